@@ -1,0 +1,10 @@
+import type { ToolParser } from './parser.ts';
+import { createRegistry } from './registry.ts';
+
+/**
+ * The parsers this package ships, one per tool folder (`fio/`, `bonnie/`, `sysbench/`,
+ * `iostat/`), in the order detection tries them. Each tool's issue adds its entry here.
+ */
+export const BUILTIN_PARSERS: readonly ToolParser[] = [];
+
+export const builtinRegistry = createRegistry(BUILTIN_PARSERS);

@@ -1,0 +1,59 @@
+import { builtinRegistry } from './builtin.ts';
+
+export { BUILTIN_PARSERS } from './builtin.ts';
+export {
+  isParseError,
+  PARSE_ERROR_CODES,
+  ParseError,
+  type ParseErrorCode,
+  type ParseErrorInit,
+  TOOL_NAMES,
+  type ToolName,
+} from './errors.ts';
+export { readLines } from './lines.ts';
+export {
+  type Measurement,
+  MeasurementSchema,
+  type MeasurementUnit,
+  measurementJsonSchema,
+  ToolNameSchema,
+  UnitSchema,
+} from './measurement.ts';
+export {
+  DETECT_HEAD_CHARS,
+  type Detection,
+  type ParseOutput,
+  type ParseWarning,
+  type ToolParser,
+} from './parser.ts';
+export { createRegistry, type ParseOptions, type Registry, type SafeParseResult } from './registry.ts';
+export { type ReadTextOptions, readText, type TextSource } from './text.ts';
+export {
+  durationFactor,
+  isNotMeasured,
+  type KbBase,
+  parseDualRate,
+  parseDuration,
+  parseMeasured,
+  parseNumber,
+  parsePercent,
+  parseRate,
+  parseSize,
+  parseSuffixedNumber,
+  rateFactor,
+  type SizeOptions,
+  sizeFactor,
+  UNITS,
+  type Unit,
+} from './units.ts';
+
+/** Detects tool, format and version from the head of an output; null when nothing matches. */
+export const detect = builtinRegistry.detect;
+/** Every parser's detection of an output, most confident first. */
+export const detectAll = builtinRegistry.detectAll;
+/** Parses any supported output into `{ tool, format, toolVersion, result, measurements }`. */
+export const parse = builtinRegistry.parse;
+/** Like `parse`, but returns `{ success: false, error }` instead of throwing a ParseError. */
+export const safeParse = builtinRegistry.safeParse;
+/** Parses a stream of text chunks (web ReadableStream or async iterable of strings). */
+export const parseStream = builtinRegistry.parseStream;

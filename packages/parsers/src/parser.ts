@@ -1,0 +1,55 @@
+import type { ToolName } from './errors.ts';
+import type { Measurement } from './measurement.ts';
+import type { TextSource } from './text.ts';
+
+/** How much of the input detection looks at: enough for preambles, never the whole log. */
+export const DETECT_HEAD_CHARS = 64 * 1024;
+
+/** What a parser recognised in the head of an input. */
+export interface Detection {
+  tool: ToolName;
+  /** The output format: `normal`, `json`, `terse`, `csv`, `table`, `text`, ... */
+  format: string;
+  /** The tool version the output names (`fio-3.33`, `1.97`), or null when it names none. */
+  version: string | null;
+  /** 0 to 1: how sure the parser is. The most confident parser wins. */
+  confidence: number;
+}
+
+/** Something odd in the input that did not stop the parse. */
+export interface ParseWarning {
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** What every parse returns, whatever the tool. */
+export interface ParseOutput<TResult = unknown> {
+  tool: ToolName;
+  format: string;
+  toolVersion: string | null;
+  /** The typed result of the tool's parser (its zod schema describes it). */
+  result: TResult;
+  /** The tidy view of the result (DESIGN.md "Measurements"). */
+  measurements: Measurement[];
+  warnings: ParseWarning[];
+}
+
+/**
+ * A tool's parser as the registry sees it. Each tool folder exports one of these; `detect`
+ * reads only the head of the input, `parse` the whole normalized text.
+ */
+export interface ToolParser<TResult = unknown> {
+  tool: ToolName;
+  /** The formats `parse` accepts, in the order detection tries them. */
+  formats: readonly string[];
+  detect(head: string): Detection | null;
+  /** Throws a ParseError for input it cannot read. */
+  parse(source: TextSource, format: string): ParseOutput<TResult>;
+  /**
+   * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one
+   * per report), whose measurements together are those `parse` would return.
+   */
+  parseStream?(lines: AsyncIterable<string>, format: string, name: string | undefined): AsyncIterable<ParseOutput<TResult>>;
+}
