@@ -10,9 +10,10 @@ export async function* readLines(chunks: AsyncIterable<string> | ReadableStream<
   // not a line of its own.
   let lastWasCr = false;
   for await (const chunk of iterate(chunks)) {
+    // An empty chunk changes nothing, not even a pending CR.
+    if (chunk === '') continue;
     let text = chunk;
     if (isFirstChunk) {
-      if (text === '') continue;
       if (text.startsWith('\uFEFF')) text = text.slice(1);
       isFirstChunk = false;
     }

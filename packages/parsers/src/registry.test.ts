@@ -1,0 +1,167 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { _errorAt, ParseError } from './errors.ts';
+import { parse, safeParse } from './index.ts';
+import { DETECT_HEAD_CHARS, type ParseOutput, type ToolParser } from './parser.ts';
+import { createRegistry } from './registry.ts';
+
+/**
+ * Stand-ins for tool parsers, to pin down what the registry does with them. `headerParser`
+ * reads lines of "key=value" under a "tool:NAME" header; the real parsers live in the tool
+ * folders.
+ */
+function headerParser(tool: 'fio' | 'sysbench', header: string, confidence = 0.9): ToolParser<Record<string, string>> {
+  return {
+    tool,
+    formats: ['kv'],
+    detect: (head) => (head.startsWith(header) ? { tool, format: 'kv', version: null, confidence } : null),
+    parse(source, format) {
+      const result: Record<string, string> = {};
+      let offset = source.text.indexOf('\n') + 1;
+      for (const line of source.text.slice(offset).split('\n')) {
+        if (line !== '') {
+          const match = /^(\w+)=(\S+)$/.exec(line);
+          if (match === null) {
+            throw _errorAt(source, offset, { code: 'UNEXPECTED_LINE', tool, format, message: 'expected key=value' });
+          }
+          result[match[1] as string] = match[2] as string;
+        }
+        offset += line.length + 1;
+      }
+      return { tool, format, toolVersion: null, result, measurements: [], warnings: [] };
+    },
+  };
+}
+
+async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+describe('parse() with the built-in registry', () => {
+  it('rejects a text that is no benchmark output with UNKNOWN_FORMAT at its first line', () => {
+    const error = catchParseError(() => parse('\n\nHello, world\n', { name: 'notes.txt' }));
+    expect(error).toMatchObject({ code: 'UNKNOWN_FORMAT', line: 3, column: 1, file: 'notes.txt' });
+    expect(error.toString()).toMatch(/^notes\.txt:3:1: not a recognised benchmark output; tried: /);
+  });
+
+  it('rejects an empty input with EMPTY_INPUT', () => {
+    expect(catchParseError(() => parse(''))).toMatchObject({ code: 'EMPTY_INPUT', line: 1, column: 1 });
+    expect(catchParseError(() => parse('\r\n  \n'))).toMatchObject({ code: 'EMPTY_INPUT' });
+  });
+
+  it('safeParse returns the error instead of throwing it', () => {
+    const result = safeParse('nothing to see');
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error).toBeInstanceOf(ParseError);
+  });
+});
+
+describe('createRegistry', () => {
+  const registry = createRegistry([headerParser('fio', 'tool:fio'), headerParser('sysbench', 'tool:sys', 0.5)]);
+
+  it('dispatches to the parser that recognises the input', () => {
+    const output = registry.parse('tool:fio\nbw=1\n');
+    expect(output).toMatchObject({ tool: 'fio', format: 'kv', result: { bw: '1' } });
+    expectTypeOf(output).toEqualTypeOf<ParseOutput>();
+  });
+
+  it('lists every detection, most confident first', () => {
+    const both = createRegistry([headerParser('sysbench', 'tool', 0.5), headerParser('fio', 'tool', 0.9)]);
+    expect(both.detectAll('tool:x\n').map((d) => d.tool)).toEqual(['fio', 'sysbench']);
+    expect(both.detect('tool:x\n')?.tool).toBe('fio');
+    expect(both.parse('tool:x\n').tool).toBe('fio');
+  });
+
+  it('names what it tried when nothing matches', () => {
+    const error = catchParseError(() => registry.parse('something else'));
+    expect(error.code).toBe('UNKNOWN_FORMAT');
+    expect(error.message).toContain('fio (kv), sysbench (kv)');
+  });
+
+  it('a given tool skips the others', () => {
+    const error = catchParseError(() => registry.parse('tool:fio\n', { tool: 'sysbench' }));
+    expect(error).toMatchObject({ code: 'UNKNOWN_FORMAT', tool: 'sysbench' });
+  });
+
+  it('a given tool and format skip detection', () => {
+    expect(registry.parse('no header\nx=1\n', { tool: 'fio', format: 'kv' }).result).toEqual({ x: '1' });
+  });
+
+  it('refuses a tool it has no parser for with UNSUPPORTED', () => {
+    expect(catchParseError(() => registry.parse('x', { tool: 'iostat' }))).toMatchObject({ code: 'UNSUPPORTED' });
+  });
+
+  it('refuses an unknown format, and a format two tools share without a tool', () => {
+    expect(catchParseError(() => registry.parse('x', { format: 'json' })).message).toContain('"json"');
+    expect(catchParseError(() => registry.parse('x', { format: 'kv' })).message).toContain('give the tool');
+  });
+
+  it("passes the parser's ParseError through with the file name", () => {
+    const error = catchParseError(() => registry.parse('tool:fio\r\nbw=1\r\noops\r\n', { name: 'run.txt' }));
+    expect(error).toMatchObject({ code: 'UNEXPECTED_LINE', line: 3, column: 1, file: 'run.txt' });
+  });
+
+  it('detection reads only the head of the input', () => {
+    const seen: number[] = [];
+    const spy: ToolParser = {
+      ...headerParser('fio', 'tool:fio'),
+      detect: (head) => {
+        seen.push(head.length);
+        return null;
+      },
+    };
+    const text = 'x'.repeat(DETECT_HEAD_CHARS * 3);
+    createRegistry([spy]).detect(text);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(DETECT_HEAD_CHARS);
+  });
+});
+
+describe('parseStream', () => {
+  it('gives the same output as parse for a parser that does not stream', async () => {
+    const registry = createRegistry([headerParser('fio', 'tool:fio')]);
+    const text = `tool:fio\n${Array.from({ length: 20_000 }, (_, i) => `k${i}=${i}`).join('\r\n')}\n`;
+    const outputs = await collect(registry.parseStream(chunksOf(text, 4096)));
+    expect(outputs).toEqual([registry.parse(text)]);
+  });
+
+  it("hands every line, the head included, to a parser's own parseStream", async () => {
+    const streaming: ToolParser<string[]> = {
+      ...headerParser('fio', 'tool:fio'),
+      parse: () => {
+        throw new Error('parse() must not be called for a stream');
+      },
+      async *parseStream(lines, format) {
+        for await (const line of lines) {
+          yield { tool: 'fio', format, toolVersion: null, result: [line], measurements: [], warnings: [] };
+        }
+      },
+    };
+    const lineCount = 30_000;
+    const text = `tool:fio\n${'a line of text\n'.repeat(lineCount)}`;
+    const outputs = await collect(createRegistry([streaming]).parseStream(chunksOf(text, 1000)));
+    expect(outputs).toHaveLength(lineCount + 1);
+    expect(outputs[0]?.result).toEqual(['tool:fio']);
+  });
+
+  it('rejects an unrecognised stream with UNKNOWN_FORMAT', async () => {
+    const registry = createRegistry([headerParser('fio', 'tool:fio')]);
+    await expect(collect(registry.parseStream(chunksOf('plain text\n'.repeat(10_000), 100)))).rejects.toMatchObject({
+      code: 'UNKNOWN_FORMAT',
+    });
+  });
+});
+
+function catchParseError(run: () => unknown): ParseError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ParseError) return error;
+    throw error;
+  }
+  throw new Error('expected a ParseError');
+}
