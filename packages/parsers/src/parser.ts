@@ -51,5 +51,9 @@ export interface ToolParser<TResult = unknown> {
    * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one
    * per report), whose measurements together are those `parse` would return.
    */
-  parseStream?(lines: AsyncIterable<string>, format: string, name: string | undefined): AsyncIterable<ParseOutput<TResult>>;
+  parseStream?(
+    lines: AsyncIterable<string>,
+    format: string,
+    name: string | undefined,
+  ): AsyncIterable<ParseOutput<TResult>>;
 }

@@ -1,36 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { _errorAt, ParseError } from './errors.ts';
+import { standInParser as headerParser } from '../test/stand-in-parser.ts';
+import { ParseError } from './errors.ts';
 import { parse, safeParse } from './index.ts';
 import { DETECT_HEAD_CHARS, type ParseOutput, type ToolParser } from './parser.ts';
 import { createRegistry } from './registry.ts';
-
-/**
- * Stand-ins for tool parsers, to pin down what the registry does with them. `headerParser`
- * reads lines of "key=value" under a "tool:NAME" header; the real parsers live in the tool
- * folders.
- */
-function headerParser(tool: 'fio' | 'sysbench', header: string, confidence = 0.9): ToolParser<Record<string, string>> {
-  return {
-    tool,
-    formats: ['kv'],
-    detect: (head) => (head.startsWith(header) ? { tool, format: 'kv', version: null, confidence } : null),
-    parse(source, format) {
-      const result: Record<string, string> = {};
-      let offset = source.text.indexOf('\n') + 1;
-      for (const line of source.text.slice(offset).split('\n')) {
-        if (line !== '') {
-          const match = /^(\w+)=(\S+)$/.exec(line);
-          if (match === null) {
-            throw _errorAt(source, offset, { code: 'UNEXPECTED_LINE', tool, format, message: 'expected key=value' });
-          }
-          result[match[1] as string] = match[2] as string;
-        }
-        offset += line.length + 1;
-      }
-      return { tool, format, toolVersion: null, result, measurements: [], warnings: [] };
-    },
-  };
-}
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
@@ -66,7 +39,7 @@ describe('createRegistry', () => {
 
   it('dispatches to the parser that recognises the input', () => {
     const output = registry.parse('tool:fio\nbw=1\n');
-    expect(output).toMatchObject({ tool: 'fio', format: 'kv', result: { bw: '1' } });
+    expect(output).toMatchObject({ tool: 'fio', format: 'kv', result: { bw: 1 } });
     expectTypeOf(output).toEqualTypeOf<ParseOutput>();
   });
 
@@ -89,7 +62,7 @@ describe('createRegistry', () => {
   });
 
   it('a given tool and format skip detection', () => {
-    expect(registry.parse('no header\nx=1\n', { tool: 'fio', format: 'kv' }).result).toEqual({ x: '1' });
+    expect(registry.parse('no header\nx=1\n', { tool: 'fio', format: 'kv' }).result).toEqual({ x: 1 });
   });
 
   it('refuses a tool it has no parser for with UNSUPPORTED', () => {
@@ -130,7 +103,7 @@ describe('parseStream', () => {
   });
 
   it("hands every line, the head included, to a parser's own parseStream", async () => {
-    const streaming: ToolParser<string[]> = {
+    const streaming: ToolParser<unknown> = {
       ...headerParser('fio', 'tool:fio'),
       parse: () => {
         throw new Error('parse() must not be called for a stream');

@@ -23,7 +23,10 @@ export const ExperimentSchema = z
     ),
     date: z.iso.date().describe('When the runs were made (YYYY-MM-DD).'),
     authors: z.array(plainText).min(1).describe('Who ran the benchmark.'),
-    source: z.url({ protocol: /^https?$/ }).optional().describe('Where the results were first published.'),
+    source: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe('Where the results were first published.'),
     license: plainText.describe('License of the results, an SPDX identifier such as CC-BY-4.0.'),
   })
   .strict();

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { type ContentIssue, checkYaml } from '../content/yaml-document.ts';
 import { EXPERIMENT_ID, type Experiment, ExperimentSchema } from '../content/schema.ts';
+import { type ContentIssue, checkYaml } from '../content/yaml-document.ts';
 
 export interface LoadedExperiment {
   /** The folder name, `<yyyy-mm>-<slug>`. */
@@ -49,7 +49,12 @@ export async function loadContent(resultsDir: string, displayRoot = process.cwd(
     try {
       text = await readFile(file, 'utf8');
     } catch {
-      issues.push({ file: show(file), line: 1, column: 1, message: 'missing: every experiment has an experiment.yaml' });
+      issues.push({
+        file: show(file),
+        line: 1,
+        column: 1,
+        message: 'missing: every experiment has an experiment.yaml',
+      });
       continue;
     }
     const checked = checkYaml(text, show(file), ExperimentSchema);

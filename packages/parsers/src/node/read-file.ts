@@ -18,8 +18,9 @@ export interface ReadFileOptions {
  * multi-byte character cut between two chunks comes out whole.
  */
 export async function* readTextChunks(path: string, options: ReadFileOptions = {}): AsyncGenerator<string> {
-  const stream: Readable = path === '-' ? process.stdin : createReadStream(path);
+  // The size comes first: a missing file then fails here, before a stream is opened.
   const totalBytes = path === '-' ? undefined : (await stat(path)).size;
+  const stream: Readable = path === '-' ? process.stdin : createReadStream(path);
   const decoder = new TextDecoder('utf-8');
   let bytesRead = 0;
   for await (const chunk of stream) {

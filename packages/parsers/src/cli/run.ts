@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { builtinRegistry } from '../builtin.ts';
+import { ParseError, TOOL_NAMES, type ToolName } from '../errors.ts';
+import type { Measurement } from '../measurement.ts';
+import { formatIssue, loadContent } from '../node/content.ts';
+import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
+import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
+import type { Registry } from '../registry.ts';
+import { progressBar, shouldShowProgress } from './progress.ts';
+import { USAGE } from './usage.ts';
+
+export interface CliIO {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
+}
+
+/** Exit statuses: documented in the usage text and the README. */
+export const EXIT_OK = 0;
+export const EXIT_INPUT_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+class UsageError extends Error {}
+
+interface Flags {
+  tool: ToolName | undefined;
+  format: string | undefined;
+  tidy: boolean;
+  ndjson: boolean;
+}
+
+/**
+ * Runs the CLI with arguments (without `node` and the script) and returns the exit status.
+ * The registry is the package's own unless a test gives another.
+ */
+export async function runCli(
+  argv: readonly string[],
+  io: CliIO,
+  registry: Registry = builtinRegistry,
+): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        tool: { type: 'string' },
+        format: { type: 'string' },
+        tidy: { type: 'boolean', default: false },
+        ndjson: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+    if (values.help) return write(io.stdout, USAGE);
+    if (values.version) return write(io.stdout, `${packageVersion()}\n`);
+    const [command, ...files] = positionals;
+    const flags: Flags = {
+      tool: toolFlag(values.tool),
+      format: values.format,
+      tidy: values.tidy,
+      ndjson: values.ndjson,
+    };
+    switch (command) {
+      case 'parse':
+        return await parseCommand(requireFiles(files, 'parse'), flags, io, registry);
+      case 'detect':
+        return await detectCommand(requireFiles(files, 'detect'), io, registry);
+      case 'validate':
+        return await validateCommand(files.length > 0 ? files : ['content/results'], io);
+      case undefined:
+        throw new UsageError('a command is needed: parse, detect or validate');
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr.write(`benchfolio: ${(error as Error).message}\nRun "benchfolio --help" for usage.\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
+
+async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: Registry): Promise<number> {
+  let status = EXIT_OK;
+  const outputs: (ParseOutput & { file: string })[] = [];
+  for (const file of files) {
+    const options = { tool: flags.tool, format: flags.format, name: file };
+    const progress = progressFor(file, io);
+    try {
+      if (flags.ndjson) {
+        const chunks = readTextChunks(file, { onProgress: progress.onProgress });
+        for await (const output of registry.parseStream(chunks, options)) {
+          const lines = flags.tidy ? output.measurements : [{ file, ...output }];
+          io.stdout.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+        }
+      } else {
+        const text = await readTextFile(file, { onProgress: progress.onProgress });
+        outputs.push({ file, ...registry.parse(text, options) });
+      }
+    } catch (error) {
+      status = Math.max(status, reportError(error, file, io));
+    } finally {
+      progress.finish();
+    }
+  }
+  if (!flags.ndjson) {
+    const shown = flags.tidy ? tidy(outputs) : files.length === 1 ? outputs[0] : outputs;
+    if (shown !== undefined) io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  }
+  return status;
+}
+
+/** The measurements of every output; with several files, each is labelled with its file. */
+function tidy(outputs: (ParseOutput & { file: string })[]): Measurement[] {
+  if (outputs.length <= 1) return outputs[0]?.measurements ?? [];
+  return outputs.flatMap(({ file, measurements }) =>
+    measurements.map((m) => ({ ...m, labels: { ...m.labels, file } })),
+  );
+}
+
+async function detectCommand(files: string[], io: CliIO, registry: Registry): Promise<number> {
+  let status = EXIT_OK;
+  const found = [];
+  for (const file of files) {
+    try {
+      const detection = registry.detect(await readHead(file));
+      if (detection === null) {
+        io.stderr.write(`${file}:1:1: not a recognised benchmark output [UNKNOWN_FORMAT]\n`);
+        status = Math.max(status, EXIT_INPUT_ERROR);
+      } else {
+        found.push({ file, ...detection });
+      }
+    } catch (error) {
+      status = Math.max(status, reportError(error, file, io));
+    }
+  }
+  if (found.length > 0) io.stdout.write(`${JSON.stringify(files.length === 1 ? found[0] : found, null, 2)}\n`);
+  return status;
+}
+
+async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
+  let problems = 0;
+  let experiments = 0;
+  for (const dir of dirs) {
+    const report = await loadContent(dir);
+    experiments += report.experiments.length;
+    problems += report.issues.length;
+    for (const issue of report.issues) io.stderr.write(`${formatIssue(issue)}\n`);
+  }
+  const noun = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(problems, 'problem')}\n`);
+  return problems > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
+}
+
+/** Reads no more of a file than detection looks at. */
+async function readHead(file: string): Promise<string> {
+  let head = '';
+  for await (const chunk of readTextChunks(file)) {
+    head += chunk;
+    if (head.length >= DETECT_HEAD_CHARS) break;
+  }
+  return head;
+}
+
+function reportError(error: unknown, file: string, io: CliIO): number {
+  if (error instanceof ParseError) {
+    io.stderr.write(`${error.toString()} [${error.code}]\n${indent(error.snippet)}\n`);
+    return EXIT_INPUT_ERROR;
+  }
+  if (isSystemError(error)) {
+    io.stderr.write(`${file}: cannot read: ${error.code === 'ENOENT' ? 'no such file' : error.message}\n`);
+    return EXIT_USAGE;
+  }
+  throw error;
+}
+
+function progressFor(file: string, io: CliIO): { onProgress: ReadFileOptions['onProgress']; finish(): void } {
+  let bar: ReturnType<typeof progressBar> | undefined;
+  return {
+    onProgress(progress) {
+      if (bar === undefined && !shouldShowProgress(progress.totalBytes, io.stderr.isTTY)) return;
+      bar ??= progressBar(file, io.stderr);
+      bar.onProgress(progress);
+    },
+    finish: () => bar?.finish(),
+  };
+}
+
+function toolFlag(tool: string | undefined): ToolName | undefined {
+  if (tool === undefined || (TOOL_NAMES as readonly string[]).includes(tool)) return tool as ToolName | undefined;
+  throw new UsageError(`unknown tool "${tool}"; tools: ${TOOL_NAMES.join(', ')}`);
+}
+
+function requireFiles(files: string[], command: string): string[] {
+  if (files.length === 0) throw new UsageError(`${command} needs at least one FILE ("-" for standard input)`);
+  return files;
+}
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
+}
+
+function write(stream: CliIO['stdout'], text: string): number {
+  stream.write(text);
+  return EXIT_OK;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error && 'syscall' in error;
+}
