@@ -1,11 +1,14 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Workspace packages resolve to their TypeScript sources (the "source" export condition),
   // so tests never run against a stale build.
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
+    // On CI a JSON report is written too, for .ci/run's closing line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/test-results.json' }]] : ['default'],
     projects: [
       {
         extends: true,
