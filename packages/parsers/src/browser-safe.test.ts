@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The parse path runs in browsers too (DESIGN.md): nothing reachable from the main and
+ * content entry points may import a Node built-in. Node helpers live in `node/` and `cli/`.
+ */
+const srcDir = dirname(new URL(import.meta.url).pathname);
+const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function importGraph(entry: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const visit = (file: string) => {
+    if (graph.has(file)) return;
+    const specifiers = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => (m[1] ?? m[2]) as string);
+    graph.set(file, specifiers);
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
+    }
+  };
+  visit(join(srcDir, entry));
+  return graph;
+}
+
+describe.each(['index.ts', 'content/index.ts'])('the modules reachable from %s', (entry) => {
+  const graph = importGraph(entry);
+
+  it('import no Node built-in', () => {
+    const nodeImports = [...graph].flatMap(([file, specifiers]) =>
+      specifiers
+        .filter((s) => s.startsWith('node:') || ['fs', 'path', 'os', 'stream', 'util'].includes(s))
+        .map((s) => `${relative(srcDir, file)} imports ${s}`),
+    );
+    expect(nodeImports).toEqual([]);
+  });
+
+  it('stay out of the node/ and cli/ folders', () => {
+    const files = [...graph.keys()].map((file) => relative(srcDir, file));
+    expect(files.filter((file) => file.startsWith('node/') || file.startsWith('cli/'))).toEqual([]);
+    expect(files.length).toBeGreaterThan(1);
+  });
+});
