@@ -56,7 +56,11 @@ describe('the npm package', () => {
     // The package is ESM only (arethetypeswrong's "esm-only" profile): resolution as CommonJS
     // (node16-cjs) and the pre-exports resolution of TypeScript's node10 mode are not offered.
     const problems = result.problems.filter(
-      (problem) => !('resolutionKind' in problem && (problem.resolutionKind === 'node16-cjs' || problem.resolutionKind === 'node10')),
+      (problem) =>
+        !(
+          'resolutionKind' in problem &&
+          (problem.resolutionKind === 'node16-cjs' || problem.resolutionKind === 'node10')
+        ),
     );
     expect(problems).toEqual([]);
   });
@@ -75,7 +79,7 @@ describe('the npm package', () => {
         "const size = parseSize('6377.3MB', { kbBase: 1024 });",
         'let code;',
         "try { parse('hello'); } catch (error) { code = error instanceof ParseError ? error.code : 'not a ParseError'; }",
-        "console.log(JSON.stringify({ size, code, schema: schema.title, node: typeof readTextFile, zod: typeof MeasurementSchema.parse }));",
+        'console.log(JSON.stringify({ size, code, schema: schema.title, node: typeof readTextFile, zod: typeof MeasurementSchema.parse }));',
       ].join('\n'),
     );
     const { stdout } = await exec(process.execPath, ['use.js'], { cwd: project });

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import type { ToolName } from '../src/errors.ts';
+import { median } from './stats.ts';
+
+/**
+ * The child side of a measurement: `run.ts` forks this file once per case and size, so that the
+ * peak RSS the child reports is that case's own and no case warms up the next one's JIT.
+ *
+ * The timed region is the operation on text already read: reading the file is the same for
+ * the baseline and every case, and it is left out of both.
+ */
+
+/** What the parent asks for: the baseline when `tool` is absent, else `parse(text, { tool })`. */
+export interface MeasureJob {
+  inputPath: string;
+  /** Timed iterations at least; fast operations get more (see MIN_TIMED_MS). */
+  iterations: number;
+  tool?: ToolName | undefined;
+}
+
+export type MeasureReply =
+  | {
+      isOk: true;
+      /** Median of the timed iterations (at least the requested count), after untimed warm-up runs. */
+      medianDurationMs: number;
+      durationsMs: number[];
+      /** Peak resident set size of the whole child process, from getrusage. */
+      peakRssBytes: number;
+    }
+  | { isOk: false; message: string };
+
+/** The baseline: the least any parser does with the text, splitting it into lines. */
+function splitIntoLines(text: string): number {
+  return text.split('\n').length;
+}
+
+async function operationFor(job: MeasureJob): Promise<(text: string) => number> {
+  if (job.tool === undefined) return splitIntoLines;
+  // Imported only for a parser case, so that the baseline's RSS holds no parser modules.
+  const { parse } = await import('../src/index.ts');
+  const tool = job.tool;
+  return (text) => parse(text, { tool }).measurements.length;
+}
+
+/** Fast operations get more runs, up to about MIN_TIMED_MS in all: their medians are noisier. */
+const MIN_TIMED_MS = 300;
+const WARM_UP_RUNS = 2;
+const MAX_ITERATIONS = 30;
+
+function iterationCount(requested: number, warmUpMs: number): number {
+  const toFillMinimum = Math.ceil(MIN_TIMED_MS / Math.max(warmUpMs, 1));
+  return Math.max(requested, Math.min(MAX_ITERATIONS, toFillMinimum));
+}
+
+async function measure(job: MeasureJob): Promise<MeasureReply> {
+  const operation = await operationFor(job);
+  const text = readFileSync(job.inputPath, 'utf8');
+  // `--expose-gc` from the parent: collecting before each iteration keeps the garbage of the
+  // previous one out of its timing.
+  const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  // The warm-up lets V8 optimise the hot paths and size its heap; it also proves the parse
+  // succeeds. Two runs, because one is not enough for an allocating operation: splitting 64 MB
+  // into lines took 122 ms, then 84 ms, then 47-51 ms every time.
+  let checksum = 0;
+  let warmUpMs = 0;
+  for (let i = 0; i < WARM_UP_RUNS; i++) {
+    collectGarbage();
+    const start = performance.now();
+    checksum += operation(text);
+    warmUpMs = performance.now() - start;
+  }
+  const iterations = iterationCount(job.iterations, warmUpMs);
+  const durationsMs: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    collectGarbage();
+    const start = performance.now();
+    checksum += operation(text);
+    durationsMs.push(performance.now() - start);
+  }
+  // Keeps the results observable, so no iteration can be optimised away.
+  if (!Number.isFinite(checksum)) throw new Error('the operation returned no count');
+  return {
+    isOk: true,
+    medianDurationMs: median(durationsMs),
+    durationsMs,
+    // maxRSS is in kibibytes (getrusage's ru_maxrss on Linux).
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof Error && error.name === 'ParseError') {
+    // Where the parser gave up on the bench input says more than a stack.
+    const { code, line, column } = error as Error & { code: string; line: number; column: number };
+    return `ParseError ${code} at ${line}:${column}: ${error.message}`;
+  }
+  if (error instanceof Error) return error.stack ?? error.toString();
+  return String(error);
+}
+
+async function main(): Promise<void> {
+  const job = JSON.parse(process.argv[2] ?? '') as MeasureJob;
+  let reply: MeasureReply;
+  try {
+    reply = await measure(job);
+  } catch (error) {
+    reply = { isOk: false, message: describeFailure(error) };
+  }
+  // Disconnecting closes the IPC channel, the one thing that would keep the child alive.
+  process.send?.(reply, () => process.disconnect());
+}
+
+// Only when forked by run.ts: importing this module (for its types) runs nothing.
+if (import.meta.main && process.send !== undefined) await main();

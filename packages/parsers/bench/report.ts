@@ -1,0 +1,89 @@
+import type { ToolName } from '../src/errors.ts';
+import { BYTES_PER_MB } from './cases.ts';
+import { SUPERLINEAR_SCALING } from './stats.ts';
+
+/** One measured row: the baseline or a case, at the full size and at a quarter of it. */
+export interface MeasuredRow {
+  isOk: true;
+  name: string;
+  /** null for a baseline. */
+  tool: ToolName | null;
+  /** The baseline row this row is compared with (itself for a baseline). */
+  baseline: string;
+  inputBytes: number;
+  quarterInputBytes: number;
+  medianDurationMs: number;
+  quarterMedianDurationMs: number;
+  throughputBytesPerSec: number;
+  peakRssBytes: number;
+  /** This row's throughput divided by the baseline's: 0.25 is four times slower. */
+  throughputRatio: number;
+  /** This row's peak RSS divided by the baseline's. */
+  rssRatio: number;
+  /** Time at the full size over time at a quarter, size-corrected: 4 is linear. */
+  scalingRatio: number;
+  isSuperlinear: boolean;
+}
+
+export interface FailedRow {
+  isOk: false;
+  name: string;
+  tool: ToolName | null;
+  inputBytes: number;
+  error: string;
+}
+
+export type BenchRow = MeasuredRow | FailedRow;
+
+const HEADERS = ['case', 'input MB', 'MB/s', 'peak RSS MB', 'MB/s ÷ base', 'RSS ÷ base', 'time full ÷ ¼'];
+
+/** The results as one plain-text table, numbers right-aligned. */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const cells = rows.map((row) =>
+    row.isOk
+      ? [
+          row.name,
+          megabytes(row.inputBytes),
+          megabytes(row.throughputBytesPerSec),
+          megabytes(row.peakRssBytes),
+          row.throughputRatio.toFixed(2),
+          row.rssRatio.toFixed(2),
+          `${row.scalingRatio.toFixed(1)}${row.isSuperlinear ? ' !' : '  '}`,
+        ]
+      : [row.name, megabytes(row.inputBytes), `failed: ${firstLine(row.error)}`],
+  );
+  const widths = HEADERS.map((header, column) =>
+    Math.max(
+      header.length,
+      ...cells.filter((row) => row.length === HEADERS.length).map((row) => (row[column] ?? '').length),
+    ),
+  );
+  const format = (row: readonly string[]) =>
+    row
+      .map((cell, column) => {
+        const width = widths[column] ?? 0;
+        // A failed row's message takes the rest of the line.
+        if (row.length !== HEADERS.length && column === row.length - 1) return cell;
+        return column === 0 ? cell.padEnd(width) : cell.padStart(width);
+      })
+      .join('  ')
+      .trimEnd();
+  return [format(HEADERS), ...cells.map(format)].join('\n');
+}
+
+export function describeLegend(iterations: number): string {
+  return [
+    'MB = 10^6 bytes. Each row runs in a process of its own, on text already read: the median of at',
+    `least ${iterations} timed runs (more for fast ones) after two warm-up runs; peak RSS is the whole process.`,
+    '"base" is the baseline row above: the same bytes split into lines. "time full ÷ ¼" is the time at',
+    `the full size over the time at a quarter of it: 4 is linear, "!" marks above ${SUPERLINEAR_SCALING} (superlinear).`,
+  ].join('\n');
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / BYTES_PER_MB).toFixed(1);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** `packages/site`, the Astro project root. */
+export const SITE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository root: content paths in build errors are relative to it. */
+export const REPO_ROOT = join(SITE_DIR, '..', '..');
+
+const ASTRO_BIN = join(SITE_DIR, 'node_modules', '.bin', 'astro');
+// Builds go inside the package: Astro renders the pages by importing a bundle it writes into the
+// output folder, and that bundle finds its dependencies in the node_modules folders above it.
+const BUILDS_DIR = join(SITE_DIR, 'node_modules', '.cache', 'benchfolio-e2e');
+
+export interface SiteBuild {
+  /** Whether `astro build` exited with status 0. */
+  isSuccess: boolean;
+  /** The folder the site was built into. */
+  outDir: string;
+  /** Standard output then standard error of `astro build`. */
+  output: string;
+  /** Removes every file the build wrote. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Runs `astro build` of the site against a folder of experiments, into a fresh temporary folder.
+ * Builds can run at the same time: each has its own output folder and content cache.
+ */
+export async function buildSite(contentDir: string): Promise<SiteBuild> {
+  await mkdir(BUILDS_DIR, { recursive: true });
+  const workDir = await mkdtemp(join(BUILDS_DIR, 'build-'));
+  const outDir = join(workDir, 'dist');
+  const { NODE_ENV: _testEnv, ...env } = process.env; // Vitest sets "test"; a build is "production".
+  const child = spawn(ASTRO_BIN, ['build', '--root', SITE_DIR, '--outDir', outDir], {
+    cwd: SITE_DIR,
+    env: {
+      ...env,
+      // The astro script runs on the `node` first on PATH: make it the Node running the tests.
+      PATH: `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`,
+      BENCHFOLIO_CONTENT_DIR: contentDir,
+      BENCHFOLIO_CACHE_DIR: join(workDir, 'cache'),
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NO_COLOR: '1',
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  return {
+    isSuccess: exitCode === 0,
+    outDir,
+    output: stdout + stderr,
+    cleanup: () => rm(workDir, { recursive: true, force: true }),
+  };
+}

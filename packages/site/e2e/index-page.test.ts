@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSite, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { launchChromium } from './helpers/chromium.ts';
+import { recordPageProblems } from './helpers/page-problems.ts';
+import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+
+const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'results');
+const TITLE = 'Benchmarking disk IO on ext3 vs ext4 vs xfs with fio';
+const SOURCE = 'http://www.evanhoffman.com/evan/2011/07/22/benchmarking-disk-io-on-ext3-vs-ext4-with-fio/';
+const BUILD_TIMEOUT_MS = 120_000;
+
+let build: SiteBuild;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  build = await buildSite(FIXTURE_DIR);
+  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
+  server = await serveStatic(build.outDir);
+  browser = await launchChromium();
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await build?.cleanup();
+});
+
+/** Opens the index in a fresh context, so no test sees another's state. */
+async function openIndex(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  return page;
+}
+
+describe('the index of experiments, built from one experiment', () => {
+  test('has a single h1, a count and one card per experiment', async () => {
+    const page = await openIndex();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Experiments']);
+    expect(await page.getByText('1 experiment, newest first.', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('article').count()).toBe(1);
+    await page.context().close();
+  });
+
+  test('shows the title, variable, date and author of the experiment on its card', async () => {
+    const page = await openIndex();
+    const card = page.getByRole('article');
+    expect(await card.getByRole('heading', { level: 2 }).textContent()).toBe(TITLE);
+    // Text content, not inner text: the terms are upper-cased by CSS only.
+    expect(await card.getByRole('term').allTextContents()).toEqual(['Variable', 'Date', 'Author', 'Source']);
+    expect(await card.getByRole('definition').allTextContents()).toEqual([
+      'filesystem',
+      'July 22, 2011',
+      'Evan Hoffman',
+      'www.evanhoffman.com',
+    ]);
+    expect(await card.locator('time').getAttribute('datetime')).toBe('2011-07-22');
+    await page.context().close();
+  });
+
+  test('shows the summary from experiment.yaml', async () => {
+    const yaml = await readFile(join(FIXTURE_DIR, '2011-07-ext3-ext4-xfs', 'experiment.yaml'), 'utf8');
+    const page = await openIndex();
+    const summary = (await page.getByRole('article').getByRole('paragraph').textContent()) ?? '';
+    // The YAML folds the summary over lines; the page shows it as one paragraph.
+    expect(yaml.replace(/\s+/g, ' ')).toContain(summary);
+    expect(summary).toMatch(/^Random and sequential writes, .+ ext3, ext4 and xfs\.$/);
+    await page.context().close();
+  });
+
+  test('links the source to the original publication', async () => {
+    const page = await openIndex();
+    const link = page.getByRole('link', { name: 'www.evanhoffman.com' });
+    expect(await link.getAttribute('href')).toBe(SOURCE);
+    await page.context().close();
+  });
+
+  test('has no dead links within the site', async () => {
+    const page = await openIndex();
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    const internal = hrefs.filter((href) => href.startsWith(server.url));
+    expect(internal).toEqual([server.url]);
+    for (const href of internal) expect((await fetch(href)).status, href).toBe(200);
+    await page.context().close();
+  });
+
+  test('loads without console errors or failed requests', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = recordPageProblems(page);
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('shows the same content with JavaScript disabled', async () => {
+    const page = await openIndex({ javaScriptEnabled: false });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Experiments');
+    expect(await page.getByRole('article').getByRole('heading').textContent()).toBe(TITLE);
+    expect(await page.locator('script').count()).toBe(0);
+    await page.context().close();
+  });
+
+  test('fits a 390px-wide phone screen without scrolling sideways', async () => {
+    const page = await openIndex({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(tmpdir(), 'site-index-mobile.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  test('renders on a desktop screen', async () => {
+    const page = await openIndex({ viewport: { width: 1280, height: 800 } });
+    expect(await page.getByRole('article').isVisible()).toBe(true);
+    await page.screenshot({ path: join(tmpdir(), 'site-index.png'), fullPage: true });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,2 @@
+// Declares Astro's virtual modules (`astro:content`) for the repository-wide `tsc` run.
+/// <reference types="astro/client" />

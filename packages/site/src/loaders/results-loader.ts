@@ -1,0 +1,33 @@
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatIssue, loadContent } from '@benchfolio/parsers/node';
+import type { Loader } from 'astro/loaders';
+import { resolveContentDir } from '../lib/content-dir.ts';
+
+/**
+ * Loads every experiment of the results folder with `@benchfolio/parsers`. Any problem in the
+ * content fails the build, and the error lists every problem as `FILE:LINE:COL: message`, with
+ * files relative to the repository root, so a submitter can fix them all in one pass.
+ */
+export function resultsLoader(): Loader {
+  return {
+    name: 'benchfolio-results',
+    async load({ config, store, parseData, generateDigest }) {
+      const siteRoot = fileURLToPath(config.root);
+      const repoRoot = join(siteRoot, '..', '..');
+      const contentDir = resolveContentDir(repoRoot);
+      const { experiments, issues } = await loadContent(contentDir, repoRoot);
+      if (issues.length > 0) {
+        const found = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
+        throw new Error(`${found} in the experiments:\n${issues.map(formatIssue).join('\n')}`);
+      }
+      // The store outlives a build; entries of experiments removed since must go.
+      store.clear();
+      for (const { id, dir, experiment } of experiments) {
+        const filePath = relative(siteRoot, join(dir, 'experiment.yaml'));
+        const data = await parseData({ id, data: experiment, filePath });
+        store.set({ id, data, filePath, digest: generateDigest(data) });
+      }
+    },
+  };
+}
