@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { delimiter, dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `packages/site`, the Astro project root. */
@@ -8,7 +9,9 @@ export const SITE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 /** The repository root: content paths in build errors are relative to it. */
 export const REPO_ROOT = join(SITE_DIR, '..', '..');
 
-const ASTRO_BIN = join(SITE_DIR, 'node_modules', '.bin', 'astro');
+// Found the way Node finds it from the site, wherever npm placed the package.
+const ASTRO_PACKAGE = createRequire(join(SITE_DIR, 'package.json')).resolve('astro/package.json');
+const ASTRO_BIN = join(dirname(ASTRO_PACKAGE), 'bin', 'astro.mjs');
 // Builds go inside the package: Astro renders the pages by importing a bundle it writes into the
 // output folder, and that bundle finds its dependencies in the node_modules folders above it.
 const BUILDS_DIR = join(SITE_DIR, 'node_modules', '.cache', 'benchfolio-e2e');
@@ -33,12 +36,11 @@ export async function buildSite(contentDir: string): Promise<SiteBuild> {
   const workDir = await mkdtemp(join(BUILDS_DIR, 'build-'));
   const outDir = join(workDir, 'dist');
   const { NODE_ENV: _testEnv, ...env } = process.env; // Vitest sets "test"; a build is "production".
-  const child = spawn(ASTRO_BIN, ['build', '--root', SITE_DIR, '--outDir', outDir], {
+  // Astro runs on the Node that runs the tests.
+  const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--root', SITE_DIR, '--outDir', outDir], {
     cwd: SITE_DIR,
     env: {
       ...env,
-      // The astro script runs on the `node` first on PATH: make it the Node running the tests.
-      PATH: `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}`,
       BENCHFOLIO_CONTENT_DIR: contentDir,
       BENCHFOLIO_CACHE_DIR: join(workDir, 'cache'),
       ASTRO_TELEMETRY_DISABLED: '1',
