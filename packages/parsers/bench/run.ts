@@ -65,8 +65,8 @@ async function main(): Promise<number> {
     const report = { seed: args.seed, iterations: args.iterations, corpusDir: corpus, notes, rows };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    const text = [...notes.flatMap((note) => [note, '']), formatTable(rows), '', describeLegend(args.iterations)];
-    process.stdout.write(`${text.join('\n')}\n`);
+    const lines = [...notes.flatMap((note) => [note, '']), formatTable(rows), '', describeLegend(args.iterations)];
+    process.stdout.write(`${lines.join('\n')}\n`);
   }
   return rows.every((row) => row.isOk) ? 0 : 1;
 }
