@@ -36,6 +36,7 @@ describe('the npm package', () => {
         'dist/node/index.js',
         'dist/content/index.js',
         'dist/cli/main.js',
+        'bin/benchfolio.js',
         'src/index.ts',
         'schema/measurement.schema.json',
         'README.md',
