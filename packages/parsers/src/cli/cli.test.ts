@@ -74,6 +74,11 @@ describe('benchfolio parse', () => {
     );
   });
 
+  it('prints nothing to standard output when no file could be parsed', async () => {
+    expect((await run('parse', '--tidy', broken)).stdout).toBe('');
+    expect((await run('parse', broken)).stdout).toBe('');
+  });
+
   it('a missing file is exit 2', async () => {
     const { status, stderr } = await run('parse', join(dir, 'missing.txt'));
     expect(status).toBe(2);

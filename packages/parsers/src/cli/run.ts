@@ -105,9 +105,11 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
       progress.finish();
     }
   }
-  if (!flags.ndjson) {
+  // Where no file could be parsed, nothing goes to standard output: an empty list would read
+  // as "parsed, and found nothing".
+  if (!flags.ndjson && outputs.length > 0) {
     const shown = flags.tidy ? tidy(outputs) : files.length === 1 ? outputs[0] : outputs;
-    if (shown !== undefined) io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   }
   return status;
 }
