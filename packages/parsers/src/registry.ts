@@ -86,7 +86,8 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
 
   const parse = (text: string, options: ParseOptions = {}): ParseOutput => {
     const source = readText(text, { name: options.name });
-    if (source.text.trim() === '') {
+    // A regex test stops at the first visible character; trim() would copy a large input.
+    if (!/\S/.test(source.text)) {
       throw _errorAt(source, 0, {
         tool: options.tool ?? null,
         format: options.format ?? null,

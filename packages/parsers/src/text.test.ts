@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { _errorAt } from './errors.ts';
 import { readText } from './text.ts';
@@ -79,6 +80,17 @@ describe('positions point at the original input', () => {
     expect(source.locate(source.text.indexOf('bad'))).toEqual({ line: 2, column: 1 });
     expect(source.locate(source.text.indexOf('3.33'))).toEqual({ line: 1, column: 5 });
     expect(source.originalLine(1)).toBe('fio-3.33');
+  });
+
+  it('every offset of a clean LF text maps to the line and column counted by hand', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '9') }), fc.nat(), (text, at) => {
+        const offset = text.length === 0 ? 0 : at % (text.length + 1);
+        const before = text.slice(0, offset).split('\n');
+        const expected = { line: before.length, column: (before.at(-1) ?? '').length + 1 };
+        expect(readText(text).locate(offset)).toEqual(expected);
+      }),
+    );
   });
 
   it('an offset past the end is clamped to the end of the text', () => {

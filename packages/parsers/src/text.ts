@@ -87,24 +87,33 @@ function makeSource(
   columnMaps: Map<number, Int32Array> | undefined,
 ): TextSource {
   let originalLines: string[] | undefined;
+  // Line starts are only needed when an error or warning is reported: found on the first call,
+  // then each offset is a binary search.
+  let lineStarts: number[] | undefined;
+  const findLineStarts = (): number[] => {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  };
   return {
     text,
     name,
     wasHtmlEscaped,
     locate(offset) {
       const clamped = Math.max(0, Math.min(offset, text.length));
-      // Line starts are only needed when an error is reported, so they are found then.
-      let lineIndex = 0;
-      let lineStart = 0;
-      for (let i = text.indexOf('\n'); i !== -1 && i < clamped; i = text.indexOf('\n', i + 1)) {
-        lineIndex++;
-        lineStart = i + 1;
+      lineStarts ??= findLineStarts();
+      let low = 0;
+      let high = lineStarts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((lineStarts[middle] as number) <= clamped) low = middle;
+        else high = middle - 1;
       }
-      const normalizedColumn = clamped - lineStart;
-      const map = columnMaps?.get(lineIndex);
+      const normalizedColumn = clamped - (lineStarts[low] as number);
+      const map = columnMaps?.get(low);
       // Columns count from the first visible character: editors do not show a BOM.
       const column = map?.[normalizedColumn] ?? normalizedColumn;
-      return { line: lineIndex + 1, column: column + 1 };
+      return { line: low + 1, column: column + 1 };
     },
     originalLine(line) {
       originalLines ??= input.slice(bomLength).split(LINE_END);

@@ -118,10 +118,10 @@ describe('usage errors exit 2', () => {
 });
 
 describe('the progress bar', () => {
-  it('shows only on a terminal, for inputs of 50 MiB and more', () => {
-    expect(shouldShowProgress(PROGRESS_MIN_BYTES, true)).toBe(true);
-    expect(shouldShowProgress(PROGRESS_MIN_BYTES, false)).toBe(false);
-    expect(shouldShowProgress(PROGRESS_MIN_BYTES - 1, true)).toBe(false);
+  it('shows only on a terminal, for inputs over 50 MB', () => {
+    expect(shouldShowProgress(PROGRESS_MIN_BYTES + 1, true)).toBe(true);
+    expect(shouldShowProgress(PROGRESS_MIN_BYTES + 1, false)).toBe(false);
+    expect(shouldShowProgress(PROGRESS_MIN_BYTES, true)).toBe(false);
     expect(shouldShowProgress(undefined, true)).toBe(false);
   });
 

@@ -1,13 +1,13 @@
 import type { ReadProgress } from '../node/read-file.ts';
 
-/** Inputs at least this large get a progress bar, when standard error is a terminal. */
-export const PROGRESS_MIN_BYTES = 50 * 1024 * 1024;
+/** Inputs over 50 MB get a progress bar, when standard error is a terminal. */
+export const PROGRESS_MIN_BYTES = 50_000_000;
 const BAR_WIDTH = 30;
 const REDRAW_INTERVAL_MS = 100;
 const MiB = 1024 * 1024;
 
 export function shouldShowProgress(totalBytes: number | undefined, isTTY: boolean | undefined): boolean {
-  return isTTY === true && totalBytes !== undefined && totalBytes >= PROGRESS_MIN_BYTES;
+  return isTTY === true && totalBytes !== undefined && totalBytes > PROGRESS_MIN_BYTES;
 }
 
 /** One frame of the bar: `name [#######.......]  45%  230/512 MiB`. */
