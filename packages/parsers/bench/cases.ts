@@ -1,4 +1,8 @@
 import type { ToolName } from '../src/errors.ts';
+import { BONNIE_BENCH_CASES } from './cases/bonnie.ts';
+import { FIO_BENCH_CASES } from './cases/fio.ts';
+import { IOSTAT_BENCH_CASES } from './cases/iostat.ts';
+import { SYSBENCH_BENCH_CASES } from './cases/sysbench.ts';
 
 /** Sizes in the bench are decimal megabytes: 1 MB = 10^6 bytes, as in "MB/s". */
 export const BYTES_PER_MB = 1_000_000;
@@ -6,32 +10,60 @@ export const BYTES_PER_MB = 1_000_000;
 /** Big enough that parse time dwarfs start-up and detection, small enough for a quick run. */
 export const DEFAULT_TARGET_BYTES = 64 * BYTES_PER_MB;
 
-/** One output format of one tool, benchmarked through the package's `parse(text, { tool })`. */
+/**
+ * What a case is compared with, measured on the same bytes in the same run:
+ * - `split-regex`: read the file in 1 MiB chunks, split it into lines, run one cheap regex per
+ *   line: the least a line-oriented text parser does;
+ * - `json-parse`: a bare `JSON.parse` of each JSON document in the file: the least a JSON
+ *   parser does.
+ */
+export type BenchBaseline = 'split-regex' | 'json-parse';
+
+/**
+ * How a case runs the parser:
+ * - `parse`: `parse(text, { tool })` on the whole text, read beforehand (the default);
+ * - `stream`: `parseStream` over the file read in 1 MiB chunks, consuming every piece;
+ * - `cli-ndjson`: `benchfolio parse --ndjson --tool T FILE` in a child process, output to /dev/null.
+ */
+export type BenchMode = 'parse' | 'stream' | 'cli-ndjson';
+
+/** One output format of one tool, benchmarked through the package's API. */
 export interface BenchCase {
   /** What `--case` selects: `<tool>-<format>`, such as `fio-json`. */
   name: string;
   tool: ToolName;
   /**
-   * Real outputs of that format, relative to the corpus folder (`fio/pkb__fio-2.1.4-json-5jobs.json`).
-   * The input concatenates them with varied numbers up to `targetBytes`, so they must be outputs
-   * the parser reads when several are concatenated.
+   * Real outputs of that format: relative to the corpus folder (`fio/pkb__fio-2.1.4-json-5jobs.json`),
+   * or, starting with `fixtures/`, relative to this package (real outputs made here, committed as
+   * fixtures). The input concatenates them with varied numbers up to `targetBytes`, so they must be
+   * outputs the parser reads when several are concatenated.
    */
   corpusFiles: readonly string[];
   /** Size of the input; `--size-mb` overrides it for every case. */
   targetBytes: number;
+  /** Default `split-regex`. */
+  baseline?: BenchBaseline | undefined;
+  /** Default `parse`. */
+  mode?: BenchMode | undefined;
 }
 
 /**
- * The bench cases, one per output format. Empty until the tool parsers land: each parser's
- * issue adds one entry per format it reads, for example
+ * The bench cases, one per output format (and mode), from each tool's file in `cases/`, for
+ * example
  *
  *   {
  *     name: 'fio-json',
  *     tool: 'fio',
  *     corpusFiles: ['fio/pkb__fio-2.1.4-json-5jobs.json', 'fio/virtualclient__fio-3.26-json-randrw-4k.json'],
  *     targetBytes: DEFAULT_TARGET_BYTES,
+ *     baseline: 'json-parse',
  *   },
  *
- * and `npm run bench` measures it against the line-splitting baseline on the same bytes.
+ * and `npm run bench` measures it against its baseline on the same bytes.
  */
-export const BENCH_CASES: readonly BenchCase[] = [];
+export const BENCH_CASES: readonly BenchCase[] = [
+  ...FIO_BENCH_CASES,
+  ...BONNIE_BENCH_CASES,
+  ...SYSBENCH_BENCH_CASES,
+  ...IOSTAT_BENCH_CASES,
+];
