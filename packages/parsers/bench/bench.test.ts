@@ -1,12 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PARSERS } from '../src/builtin.ts';
-import { allCorpusFiles, corpusDir, readCorpusFile } from '../test/corpus.ts';
+import { allCorpusFiles, corpusDir } from '../test/corpus.ts';
 import { parseBenchArgs } from './args.ts';
-import { buildInput, createInputDir, varyNumbers } from './build-input.ts';
+import { buildInput, createInputDir, readOutputOffsets, varyNumbers } from './build-input.ts';
 import { BENCH_CASES, BYTES_PER_MB } from './cases.ts';
+import { jsonParseDocuments, readSplitRegex } from './operations.ts';
 import { createPrng } from './prng.ts';
+import { readBenchSource } from './sources.ts';
 import { median, scalingRatio } from './stats.ts';
 
 // These tests check how bench inputs are built, never how fast anything runs.
@@ -122,11 +124,11 @@ describe('bench cases', () => {
   const registered = new Set(BUILTIN_PARSERS.map((parser) => parser.tool));
 
   it.each(BENCH_CASES.map((benchCase) => [benchCase.name, benchCase] as const))(
-    '%s names a registered tool, existing corpus files and a size',
+    '%s names a registered tool, existing sources and a size',
     (_name, benchCase) => {
       expect(registered.has(benchCase.tool)).toBe(true);
       expect(benchCase.corpusFiles.length).toBeGreaterThan(0);
-      for (const file of benchCase.corpusFiles) expect(() => readCorpusFile(corpusDir(), file)).not.toThrow();
+      for (const file of benchCase.corpusFiles) expect(readBenchSource(corpusDir(), file).length).toBeGreaterThan(0);
       expect(benchCase.targetBytes).toBeGreaterThan(0);
     },
   );
@@ -155,5 +157,27 @@ describe('bench arguments and statistics', () => {
   it('gives a scaling ratio of 4 for time proportional to size, whatever the exact sizes', () => {
     expect(scalingRatio({ durationMs: 400, inputBytes: 1000 }, { durationMs: 100, inputBytes: 250 })).toBe(4);
     expect(scalingRatio({ durationMs: 400, inputBytes: 1000 }, { durationMs: 120, inputBytes: 300 })).toBeCloseTo(4);
+  });
+});
+
+describe('bench baselines', () => {
+  const jsonTexts = allCorpusFiles()
+    .filter((file) => file.path.endsWith('.json'))
+    .map((file) => file.text)
+    .filter((text) => !text.startsWith('\uFEFF'));
+
+  it('JSON.parse reads every document of an input built from JSON outputs, by the offsets index', async () => {
+    const built = buildInput({ texts: jsonTexts, targetBytes: 200_000, dir: inputDir.path, fileName: 'json.txt' });
+    const offsets = readOutputOffsets(built.offsetsPath);
+    expect(offsets).toHaveLength(built.outputCount);
+    await expect(jsonParseDocuments(offsets)(built.path)).resolves.toMatchObject({ count: expect.any(Number) });
+  });
+
+  it('read-split-regex sees every line, including one split across 1 MiB chunks', async () => {
+    const line = 'read : io=1024.0MB\n';
+    const text = line.repeat(Math.ceil((3 * 1024 * 1024) / line.length));
+    const path = `${inputDir.path}/lines.txt`;
+    writeFileSync(path, text);
+    await expect(readSplitRegex(path)).resolves.toEqual({ count: text.length / line.length });
   });
 });

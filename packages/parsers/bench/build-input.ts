@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrng, type Random } from './prng.ts';
@@ -62,6 +62,13 @@ export interface BuiltInput {
   sizeBytes: number;
   /** How many outputs the file holds. */
   outputCount: number;
+  /** Where the index of the outputs' offsets is (see `readOutputOffsets`). */
+  offsetsPath: string;
+}
+
+/** The index written beside each input: where each output starts, in UTF-16 code units. */
+export function readOutputOffsets(offsetsPath: string): number[] {
+  return JSON.parse(readFileSync(offsetsPath, 'utf8')) as number[];
 }
 
 /**
@@ -71,7 +78,12 @@ export interface BuiltInput {
 export function buildInput(options: BuildInputOptions): BuiltInput {
   if (options.texts.length === 0) throw new Error('buildInput needs at least one output');
   const encoder = new TextEncoder();
-  const sources = options.texts.map((text) => encoder.encode(text.endsWith('\n') || text === '' ? text : `${text}\n`));
+  const withLineEnd = options.texts.map((text) => (text.endsWith('\n') || text === '' ? text : `${text}\n`));
+  const sources = withLineEnd.map((text) => encoder.encode(text));
+  // Varying digits keeps every character, so a copy is as long in code units as its source.
+  const lengths = withLineEnd.map((text) => text.length);
+  const offsets: number[] = [];
+  let offset = 0;
   if (sources.every((source) => source.length === 0)) throw new Error('buildInput got only empty outputs');
   const random = createPrng(options.seed ?? DEFAULT_SEED);
   const path = join(options.dir, options.fileName);
@@ -88,6 +100,8 @@ export function buildInput(options: BuildInputOptions): BuiltInput {
     };
     while (sizeBytes < options.targetBytes || outputCount === 0) {
       const copy = (sources[outputCount % sources.length] as Uint8Array).slice();
+      offsets.push(offset);
+      offset += lengths[outputCount % sources.length] as number;
       varyDigitsInPlace(copy, random);
       pending.push(copy);
       pendingBytes += copy.length;
@@ -99,7 +113,9 @@ export function buildInput(options: BuildInputOptions): BuiltInput {
   } finally {
     closeSync(file);
   }
-  return { path, sizeBytes, outputCount };
+  const offsetsPath = `${path}.offsets.json`;
+  writeFileSync(offsetsPath, JSON.stringify(offsets));
+  return { path, sizeBytes, outputCount, offsetsPath };
 }
 
 export interface InputDir {

@@ -1,21 +1,19 @@
-import { readFileSync } from 'node:fs';
-import type { ToolName } from '../src/errors.ts';
+import { type OperationSpec, operationFor } from './operations.ts';
 import { median } from './stats.ts';
 
 /**
  * The child side of a measurement: `run.ts` forks this file once per case and size, so that the
  * peak RSS the child reports is that case's own and no case warms up the next one's JIT.
  *
- * The timed region is the operation on text already read: reading the file is the same for
- * the baseline and every case, and it is left out of both.
+ * The timed region is one whole pass (see operations.ts), reading the file included: a streaming
+ * case reads in chunks and a CLI case in a process of its own, so reading cannot be left out.
  */
 
-/** What the parent asks for: the baseline when `tool` is absent, else `parse(text, { tool })`. */
-export interface MeasureJob {
+/** What the parent asks for: a baseline when `tool` is absent, else a case in its mode. */
+export interface MeasureJob extends OperationSpec {
   inputPath: string;
   /** Timed iterations at least; fast operations get more (see MIN_TIMED_MS). */
   iterations: number;
-  tool?: ToolName | undefined;
 }
 
 export type MeasureReply =
@@ -24,23 +22,10 @@ export type MeasureReply =
       /** Median of the timed iterations (at least the requested count), after untimed warm-up runs. */
       medianDurationMs: number;
       durationsMs: number[];
-      /** Peak resident set size of the whole child process, from getrusage. */
+      /** Peak resident set size of the whole child process (or of the CLI it ran), from getrusage. */
       peakRssBytes: number;
     }
   | { isOk: false; message: string };
-
-/** The baseline: the least any parser does with the text, splitting it into lines. */
-function splitIntoLines(text: string): number {
-  return text.split('\n').length;
-}
-
-async function operationFor(job: MeasureJob): Promise<(text: string) => number> {
-  if (job.tool === undefined) return splitIntoLines;
-  // Imported only for a parser case, so that the baseline's RSS holds no parser modules.
-  const { parse } = await import('../src/index.ts');
-  const tool = job.tool;
-  return (text) => parse(text, { tool }).measurements.length;
-}
 
 /** Fast operations get more runs, up to about MIN_TIMED_MS in all: their medians are noisier. */
 const MIN_TIMED_MS = 300;
@@ -54,7 +39,6 @@ function iterationCount(requested: number, warmUpMs: number): number {
 
 async function measure(job: MeasureJob): Promise<MeasureReply> {
   const operation = await operationFor(job);
-  const text = readFileSync(job.inputPath, 'utf8');
   // `--expose-gc` from the parent: collecting before each iteration keeps the garbage of the
   // previous one out of its timing.
   const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -63,10 +47,16 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
   // into lines took 122 ms, then 84 ms, then 47-51 ms every time.
   let checksum = 0;
   let warmUpMs = 0;
+  let childPeakRssBytes = 0;
+  const run = async () => {
+    const result = await operation(job.inputPath);
+    checksum += result.count;
+    childPeakRssBytes = Math.max(childPeakRssBytes, result.childPeakRssBytes ?? 0);
+  };
   for (let i = 0; i < WARM_UP_RUNS; i++) {
     collectGarbage();
     const start = performance.now();
-    checksum += operation(text);
+    await run();
     warmUpMs = performance.now() - start;
   }
   const iterations = iterationCount(job.iterations, warmUpMs);
@@ -74,7 +64,7 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
   for (let i = 0; i < iterations; i++) {
     collectGarbage();
     const start = performance.now();
-    checksum += operation(text);
+    await run();
     durationsMs.push(performance.now() - start);
   }
   // Keeps the results observable, so no iteration can be optimised away.
@@ -83,8 +73,9 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
     isOk: true,
     medianDurationMs: median(durationsMs),
     durationsMs,
-    // maxRSS is in kibibytes (getrusage's ru_maxrss on Linux).
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    // A CLI case's memory is its child's; otherwise this process's. maxRSS is in kibibytes
+    // (getrusage's ru_maxrss on Linux).
+    peakRssBytes: childPeakRssBytes > 0 ? childPeakRssBytes : process.resourceUsage().maxRSS * 1024,
   };
 }
 

@@ -73,10 +73,12 @@ export function formatTable(rows: readonly BenchRow[]): string {
 
 export function describeLegend(iterations: number): string {
   return [
-    'MB = 10^6 bytes. Each row runs in a process of its own, on text already read: the median of at',
-    `least ${iterations} timed runs (more for fast ones) after two warm-up runs; peak RSS is the whole process.`,
-    '"base" is the baseline row above: the same bytes split into lines. "time full ÷ ¼" is the time at',
-    `the full size over the time at a quarter of it: 4 is linear, "!" marks above ${SUPERLINEAR_SCALING} (superlinear).`,
+    'MB = 10^6 bytes. Each row runs in a process of its own and times whole passes, reading the file',
+    `included: the median of at least ${iterations} timed runs (more for fast ones) after two warm-up runs;`,
+    'peak RSS is the whole process (for a CLI case, the CLI process). "base" is the baseline row above it,',
+    'on the same bytes: read-split-regex reads 1 MiB chunks, splits lines and tests one regex per line;',
+    'JSON.parse parses each JSON document bare. "time full ÷ ¼" is the time at the full size over the time',
+    `at a quarter of it: 4 is linear, "!" marks above ${SUPERLINEAR_SCALING} (superlinear).`,
   ].join('\n');
 }
 

@@ -1,11 +1,13 @@
 import { relative } from 'node:path';
 import { BUILTIN_PARSERS } from '../src/builtin.ts';
-import { allCorpusFiles, corpusDir, readCorpusFile } from '../test/corpus.ts';
+import { allCorpusFiles, corpusDir } from '../test/corpus.ts';
 import { type BenchArgs, parseBenchArgs, USAGE } from './args.ts';
 import { type BuiltInput, buildInput, createInputDir, type InputDir } from './build-input.ts';
-import { BENCH_CASES, type BenchCase, DEFAULT_TARGET_BYTES } from './cases.ts';
+import { BENCH_CASES, type BenchBaseline, type BenchCase, DEFAULT_TARGET_BYTES } from './cases.ts';
+import type { OperationSpec } from './operations.ts';
 import { type BenchRow, describeLegend, formatTable, type MeasuredRow } from './report.ts';
 import { type Measurement, measureInChild, stopActiveChildren } from './run-child.ts';
+import { readBenchSource } from './sources.ts';
 import { SUPERLINEAR_SCALING, scalingRatio } from './stats.ts';
 
 /**
@@ -17,6 +19,7 @@ import { SUPERLINEAR_SCALING, scalingRatio } from './stats.ts';
 /** Cases that read the same input: it is built, and the baseline measured, once for them. */
 interface InputGroup {
   baselineName: string;
+  baseline: BenchBaseline;
   corpusFiles: readonly string[];
   targetBytes: number;
   cases: BenchCase[];
@@ -103,22 +106,42 @@ function describeSetup(cases: readonly BenchCase[]): string[] {
   return [];
 }
 
+const BASELINE_LABELS: Record<BenchBaseline, string> = {
+  'split-regex': 'read-split-regex',
+  'json-parse': 'JSON.parse',
+};
+
 function groupByInput(cases: readonly BenchCase[], args: BenchArgs, corpus: string): InputGroup[] {
   if (cases.length === 0) {
     const corpusFiles = allCorpusFiles(corpus).map((file) => relative(corpus, file.path));
     const targetBytes = args.sizeBytes ?? DEFAULT_TARGET_BYTES;
-    return [{ baselineName: 'baseline (all corpus outputs)', corpusFiles, targetBytes, cases: [] }];
+    return [
+      {
+        baselineName: 'read-split-regex (all corpus outputs)',
+        baseline: 'split-regex',
+        corpusFiles,
+        targetBytes,
+        cases: [],
+      },
+    ];
   }
   const groups = new Map<string, InputGroup>();
   for (const benchCase of cases) {
     const targetBytes = args.sizeBytes ?? benchCase.targetBytes;
-    const key = JSON.stringify([benchCase.corpusFiles, targetBytes]);
-    const group = groups.get(key) ?? { baselineName: '', corpusFiles: benchCase.corpusFiles, targetBytes, cases: [] };
+    const baseline = benchCase.baseline ?? 'split-regex';
+    const key = JSON.stringify([benchCase.corpusFiles, targetBytes, baseline]);
+    const group = groups.get(key) ?? {
+      baselineName: '',
+      baseline,
+      corpusFiles: benchCase.corpusFiles,
+      targetBytes,
+      cases: [],
+    };
     group.cases.push(benchCase);
     groups.set(key, group);
   }
   for (const group of groups.values()) {
-    group.baselineName = `baseline (${group.cases.map((c) => c.name).join(', ')})`;
+    group.baselineName = `${BASELINE_LABELS[group.baseline]} (${group.cases.map((c) => c.name).join(', ')})`;
   }
   return [...groups.values()];
 }
@@ -131,7 +154,7 @@ async function measureGroup(
   inputDir: InputDir,
 ): Promise<BenchRow[]> {
   progress(`building the input for ${group.baselineName}`);
-  const texts = group.corpusFiles.map((file) => readCorpusFile(corpus, file).text);
+  const texts = group.corpusFiles.map((file) => readBenchSource(corpus, file));
   const build = (targetBytes: number, fileName: string) =>
     buildInput({ texts, targetBytes, seed: args.seed, dir: inputDir.path, fileName });
   // The same seed makes the quarter input the first quarter of the full one.
@@ -141,13 +164,13 @@ async function measureGroup(
   };
 
   progress(`measuring ${group.baselineName}`);
-  const baseline = await measureSizes(inputs, args.iterations, undefined);
+  const baseline = await measureSizes(inputs, args.iterations, { baseline: group.baseline });
   const baselineRow = toRow(group.baselineName, null, group.baselineName, inputs, baseline, baseline.full);
   const rows: BenchRow[] = [baselineRow];
   for (const benchCase of group.cases) {
     progress(`measuring ${benchCase.name}`);
     try {
-      const measured = await measureSizes(inputs, args.iterations, benchCase);
+      const measured = await measureSizes(inputs, args.iterations, { tool: benchCase.tool, mode: benchCase.mode });
       rows.push(toRow(benchCase.name, benchCase.tool, group.baselineName, inputs, measured, baseline.full));
     } catch (error) {
       rows.push({
@@ -165,12 +188,11 @@ async function measureGroup(
 async function measureSizes(
   inputs: SizedInputs,
   iterations: number,
-  benchCase: BenchCase | undefined,
+  spec: OperationSpec,
 ): Promise<{ full: Measurement; quarter: Measurement }> {
-  const tool = benchCase?.tool;
-  const full = await measureInChild({ inputPath: inputs.full.path, iterations, tool });
-  const quarter = await measureInChild({ inputPath: inputs.quarter.path, iterations, tool });
-  return { full, quarter };
+  const measure = (input: BuiltInput) =>
+    measureInChild({ ...spec, inputPath: input.path, offsetsPath: input.offsetsPath, iterations });
+  return { full: await measure(inputs.full), quarter: await measure(inputs.quarter) };
 }
 
 function toRow(

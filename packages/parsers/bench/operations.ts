@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { ToolName } from '../src/errors.ts';
+import { readOutputOffsets } from './build-input.ts';
+import type { BenchBaseline, BenchMode } from './cases.ts';
+
+/**
+ * What a measurement times: one pass over the input file, reading included, so that a baseline
+ * and a case that reads the file its own way (in chunks, or in a child process) are compared on
+ * the same work. Each operation returns a count, which the caller keeps observable so no pass
+ * can be optimised away.
+ */
+export type Operation = (inputPath: string) => Promise<OperationResult>;
+
+export interface OperationResult {
+  count: number;
+  /** Peak RSS of a child process the operation ran, when it ran one (bytes). */
+  childPeakRssBytes?: number | undefined;
+}
+
+/** Chunks as a streaming reader of a long log would take them. */
+export const CHUNK_BYTES = 1024 * 1024;
+
+// The "one cheap regex per line" of the baseline: about what a parser's line dispatch costs.
+const CHEAP_LINE_TEST = /^\s*[A-Za-z]/;
+
+/** Reads the file in 1 MiB chunks, splits it into lines and tests each line with one regex. */
+export async function readSplitRegex(inputPath: string): Promise<OperationResult> {
+  let matched = 0;
+  let pending = '';
+  for await (const chunk of createReadStream(inputPath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })) {
+    const lines = (pending + (chunk as string)).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (CHEAP_LINE_TEST.test(line)) matched++;
+  }
+  if (CHEAP_LINE_TEST.test(pending)) matched++;
+  return { count: matched };
+}
+
+/**
+ * Reads the file and runs a bare `JSON.parse` on each document in it: the least any JSON
+ * parser does. The documents' offsets come from the input's index, written when it was built.
+ */
+export function jsonParseDocuments(documentOffsets: readonly number[]): Operation {
+  return async (inputPath) => {
+    const text = await readFile(inputPath, 'utf8');
+    let keys = 0;
+    for (let i = 0; i < documentOffsets.length; i++) {
+      const document = text.slice(documentOffsets[i], documentOffsets[i + 1] ?? text.length);
+      keys += Object.keys(JSON.parse(document) as object).length;
+    }
+    return { count: keys };
+  };
+}
+
+/** `parse(text, { tool })` on the file read whole. */
+export async function parseWhole(tool: ToolName): Promise<Operation> {
+  // Imported only for a parser case, so that a baseline's RSS holds no parser modules.
+  const { parse } = await import('../src/index.ts');
+  return async (inputPath) => {
+    const text = await readFile(inputPath, 'utf8');
+    return { count: parse(text, { tool }).measurements.length };
+  };
+}
+
+/** `parseStream` over the file read in 1 MiB chunks, every piece consumed as it comes. */
+export async function parseStreamed(tool: ToolName): Promise<Operation> {
+  const { parseStream } = await import('../src/index.ts');
+  return async (inputPath) => {
+    let count = 0;
+    const chunks = createReadStream(inputPath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
+    for await (const piece of parseStream(chunks as AsyncIterable<string>, { tool }))
+      count += piece.measurements.length;
+    return { count };
+  };
+}
+
+const CLI_MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+const RSS_POLL_MS = 20;
+
+/**
+ * `benchfolio parse --ndjson --tool T FILE` in a child process (run from source by this Node),
+ * its output thrown away. The child's peak RSS is polled from /proc: Node has no getrusage for
+ * children, and the high-water mark only grows, so the last reading is close to the peak.
+ */
+export function cliNdjson(tool: ToolName): Operation {
+  return (inputPath) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI_MAIN, 'parse', '--ndjson', '--tool', tool, inputPath], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (data: string) => {
+        stderr += data;
+      });
+      let peakRssBytes = 0;
+      const poll = setInterval(() => {
+        peakRssBytes = Math.max(peakRssBytes, readHighWaterMarkBytes(child.pid));
+      }, RSS_POLL_MS);
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        clearInterval(poll);
+        if (code === 0) resolve({ count: 1, childPeakRssBytes: peakRssBytes });
+        else reject(new Error(`benchfolio parse --ndjson exited with ${code}: ${stderr.slice(0, 500)}`));
+      });
+    });
+}
+
+function readHighWaterMarkBytes(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+    return match === null ? 0 : Number(match[1]) * 1024;
+  } catch {
+    // The child has exited between two polls, or /proc is not there (not Linux).
+    return 0;
+  }
+}
+
+export interface OperationSpec {
+  tool?: ToolName | undefined;
+  baseline?: BenchBaseline | undefined;
+  mode?: BenchMode | undefined;
+  /** The input's index of output offsets (build-input.ts), for the `json-parse` baseline. */
+  offsetsPath?: string | undefined;
+}
+
+/** The operation of a job: its baseline when it names no tool, else its case's mode. */
+export async function operationFor(spec: OperationSpec): Promise<Operation> {
+  if (spec.tool === undefined) {
+    if (spec.baseline === 'json-parse') {
+      if (spec.offsetsPath === undefined) throw new Error('the json-parse baseline needs the input offsets');
+      return jsonParseDocuments(readOutputOffsets(spec.offsetsPath));
+    }
+    return readSplitRegex;
+  }
+  switch (spec.mode ?? 'parse') {
+    case 'parse':
+      return parseWhole(spec.tool);
+    case 'stream':
+      return parseStreamed(spec.tool);
+    case 'cli-ndjson':
+      return cliNdjson(spec.tool);
+  }
+}
