@@ -1,0 +1,363 @@
+import type { _LineCursor } from './normal-cursor.ts';
+import { _rateFactor, _readCount, _readRate, _readSize, _timeFactor } from './normal-units.ts';
+import {
+  _emptyDirectionStats,
+  _emptyLatencyStats,
+  _percentileKey,
+  type DirectionStats,
+  type FioJob,
+  type LatencyStats,
+} from './schema.ts';
+
+/**
+ * Readers for the lines of one job's block in fio's normal output (stat.c
+ * show_thread_status_normal / show_ddir_status of fio 1.x, 2.x and 3.x). Each starts with the
+ * cursor just after the line's leading word and fills the job; a malformed value is a
+ * ParseError at that value.
+ */
+
+const US_TO_NS = 1e3;
+
+/**
+ * The direction line. fio 3.x: `read: IOPS=36.9k, BW=144MiB/s (151MB/s)(433MiB/3001msec)`
+ * with an optional `; 0 zone resets`; fio 1.x/2.x: `write: io=596856KB, bw=56946KB/s,
+ * iops=7118 , runt= 10481msec`. The cursor is after the colon. Returns true for the 3.x
+ * layout.
+ */
+export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): boolean {
+  cursor.skipSpaces();
+  if (cursor.accept('IOPS=')) {
+    stats.iops = _readCount(cursor);
+    cursor.expectKey(',');
+    cursor.expect('BW=');
+    stats.bandwidthBytesPerSec = _readRate(cursor, true);
+    // The alternate spelling in parentheses ("(151MB/s)") is the same value, rounded to the
+    // other base: the first one is kept.
+    cursor.expectKey('(');
+    _readRate(cursor, true);
+    cursor.expect(')');
+    cursor.expectKey('(');
+    stats.ioBytes = _readSize(cursor, true);
+    cursor.expect('/');
+    stats.runtimeMs = cursor.integer();
+    cursor.expect('msec');
+    cursor.expect(')');
+    return true;
+  }
+  cursor.expect('io=', '"IOPS=" or "io="');
+  stats.ioBytes = _readSize(cursor, false);
+  cursor.expectKey(',');
+  cursor.expect('bw=');
+  stats.bandwidthBytesPerSec = _readRate(cursor, false);
+  cursor.expectKey(',');
+  cursor.expect('iops=');
+  stats.iops = _readCount(cursor);
+  cursor.expectKey(',');
+  cursor.expect('runt=');
+  stats.runtimeMs = cursor.integer();
+  cursor.expect('msec');
+  return false;
+}
+
+/** The unit in `(usec)`, `(nsec)`, `(msec)` at the cursor, as ns per unit. */
+export function _readParenUnit(cursor: _LineCursor): number {
+  cursor.skipSpaces();
+  cursor.expect('(');
+  const at = cursor.pos;
+  const spelling = cursor.word();
+  cursor.expect(')');
+  return _timeFactor(cursor, spelling, at);
+}
+
+/**
+ * `min=67 , max=944937 , avg=645.32, stdev=4647.69` (fio 1.x pads num2str's blank postfix),
+ * `min=792, max=5376.9k, avg=92205.51, stdev=90944.25` (fio 3.x, num2str multiplier on min
+ * and max). The cursor is after the colon; `factor` turns the printed unit into ns.
+ */
+export function _readLatencyStats(cursor: _LineCursor, factor: number, stats: LatencyStats): void {
+  cursor.expectKey('min=');
+  stats.minNs = _readCount(cursor, factor);
+  cursor.expectKey(',');
+  cursor.expect('max=');
+  stats.maxNs = _readCount(cursor, factor);
+  cursor.expectKey(',');
+  cursor.expect('avg=');
+  cursor.number();
+  stats.meanNs = cursor.scaled(factor);
+  cursor.expectKey(',');
+  cursor.expect('stdev=');
+  cursor.number();
+  stats.stddevNs = cursor.scaled(factor);
+  // fio prints no sample count on these lines.
+}
+
+/** Caches the key of each percentile, keyed by its value (a handful of distinct ones). */
+const PERCENTILE_KEYS = new Map<number, string>();
+
+function percentileKey(value: number): string {
+  let key = PERCENTILE_KEYS.get(value);
+  if (key === undefined) {
+    key = _percentileKey(value);
+    PERCENTILE_KEYS.set(value, key);
+  }
+  return key;
+}
+
+/**
+ * One line of a percentile list. fio 2.x/3.x: `|  1.00th=[  302],  5.00th=[  326],` (values
+ * in brackets, the unit of the block header); fio 1.x: ` 1.00th=123, 5.00th=456,` on the
+ * header line and continuation lines. Adds to `into` (values in ns).
+ */
+export function _readPercentiles(cursor: _LineCursor, factor: number, into: Record<string, number>): void {
+  for (;;) {
+    cursor.skipSpaces();
+    if (cursor.atEnd()) return;
+    const percentile = cursor.number();
+    cursor.expect('th=');
+    const isBracketed = cursor.accept('[');
+    cursor.number();
+    const value = cursor.scaled(factor);
+    if (isBracketed) {
+      cursor.skipSpaces();
+      cursor.expect(']');
+    }
+    into[percentileKey(percentile)] = value;
+    cursor.skipSpaces();
+    if (!cursor.accept(',')) {
+      cursor.skipSpaces();
+      if (!cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "," or the end of the percentile line');
+      return;
+    }
+  }
+}
+
+/**
+ * `bw (KB/s) : min=  144, max=47152, per=22.71%, avg=12933.03, stdev=4985.93` (1.x),
+ * `bw (KB  /s): ...` (2.x), `bw (  KiB/s): ..., samples=  100` (3.x). The cursor is after
+ * "bw". Sample statistics are integers for min/max (fio's %5llu) and two decimals for the rest.
+ */
+export function _readBandwidthSamples(cursor: _LineCursor, stats: DirectionStats, isModern: boolean): void {
+  cursor.skipSpaces();
+  cursor.expect('(');
+  cursor.skipSpaces();
+  const at = cursor.pos;
+  const prefix = cursor.word();
+  cursor.skipSpaces();
+  const spelling = prefix.endsWith('/s') ? prefix : `${prefix}/s`;
+  if (!prefix.endsWith('/s')) cursor.expect('/s');
+  cursor.expect(')');
+  // "KB" without an "i" is 1024 in fio 1.x/2.x; fio 3.x spells "kB" for 1000 and "KiB".
+  const factor = _rateFactor(spelling, isModern && prefix !== 'KB');
+  if (factor === undefined) throw cursor.error('UNKNOWN_UNIT', `unknown bandwidth unit "${prefix}/s"`, at);
+  cursor.expectKey(':');
+  const samples = {
+    minBytesPerSec: null as number | null,
+    maxBytesPerSec: null as number | null,
+    percentOfGroup: null as number | null,
+    meanBytesPerSec: null as number | null,
+    stddevBytesPerSec: null as number | null,
+    samples: null as number | null,
+  };
+  cursor.expect('min=');
+  cursor.number();
+  samples.minBytesPerSec = cursor.scaled(factor);
+  cursor.expectKey(',');
+  cursor.expect('max=');
+  cursor.number();
+  samples.maxBytesPerSec = cursor.scaled(factor);
+  cursor.expectKey(',');
+  cursor.expect('per=');
+  samples.percentOfGroup = cursor.number();
+  cursor.expect('%');
+  cursor.expectKey(',');
+  cursor.expect('avg=');
+  cursor.number();
+  samples.meanBytesPerSec = cursor.scaled(factor);
+  cursor.expectKey(',');
+  cursor.expect('stdev=');
+  cursor.number();
+  samples.stddevBytesPerSec = cursor.scaled(factor);
+  if (cursor.acceptKey(',')) {
+    cursor.expect('samples=');
+    samples.samples = cursor.integer();
+  }
+  stats.bandwidthSamples = samples;
+}
+
+/** `iops        : min= 9094, max= 9094, avg=9094.00, stdev= 0.00, samples=1` (fio 3.x). */
+export function _readIopsSamples(cursor: _LineCursor, stats: DirectionStats): void {
+  cursor.expectKey(':');
+  cursor.expect('min=');
+  const min = cursor.number();
+  cursor.expectKey(',');
+  cursor.expect('max=');
+  const max = cursor.number();
+  cursor.expectKey(',');
+  cursor.expect('avg=');
+  const mean = cursor.number();
+  cursor.expectKey(',');
+  cursor.expect('stdev=');
+  const stddev = cursor.number();
+  let samples: number | null = null;
+  if (cursor.acceptKey(',')) {
+    cursor.expect('samples=');
+    samples = cursor.integer();
+  }
+  stats.iopsSamples = { min, max, mean, stddev, samples };
+}
+
+/**
+ * `key=value%` pairs separated by commas, as in `lat (usec): 100=12.22%, 250=80.24%`,
+ * `IO depths    : 1=100.0%, ..., >=64=0.0%` and `submit    : 0=0.0%, 4=100.0%`. Keys are kept
+ * as printed. The cursor is after the colon.
+ */
+export function _readPercentPairs(cursor: _LineCursor, into: Record<string, number>): void {
+  const { text } = cursor;
+  for (;;) {
+    cursor.skipSpaces();
+    if (cursor.atEnd()) return;
+    const keyStart = cursor.pos;
+    // The last bucket is ">=64" (or ">=2000"): its "=" belongs to the key.
+    cursor.accept('>=');
+    while (cursor.pos < cursor.end && text.charCodeAt(cursor.pos) !== 61) cursor.pos++;
+    if (cursor.pos === keyStart || cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "bucket=percent%"');
+    const key = text.slice(keyStart, cursor.pos);
+    cursor.pos++;
+    into[key] = cursor.number();
+    cursor.expect('%');
+    cursor.skipSpaces();
+    // fio 2.x/3.x end a full line of five buckets with "," before the line break.
+    if (!cursor.accept(',')) {
+      if (!cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "," between buckets');
+      return;
+    }
+  }
+}
+
+/** `cpu          : usr=0.26%, sys=1.48%, ctx=74614, majf=0, minf=134`. */
+export function _readCpu(cursor: _LineCursor, job: FioJob): void {
+  cursor.expectKey(':');
+  cursor.expect('usr=');
+  const userPercent = cursor.number();
+  cursor.expect('%');
+  cursor.expectKey(',');
+  cursor.expect('sys=');
+  const systemPercent = cursor.number();
+  cursor.expect('%');
+  cursor.expectKey(',');
+  cursor.expect('ctx=');
+  const contextSwitches = cursor.integer();
+  cursor.expectKey(',');
+  cursor.expect('majf=');
+  const majorFaults = cursor.integer();
+  cursor.expectKey(',');
+  cursor.expect('minf=');
+  const minorFaults = cursor.integer();
+  job.cpu = { userPercent, systemPercent, contextSwitches, majorFaults, minorFaults };
+}
+
+/**
+ * The issued counts, in every layout fio printed them:
+ * `issued r/w/d: total=0/74607/0, short=0/0/0` (1.x), `issued r/w: total=0/32768, short=0/0`,
+ * `issued    : total=r=262144/w=0/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0` (2.x),
+ * `issued rwt: total=524288,0,0, short=0,0,0, dropped=0,0,0` (3.0-3.4),
+ * `issued rwts: total=0,5632,0,0 short=5631,0,0,0 dropped=0,0,0,0` (3.5+, 4th = sync).
+ * The cursor is after "issued". Fills the directions the job printed and the sync count.
+ */
+export function _readIssued(cursor: _LineCursor, job: FioJob): void {
+  const { text } = cursor;
+  // Skip the direction letters ("r/w/d", "rwts") up to the colon.
+  while (cursor.pos < cursor.end && text.charCodeAt(cursor.pos) !== 58) cursor.pos++;
+  cursor.expect(':');
+  for (;;) {
+    cursor.skipSpaces();
+    if (cursor.atEnd()) return;
+    const keyStart = cursor.pos;
+    const key = cursor.word();
+    if (key === '' || !cursor.accept('=')) {
+      throw cursor.error('UNEXPECTED_LINE', 'expected "total=", "short=" or "dropped="', keyStart);
+    }
+    for (let index = 0; ; index++) {
+      // 2.x names each count: "r=262144/w=0/d=0".
+      const letter = cursor.peek();
+      if (letter >= 97 && letter <= 122 && cursor.pos + 1 < cursor.end && text.charCodeAt(cursor.pos + 1) === 61) {
+        cursor.pos += 2;
+      }
+      const count = cursor.integer();
+      assignIssued(job, key, index, count);
+      const separator = cursor.peek();
+      // "/" always continues the list; "," only when a digit follows (3.0-3.4 put ", " between keys).
+      const next = cursor.pos + 1 < cursor.end ? text.charCodeAt(cursor.pos + 1) : -1;
+      if (separator === 47 || (separator === 44 && next >= 48 && next <= 57)) {
+        cursor.pos++;
+        continue;
+      }
+      break;
+    }
+    cursor.skipSpaces();
+    cursor.accept(',');
+  }
+}
+
+function assignIssued(job: FioJob, key: string, index: number, count: number): void {
+  if (index === 3) {
+    if (key === 'total' && (count > 0 || job.sync !== null)) {
+      job.sync ??= { totalIos: null, lat: null };
+      job.sync.totalIos = count;
+    }
+    return;
+  }
+  const stats = index === 0 ? job.read : index === 1 ? job.write : index === 2 ? job.trim : null;
+  if (stats === null) return;
+  if (key === 'total') stats.totalIos = count;
+  else if (key === 'short') stats.shortIos = count;
+  else if (key === 'drop' || key === 'dropped') stats.droppedIos = count;
+}
+
+/**
+ * `latency   : target=0, window=0, percentile=100.00%, depth=1`. fio 3.x prints the target
+ * in ns and the window in usec (fio 3.33 prints target=10000000 for 10ms and window=100000 for
+ * 100ms); fio 2.x keeps both in usec; fio after 3.36 prints units ("target=10.00ms").
+ */
+export function _readLatencyTarget(cursor: _LineCursor, job: FioJob, isModern: boolean): void {
+  cursor.expectKey(':');
+  cursor.expect('target=');
+  const targetNs = readTargetTime(cursor, isModern ? 1 : US_TO_NS);
+  cursor.expectKey(',');
+  cursor.expect('window=');
+  const windowNs = readTargetTime(cursor, US_TO_NS);
+  cursor.expectKey(',');
+  cursor.expect('percentile=');
+  const percentile = cursor.number();
+  cursor.expect('%');
+  cursor.expectKey(',');
+  cursor.expect('depth=');
+  const depth = cursor.integer();
+  job.latencyTarget = { targetNs, windowNs, percentile, depth };
+}
+
+function readTargetTime(cursor: _LineCursor, bareFactor: number): number {
+  cursor.number();
+  const at = cursor.pos;
+  const spelling = cursor.word();
+  if (spelling === '') return cursor.scaled(bareFactor);
+  return cursor.scaled(_timeFactor(cursor, spelling, at));
+}
+
+/** A new, empty direction record, or the one the job already has. */
+export function _direction(job: FioJob, name: 'read' | 'write' | 'trim'): DirectionStats {
+  const existing = job[name];
+  if (existing !== null) return existing;
+  const stats = _emptyDirectionStats();
+  job[name] = stats;
+  return stats;
+}
+
+/** The latency record of a direction, created on first use. */
+export function _latency(stats: DirectionStats, which: 'slat' | 'clat' | 'lat'): LatencyStats {
+  const existing = stats[which];
+  if (existing !== null) return existing;
+  const created = _emptyLatencyStats();
+  stats[which] = created;
+  return created;
+}

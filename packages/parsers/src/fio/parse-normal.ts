@@ -1,0 +1,493 @@
+import type { TextSource } from '../text.ts';
+import { _LineCursor } from './normal-cursor.ts';
+import {
+  _direction,
+  _latency,
+  _readBandwidthSamples,
+  _readCpu,
+  _readDirectionLine,
+  _readIopsSamples,
+  _readIssued,
+  _readLatencyStats,
+  _readLatencyTarget,
+  _readParenUnit,
+  _readPercentiles,
+  _readPercentPairs,
+} from './normal-job-lines.ts';
+import {
+  _readDiskLine,
+  _readErrorLine,
+  _readGroupLine,
+  _readJobHeader,
+  _readPreambleLine,
+} from './normal-summary-lines.ts';
+import {
+  _emptyLatencyStats,
+  type DirectionStats,
+  type FioGroup,
+  type FioJob,
+  type FioRun,
+  type JobParameters,
+  type LatencyStats,
+} from './schema.ts';
+
+/**
+ * fio's human ("normal") output, fio 1.x to 3.x, in one pass over the lines of one run.
+ *
+ * Lines are told apart by their first word (cheap prefix checks on the text, no slicing), and
+ * only the few top-level lines (job headers, preamble, group and disk headings) are sliced.
+ * Lines the parser does not know are passed over: fio prints many optional lines (steady
+ * state, block lifetimes, per-priority latencies), and copies hold prompts and `time` output.
+ * A line it knows but cannot read is a ParseError at the offending character.
+ *
+ * Precision: the text rounds. Every value is the printed number times its unit, computed from
+ * the printed digits: `IOPS=36.9k` is 36900 (±50), `BW=144MiB/s` is 144 × 2^20 B/s (±0.5 MiB/s),
+ * latencies printed in usec are whole usec for min/max and 0.01 usec for avg/stdev, and
+ * percentiles printed in usec/msec were rounded up by fio to the unit. fio 1.x/2.x num2str
+ * prints its one decimal from the remainder of a 1024 division ("cheesy", lib/num2str.c):
+ * `6377.3MB` means 6377 MB plus a remainder, so such values are good to the last whole unit.
+ */
+export function parseNormalSegment(source: TextSource, start: number, end: number): FioRun {
+  return new NormalParser(source, start, end).run();
+}
+
+type Section = 'none' | 'job' | 'group' | 'disk';
+
+/** Where the `|` lines after a `... percentiles (usec):` heading go. */
+interface PercentileTarget {
+  into: Record<string, number>;
+  factor: number;
+}
+
+class NormalParser {
+  private readonly cursor: _LineCursor;
+  private readonly text: string;
+  private readonly start: number;
+  private readonly end: number;
+  private readonly result: FioRun;
+  private readonly preamble = new Map<string, JobParameters>();
+  private section: Section = 'none';
+  private job: FioJob | null = null;
+  private direction: DirectionStats | null = null;
+  /** True once a line in fio 3.x's layout is seen ("IOPS=", "bw=... (...)", "fio-3."). */
+  private isModern = false;
+  private isSyncBlock = false;
+  private percentiles: PercentileTarget | null = null;
+  private group: FioGroup | null = null;
+  private baseIndent = -1;
+  private hasFioLines = false;
+
+  constructor(source: TextSource, start: number, end: number) {
+    this.cursor = new _LineCursor(source);
+    this.text = source.text;
+    this.start = start;
+    this.end = end;
+    this.result = {
+      format: 'normal',
+      fioVersion: null,
+      terseVersion: null,
+      timestamp: null,
+      time: null,
+      globalOptions: null,
+      jobs: [],
+      groups: [],
+      disks: [],
+      errors: [],
+      line: source.locate(start).line,
+    };
+  }
+
+  run(): FioRun {
+    const { text, end } = this;
+    let lineStart = this.start;
+    while (lineStart < end) {
+      let lineEnd = text.indexOf('\n', lineStart);
+      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+      this.line(lineStart, lineEnd);
+      lineStart = lineEnd + 1;
+    }
+    this.finish();
+    return this.result;
+  }
+
+  private line(lineStart: number, lineEnd: number): void {
+    const { text } = this;
+    let at = lineStart;
+    while (at < lineEnd) {
+      const code = text.charCodeAt(at);
+      if (code !== 32 && code !== 9) break;
+      at++;
+    }
+    if (at === lineEnd) {
+      this.percentiles = null;
+      return;
+    }
+    const indent = at - lineStart;
+    if (this.baseIndent === -1) this.baseIndent = indent;
+    this.cursor.setLine(at, lineEnd);
+    if (indent <= this.baseIndent) this.topLevelLine(lineStart, lineEnd, at);
+    else this.indentedLine(at);
+  }
+
+  /** Job headers, preamble lines, group and disk headings, version and error lines. */
+  private topLevelLine(lineStart: number, lineEnd: number, at: number): void {
+    const { text, cursor } = this;
+    this.percentiles = null;
+    const first = text.charCodeAt(at);
+    if (first === 82 /* R */ && text.startsWith('Run status group ', at)) {
+      cursor.pos = at + 17;
+      const groupId = cursor.integer();
+      this.group = { groupId, read: null, write: null, trim: null };
+      this.result.groups.push(this.group);
+      this.section = 'group';
+      this.closeJob();
+      return;
+    }
+    if (first === 68 /* D */ && text.startsWith('Disk stats', at)) {
+      this.section = 'disk';
+      this.closeJob();
+      return;
+    }
+    const line = text.slice(lineStart, lineEnd);
+    if (first === 102 /* f */ && text.startsWith('fio', at)) {
+      if (this.fioLine(line, lineStart)) return;
+    }
+    const errAt = line.indexOf('): err=');
+    if (errAt !== -1) {
+      this.startJob(line, lineStart, errAt);
+      return;
+    }
+    const preamble = _readPreambleLine(line.slice(at - lineStart));
+    if (preamble !== null) {
+      this.hasFioLines = true;
+      if (!this.preamble.has(preamble.name)) this.preamble.set(preamble.name, preamble.parameters);
+      return;
+    }
+    if (this.section === 'disk') {
+      const colon = line.indexOf(': ios=');
+      if (colon !== -1) {
+        this.result.disks.push(_readDiskLine(cursor, lineStart, lineStart + colon));
+        return;
+      }
+    }
+    if (this.section === 'group' && this.groupLine(at)) return;
+    // Anything else at the top level (a prompt, `time` output, a progress line) is not fio's
+    // report: it ends the job block.
+    if (this.section === 'job') this.closeJob();
+  }
+
+  /** `fio-3.33`, `fio 1.57`, `fio: pid=..., err=...`; true when the line was one of them. */
+  private fioLine(line: string, lineStart: number): boolean {
+    const trimmed = line.trim();
+    if (/^fio[- ]\d+\.\d+[\w.+-]*$/.test(trimmed)) {
+      this.result.fioVersion ??= trimmed;
+      this.hasFioLines = true;
+      if (/^fio[- ][3-9]\./.test(trimmed)) this.isModern = true;
+      return true;
+    }
+    if (trimmed.startsWith('fio: ')) {
+      const error = _readErrorLine(trimmed);
+      if (error !== null) {
+        this.result.errors.push({ ...error, line: this.cursor.source.locate(lineStart).line });
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private startJob(line: string, lineStart: number, errAt: number): void {
+    this.closeJob();
+    const { job, date } = _readJobHeader(this.cursor, line, lineStart, errAt);
+    const parameters = this.preamble.get(job.name);
+    if (parameters !== undefined) job.parameters = { ...parameters, options: { ...parameters.options } };
+    this.result.time ??= date;
+    this.result.jobs.push(job);
+    this.job = job;
+    this.section = 'job';
+    this.hasFioLines = true;
+  }
+
+  private closeJob(): void {
+    this.job = null;
+    this.direction = null;
+    this.isSyncBlock = false;
+    this.percentiles = null;
+  }
+
+  private indentedLine(at: number): void {
+    const { text, cursor } = this;
+    const first = text.charCodeAt(at);
+    if (first === 124 /* | */) {
+      const target = this.percentiles;
+      if (target !== null) {
+        cursor.pos = at + 1;
+        _readPercentiles(cursor, target.factor, target.into);
+      }
+      return;
+    }
+    if (first >= 48 && first <= 57 && this.percentiles !== null && this.section === 'job') {
+      // fio 1.x continues its percentile list on lines of their own: "  30.00th=...".
+      _readPercentiles(cursor, this.percentiles.factor, this.percentiles.into);
+      return;
+    }
+    this.percentiles = null;
+    if (this.section === 'job') {
+      if (this.job !== null) this.jobLine(this.job, first, at);
+      return;
+    }
+    if (this.section === 'group') {
+      this.groupLine(at);
+      return;
+    }
+    if (this.section === 'disk') {
+      const colon = cursor.find(': ios=');
+      if (colon !== -1) this.result.disks.push(_readDiskLine(cursor, at, colon));
+      return;
+    }
+  }
+
+  /** `   READ: ...`, `  WRITE: ...`, `   TRIM: ...`, `  MIXED: ...` under a group heading. */
+  private groupLine(at: number): boolean {
+    const { cursor, group } = this;
+    if (group === null) return false;
+    cursor.pos = at;
+    let name: 'read' | 'write' | 'trim' | null = null;
+    if (cursor.accept('READ:')) name = 'read';
+    else if (cursor.accept('WRITE:')) name = 'write';
+    else if (cursor.accept('TRIM:')) name = 'trim';
+    else if (cursor.accept('MIXED:')) {
+      // unified_rw_reporting: the schema has no mixed direction; the line is read but not kept.
+      _readGroupLine(cursor);
+      return true;
+    } else return false;
+    group[name] = _readGroupLine(cursor);
+    return true;
+  }
+
+  /** One line of a job's block, told apart by its first letter, then its first word. */
+  private jobLine(job: FioJob, first: number, at: number): void {
+    const { cursor, text } = this;
+    switch (first) {
+      case 114: // r
+        if (this.directionLine(job, 'read', 'read', at)) return;
+        break;
+      case 119: // w
+        if (this.directionLine(job, 'write', 'write', at)) return;
+        break;
+      case 116: // t
+        if (this.directionLine(job, 'trim', 'trim', at)) return;
+        break;
+      case 109: // m
+        if (cursor.accept('mixed')) {
+          cursor.skipSpaces();
+          if (cursor.accept(':')) {
+            // unified_rw_reporting prints one "mixed" direction; it has no place in the schema.
+            this.direction = null;
+            this.isSyncBlock = false;
+            return;
+          }
+        }
+        break;
+      case 115: // s
+        if (text.startsWith('slat', at)) {
+          cursor.pos = at + 4;
+          this.latencyLine(job, 'slat');
+          return;
+        }
+        if (text.startsWith('sync', at)) {
+          cursor.pos = at + 4;
+          this.syncLine(job);
+          return;
+        }
+        if (text.startsWith('submit', at)) {
+          cursor.pos = at + 6;
+          cursor.expectKey(':');
+          _readPercentPairs(cursor, this.depths(job, 'submit'));
+          return;
+        }
+        break;
+      case 99: // c
+        if (text.startsWith('clat', at)) {
+          cursor.pos = at + 4;
+          this.latencyLine(job, 'clat');
+          return;
+        }
+        if (text.startsWith('cpu', at)) {
+          cursor.pos = at + 3;
+          _readCpu(cursor, job);
+          return;
+        }
+        if (text.startsWith('complete', at)) {
+          cursor.pos = at + 8;
+          cursor.expectKey(':');
+          _readPercentPairs(cursor, this.depths(job, 'complete'));
+          return;
+        }
+        break;
+      case 108: // l
+        if (text.startsWith('latency', at)) {
+          cursor.pos = at + 7;
+          _readLatencyTarget(cursor, job, this.isModern);
+          return;
+        }
+        if (text.startsWith('lat', at)) {
+          cursor.pos = at + 3;
+          this.latencyLine(job, 'lat');
+          return;
+        }
+        break;
+      case 98: // b
+        if (text.startsWith('bw', at) && this.direction !== null) {
+          cursor.pos = at + 2;
+          _readBandwidthSamples(cursor, this.direction, this.isModern);
+          return;
+        }
+        break;
+      case 105: // i
+        if (text.startsWith('iops', at) && this.direction !== null) {
+          cursor.pos = at + 4;
+          _readIopsSamples(cursor, this.direction);
+          return;
+        }
+        if (text.startsWith('issued', at)) {
+          cursor.pos = at + 6;
+          _readIssued(cursor, job);
+          return;
+        }
+        break;
+      case 73: // I
+        if (text.startsWith('IO depths', at)) {
+          cursor.pos = at + 9;
+          cursor.expectKey(':');
+          _readPercentPairs(cursor, this.depths(job, 'level'));
+          return;
+        }
+        break;
+      case 102: // f
+        if (text.startsWith('fsync/', at)) {
+          // "fsync/fdatasync/sync_file_range:" heads the sync latencies of fio >= 3.5.
+          this.isSyncBlock = true;
+          this.direction = null;
+          return;
+        }
+        break;
+      case 68: // D
+        if (text.startsWith('Description', at)) {
+          cursor.pos = at + 11;
+          cursor.expectKey(':');
+          const description = cursor.until(-1).trim();
+          job.description =
+            description.startsWith('[') && description.endsWith(']') ? description.slice(1, -1) : description;
+          return;
+        }
+        break;
+    }
+    // Other lines (steadystate, block lifetime, errors, prio latencies) are not in the schema.
+  }
+
+  /** `read: ...`, `read : ...` (2.x), `write: ...`; false when the word is something else. */
+  private directionLine(job: FioJob, word: string, name: 'read' | 'write' | 'trim', at: number): boolean {
+    const { cursor } = this;
+    if (!this.text.startsWith(word, at)) return false;
+    cursor.pos = at + word.length;
+    cursor.skipSpaces();
+    if (!cursor.accept(':')) return false;
+    const stats = _direction(job, name);
+    if (_readDirectionLine(cursor, stats)) this.isModern = true;
+    this.direction = stats;
+    this.isSyncBlock = false;
+    return true;
+  }
+
+  /**
+   * After `slat`, `clat` or `lat`: a statistics line `(usec): min=...`, a percentile heading
+   * `percentiles (usec):`, a latency distribution `(usec)   : 250=0.04%`, or a per-priority
+   * line (`clat prio 1/0/0 ...`), which is passed over.
+   */
+  private latencyLine(job: FioJob, which: 'slat' | 'clat' | 'lat'): void {
+    const { cursor } = this;
+    cursor.skipSpaces();
+    if (cursor.accept('percentiles')) {
+      const factor = _readParenUnit(cursor);
+      cursor.expectKey(':');
+      const stats = this.direction === null ? null : _latency(this.direction, which);
+      if (stats === null) return;
+      const into = (stats.percentilesNs ??= {});
+      this.percentiles = { into, factor };
+      // fio 1.x puts the first percentiles on the heading line.
+      if (!cursor.atEnd()) _readPercentiles(cursor, factor, into);
+      return;
+    }
+    if (cursor.peek() !== 40 /* ( */) return;
+    const unitAt = cursor.pos + 1;
+    const factor = _readParenUnit(cursor);
+    cursor.expectKey(':');
+    if (which === 'lat' && !this.text.startsWith('min=', cursor.pos)) {
+      this.distributionLine(job, factor, unitAt);
+      return;
+    }
+    if (this.direction === null) return;
+    _readLatencyStats(cursor, factor, _latency(this.direction, which));
+  }
+
+  /** `lat (usec)   : 250=0.04%, 500=64.11%` and the 1.x/2.x spellings. */
+  private distributionLine(job: FioJob, factor: number, unitAt: number): void {
+    const distribution = (job.latencyDistribution ??= { ns: null, us: null, ms: null });
+    const key = factor === 1 ? 'ns' : factor === 1e3 ? 'us' : factor === 1e6 ? 'ms' : null;
+    if (key === null) throw this.cursor.error('UNKNOWN_UNIT', 'expected nsec, usec or msec', unitAt);
+    _readPercentPairs(this.cursor, (distribution[key] ??= {}));
+  }
+
+  /** `sync (usec): min=...` and `sync percentiles (usec):` under `fsync/fdatasync/...:`. */
+  private syncLine(job: FioJob): void {
+    const { cursor } = this;
+    const sync = (job.sync ??= { totalIos: null, lat: null });
+    const lat: LatencyStats = (sync.lat ??= _emptyLatencyStats());
+    cursor.skipSpaces();
+    if (cursor.accept('percentiles')) {
+      const factor = _readParenUnit(cursor);
+      cursor.expectKey(':');
+      const into = (lat.percentilesNs ??= {});
+      this.percentiles = { into, factor };
+      if (!cursor.atEnd()) _readPercentiles(cursor, factor, into);
+      return;
+    }
+    if (cursor.peek() !== 40 /* ( */) return;
+    const factor = _readParenUnit(cursor);
+    cursor.expectKey(':');
+    _readLatencyStats(cursor, factor, lat);
+  }
+
+  private depths(job: FioJob, which: 'level' | 'submit' | 'complete'): Record<string, number> {
+    const depths = (job.ioDepths ??= { level: null, submit: null, complete: null });
+    return (depths[which] ??= {});
+  }
+
+  private finish(): void {
+    const { result } = this;
+    if (result.jobs.length === 0 && result.groups.length === 0 && result.disks.length === 0) {
+      if (result.errors.length > 0) return;
+      if (this.hasFioLines) {
+        throw this.cursor.error('TRUNCATED', "fio's output stops before any job's results", this.end);
+      }
+      this.cursor.setLine(this.start, this.end);
+      throw this.cursor.error(
+        'MISSING_SECTION',
+        'expected a fio job report ("name: (groupid=0, jobs=1): err= 0: ...")',
+      );
+    }
+    const last = result.jobs[result.jobs.length - 1];
+    if (
+      last !== undefined &&
+      result.groups.length === 0 &&
+      last.read === null &&
+      last.write === null &&
+      last.trim === null &&
+      last.sync === null &&
+      last.cpu === null
+    ) {
+      this.cursor.setLine(this.end, this.end);
+      throw this.cursor.error('TRUNCATED', `the report of job "${last.name}" stops after its header`, this.end);
+    }
+  }
+}
