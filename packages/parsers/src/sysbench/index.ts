@@ -1,0 +1,25 @@
+export { detectSysbenchHead } from './detect.ts';
+export { _sysbenchMeasurements } from './measurements.ts';
+export {
+  detectSysbench,
+  type ParseSysbenchOptions,
+  parseSysbench,
+  SYSBENCH_FORMATS,
+  type SysbenchFormat,
+  safeParseSysbench,
+  sysbenchParser,
+} from './parser.ts';
+export {
+  SYSBENCH_TESTS,
+  type SysbenchFileio,
+  type SysbenchInterval,
+  type SysbenchLatency,
+  type SysbenchMemory,
+  type SysbenchParameters,
+  type SysbenchResult,
+  SysbenchResultSchema,
+  type SysbenchRun,
+  SysbenchRunSchema,
+  type SysbenchSql,
+  type SysbenchTest,
+} from './schema.ts';

@@ -1,0 +1,147 @@
+import { _errorAt } from '../errors.ts';
+import type { ParseWarning } from '../parser.ts';
+import type { TextSource } from '../text.ts';
+import { _readHeaderLine, _readResultLine } from './header.ts';
+import { _isIntervalLine, _readInterval } from './interval.ts';
+import { _finishRun, _newDraft, type RunDraft } from './run.ts';
+import type { SysbenchResult } from './schema.ts';
+import { _headingSection, _readStatisticsLine } from './statistics.ts';
+import { type SourceLine, SYSBENCH_FORMAT } from './values.ts';
+
+/**
+ * The header line of every version (sysbench.c print_header):
+ *   0.4/0.5: "sysbench 0.4.12:  multi-threaded system evaluation benchmark"
+ *   1.x:     "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)", "sysbench 1.1.0-df89d34 (using bundled ...)"
+ */
+const VERSION_LINE =
+  /^sysbench (\d+\.\d+(?:\.\d+)?(?:-[0-9a-zA-Z.]+)?)(?:: {2}multi-threaded system evaluation benchmark| \(using (.+)\))?$/;
+
+export interface TextParse {
+  result: SysbenchResult;
+  version: string | null;
+  warnings: ParseWarning[];
+}
+
+/**
+ * Reads a sysbench text output: one or more runs, each from its header line (or, for copies
+ * that start at the statistics, from its first statistics block) to the end of its "Threads
+ * fairness:" block. Lines before the first run and after a complete one (shell prompts, notes)
+ * are skipped; lines inside a statistics block must be the block's own.
+ */
+export function _parseText(source: TextSource): TextParse {
+  const text = source.text;
+  const drafts: RunDraft[] = [];
+  let draft: RunDraft | null = null;
+  // "WARNING:" lines come before the header they belong to (sysbench.c parses options first).
+  let pendingWarnings: string[] = [];
+  let lineNumber = 0;
+
+  const startRun = (version: string | null, luajit: string | null): RunDraft => {
+    const next = _newDraft(version, luajit, lineNumber);
+    next.run.warnings.push(...pendingWarnings);
+    pendingWarnings = [];
+    drafts.push(next);
+    draft = next;
+    return next;
+  };
+  /** The run a statistics line belongs to: the current one, or a new one after a complete run. */
+  const runForResults = (): RunDraft => {
+    const current = draft as RunDraft | null;
+    return current === null || current.run.isComplete ? startRun(null, null) : current;
+  };
+
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const lineEnd = end === -1 ? text.length : end;
+    const line: SourceLine = { source, start, text: text.slice(start, lineEnd) };
+    lineNumber++;
+    start = lineEnd + 1;
+    const trimmed = line.text.trim();
+    if (trimmed === '') {
+      // A blank line (sysbench prints one with a space) ends a histogram.
+      if (draft !== null && (draft as RunDraft).section === 'histogram') (draft as RunDraft).section = 'header';
+      continue;
+    }
+    const indent = line.text.length - line.text.trimStart().length;
+
+    const version = VERSION_LINE.exec(trimmed);
+    if (version !== null) {
+      startRun(version[1] ?? null, version[2] ?? null);
+      continue;
+    }
+    if (trimmed.startsWith('WARNING:')) {
+      const current = draft as RunDraft | null;
+      if (current === null || current.run.isComplete) pendingWarnings.push(trimmed);
+      else current.run.warnings.push(trimmed);
+      continue;
+    }
+    if (trimmed.startsWith('FATAL:')) {
+      runForResults().run.errors.push(trimmed);
+      continue;
+    }
+    if (_isIntervalLine(trimmed)) {
+      const current = runForResults();
+      current.run.intervals.push(_readInterval(line, indent));
+      current.hasData = true;
+      continue;
+    }
+    const heading = _headingSection(trimmed);
+    if (heading !== undefined) {
+      runForResults().section = heading;
+      continue;
+    }
+    const current = draft as RunDraft | null;
+    if (current !== null && current.section !== 'done' && current.section !== 'header') {
+      // Inside a statistics block, the one-line results (memory, 0.4 fileio) may still come.
+      if (!_readResultLine(current, line, trimmed, indent)) _readStatisticsLine(current, line, trimmed, indent);
+      continue;
+    }
+    if (current !== null && !current.run.isComplete && _readHeaderLine(current, line, trimmed, indent)) continue;
+    const probe = current === null || current.run.isComplete ? _newDraft(null, null, lineNumber) : current;
+    if (_readResultLine(probe, line, trimmed, indent)) {
+      if (probe !== current) {
+        drafts.push(probe);
+        probe.run.warnings.push(...pendingWarnings);
+        pendingWarnings = [];
+        draft = probe;
+      }
+    }
+    // Anything else outside a statistics block: Lua script messages, prompts, notes. Skipped.
+  }
+
+  if (drafts.length === 0) {
+    throw _errorAt(source, firstContent(text), {
+      tool: 'sysbench',
+      format: SYSBENCH_FORMAT,
+      code: 'MISSING_SECTION',
+      message: 'no sysbench run found: expected a "sysbench 1.0.20 ..." header line or a statistics block',
+    });
+  }
+  if (!drafts.some((d) => d.hasData || d.run.isComplete)) {
+    const lastLine = text.endsWith('\n') ? text.length - 1 : text.length;
+    throw _errorAt(source, lastLine, {
+      tool: 'sysbench',
+      format: SYSBENCH_FORMAT,
+      code: 'TRUNCATED',
+      message: 'the sysbench output stops before any statistics',
+    });
+  }
+  // A run cut short among complete ones (a killed run in a log of appended runs) is kept and
+  // marked: its numbers so far are real, and isComplete says the rest is missing.
+  const warnings: ParseWarning[] = drafts
+    .filter((d) => !d.run.isComplete)
+    .map((d) => ({
+      code: 'TRUNCATED',
+      message: `the sysbench run starting on line ${d.run.line} stops before the end of its statistics`,
+      line: d.run.line,
+      column: 1,
+    }));
+  const runs = drafts.map(_finishRun);
+  return { result: { runs }, version: runs.find((r) => r.version !== null)?.version ?? null, warnings };
+}
+
+function firstContent(text: string): number {
+  const match = /\S/.exec(text);
+  return match === null ? 0 : match.index;
+}
