@@ -1,0 +1,436 @@
+import type { ParseErrorCode } from '../errors.ts';
+import type { ParseWarning } from '../parser.ts';
+import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
+import { isBlank, scanDecimal, scanValue, skipBlanks, tokenEnd } from './scan.ts';
+import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
+import { parseBanner, parseTimestamp } from './time.ts';
+
+/** A problem on one line, found by the report machine; callers turn it into a ParseError. */
+export class _IostatLineError extends Error {
+  readonly code: ParseErrorCode;
+  /** 1-based line number among the lines pushed. */
+  readonly line: number;
+  /** 0-based column in that line. */
+  readonly column: number;
+  constructor(code: ParseErrorCode, message: string, line: number, column: number) {
+    super(message);
+    this.code = code;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+export interface IostatMachineOptions {
+  /**
+   * Whether the first report of each run holds the averages since boot, as iostat prints unless
+   * run with `-y`. The text does not say, so the caller who knows may say false. Default true.
+   */
+  sinceBoot?: boolean | undefined;
+}
+
+/** A device table layout, found once per distinct header line. */
+interface Layout {
+  specs: ColumnSpec[];
+  columns: IostatColumn[];
+  /** `--pretty` (and 12.x `-h`): the device name is the last column. */
+  isPretty: boolean;
+  /** The header starts with blanks (an indented copy): then a leading blank marks no group. */
+  isIndented: boolean;
+}
+
+type Mode = 'idle' | 'cpu-values' | 'table';
+
+const CPU_KEYS: Record<string, keyof IostatCpu> = {
+  '%user': 'userPercent',
+  '%nice': 'nicePercent',
+  '%system': 'systemPercent',
+  '%iowait': 'iowaitPercent',
+  '%steal': 'stealPercent',
+  '%idle': 'idlePercent',
+};
+
+const AVG_CPU = 'avg-cpu:';
+const DEVICE = 'Device';
+
+/**
+ * The report machine: reads an iostat text output one line at a time and hands back each report
+ * as soon as the next one starts. It holds one report, so a log of any length streams through
+ * it; the whole-text parse runs the same machine.
+ *
+ * A report is: an optional timestamp line (-t), an optional avg-cpu header and value line, and
+ * zero or more device tables (a header, rows, a blank line; `--pretty -x` prints several
+ * tables per report, whose rows merge by device). A line that cannot be read is not an error at
+ * once: if it is the last line of the input, the run was killed mid-report (TRUNCATED); if more
+ * follows, it is an error.
+ */
+export class IostatMachine {
+  host: IostatHost | null = null;
+  readonly warnings: ParseWarning[] = [];
+  isTruncated = false;
+  /** The 1-based number of the last line pushed. */
+  lineNumber = 0;
+
+  private readonly isSinceBootFirst: boolean;
+  private mode: Mode = 'idle';
+  private hasSeenStructure = false;
+  private sample = 0;
+  private runReports = 0;
+  private deferred: _IostatLineError | null = null;
+  private readonly layouts = new Map<string, Layout>();
+
+  // The report being read.
+  private timestampText: string | null = null;
+  private timestampIso: string | null = null;
+  private cpu: IostatCpu | null = null;
+  private cpuKeys: (keyof IostatCpu | null)[] = [];
+  private layoutsInReport: Layout[] = [];
+  private devices: IostatDevice[] = [];
+  private byName: Map<string, IostatDevice> | null = null;
+  private layout: Layout | null = null;
+  private rowsInTable = 0;
+  private pendingName: string | null = null;
+  private failure: _IostatLineError | null = null;
+
+  constructor(options: IostatMachineOptions = {}) {
+    this.isSinceBootFirst = options.sinceBoot ?? true;
+  }
+
+  /** Reads one line (without its line end); returns the report it completes, if any. */
+  push(line: string): IostatReport | undefined {
+    this.lineNumber++;
+    const first = skipBlanks(line, 0);
+    if (first === line.length) {
+      if (this.mode === 'table') this.mode = 'idle';
+      return undefined;
+    }
+    if (this.deferred !== null) throw this.deferred;
+    if (this.mode === 'table') {
+      if (!startsWithAt(line, first, DEVICE) && !startsWithAt(line, first, AVG_CPU) && this.readRow(line, first)) {
+        return undefined;
+      }
+    } else if (this.mode === 'cpu-values') {
+      if (this.readCpuValues(line, first)) {
+        this.mode = 'idle';
+        return undefined;
+      }
+    }
+    return this.readStructure(line, first);
+  }
+
+  /**
+   * Ends the input: returns the last report when it is complete. A report cut short is left
+   * out, and the result says it is truncated.
+   */
+  finish(): IostatReport | undefined {
+    const cut =
+      this.deferred !== null ||
+      this.mode === 'cpu-values' ||
+      this.pendingName !== null ||
+      (this.mode === 'table' && this.rowsInTable === 0) ||
+      (this.timestampText !== null && this.cpu === null && this.layoutsInReport.length === 0);
+    if (cut) {
+      const line = this.deferred?.line ?? this.lineNumber;
+      const column = this.deferred?.column ?? 0;
+      this.isTruncated = true;
+      this.warnings.push({
+        code: 'TRUNCATED',
+        message: `the output stops inside report ${this.sample} (the tool was killed or the copy is cut); that report is left out`,
+        line,
+        column: column + 1,
+      });
+      this.resetReport();
+      return undefined;
+    }
+    return this.hasContent() ? this.emit() : undefined;
+  }
+
+  private readStructure(line: string, first: number): IostatReport | undefined {
+    if (startsWithAt(line, first, AVG_CPU)) {
+      const done = this.cpu !== null || this.layoutsInReport.length > 0 ? this.emit() : undefined;
+      this.startCpu(line, first);
+      return done;
+    }
+    const layout = this.readHeader(line, first);
+    if (layout !== null) {
+      const shares = this.layoutsInReport.some((seen) =>
+        seen.columns.some((column) => layout.columns.some((other) => other.metric === column.metric)),
+      );
+      const done = shares ? this.emit() : undefined;
+      this.startTable(layout);
+      return done;
+    }
+    const timestamp = parseTimestamp(line);
+    if (timestamp !== null) {
+      const done = this.hasContent() ? this.emit() : undefined;
+      this.timestampText = timestamp.text;
+      this.timestampIso = timestamp.iso;
+      this.hasSeenStructure = true;
+      this.mode = 'idle';
+      return done;
+    }
+    const banner = parseBanner(line);
+    if (banner !== null) {
+      const done = this.hasContent() ? this.emit() : undefined;
+      if (this.host === null) {
+        this.host = banner;
+      } else {
+        this.warnings.push({
+          code: 'SEVERAL_OUTPUTS',
+          message: `a second iostat banner (host ${banner.host}): its reports are appended to the first run's`,
+          line: this.lineNumber,
+          column: first + 1,
+        });
+      }
+      this.runReports = 0;
+      this.hasSeenStructure = true;
+      this.mode = 'idle';
+      return done;
+    }
+    if (this.mode === 'table') {
+      // Not structure after all: a row that starts like a header word, or a bad row.
+      if ((startsWithAt(line, first, DEVICE) || startsWithAt(line, first, AVG_CPU)) && this.readRow(line, first)) {
+        return undefined;
+      }
+      this.deferred = this.failure;
+      return undefined;
+    }
+    if (this.mode === 'cpu-values') {
+      this.deferred = this.failure;
+      return undefined;
+    }
+    if (!this.hasSeenStructure) {
+      // A shell prompt or notes before the output, as in a copy of a terminal session.
+      this.warnings.push({
+        code: 'SKIPPED_LINE',
+        message: 'a line before the iostat output is skipped',
+        line: this.lineNumber,
+        column: first + 1,
+      });
+      return undefined;
+    }
+    this.deferred = new _IostatLineError(
+      'UNEXPECTED_LINE',
+      'expected a timestamp, an avg-cpu header, a Device header or a blank line',
+      this.lineNumber,
+      first,
+    );
+    return undefined;
+  }
+
+  private startCpu(line: string, first: number): void {
+    this.hasSeenStructure = true;
+    this.cpuKeys = [];
+    let i = first + AVG_CPU.length;
+    for (i = skipBlanks(line, i); i < line.length; i = skipBlanks(line, i)) {
+      const end = tokenEnd(line, i);
+      this.cpuKeys.push(CPU_KEYS[line.slice(i, end)] ?? null);
+      i = end;
+    }
+    this.mode = 'cpu-values';
+  }
+
+  private readCpuValues(line: string, first: number): boolean {
+    const cpu: IostatCpu = {
+      userPercent: null,
+      nicePercent: null,
+      systemPercent: null,
+      iowaitPercent: null,
+      stealPercent: null,
+      idlePercent: null,
+    };
+    let i = first;
+    for (const key of this.cpuKeys) {
+      if (i >= line.length) return this.fail('COLUMN_COUNT', `expected ${this.cpuKeys.length} avg-cpu values`, i);
+      const end = tokenEnd(line, i);
+      const last = line.charCodeAt(end - 1) === 37 ? end - 1 : end; // `--human` prints 56.0%
+      const value = scanDecimal(line, i, last);
+      if (Number.isNaN(value)) return this.fail('BAD_NUMBER', 'expected an avg-cpu percentage', i);
+      if (key !== null) cpu[key] = value;
+      i = skipBlanks(line, end);
+    }
+    if (i < line.length) return this.fail('COLUMN_COUNT', `expected ${this.cpuKeys.length} avg-cpu values`, i);
+    this.cpu = cpu;
+    return true;
+  }
+
+  /** A device table header: `Device: rrqm/s ...`, `Device r/s ...`, or `r/s ... Device` (--pretty). */
+  private readHeader(line: string, first: number): Layout | null {
+    const key = line.trimEnd();
+    const cached = this.layouts.get(key);
+    if (cached !== undefined) return cached;
+    const names = key.slice(first).split(/[ \t]+/);
+    const head = names[0] ?? '';
+    let isPretty = false;
+    if (head === DEVICE || head === `${DEVICE}:`) {
+      names.shift();
+    } else if (names.at(-1) === DEVICE && isKnownColumn(head)) {
+      names.pop();
+      isPretty = true;
+    } else {
+      return null;
+    }
+    if (names.length === 0) return null;
+    const specs = names.map(columnSpec);
+    const layout: Layout = {
+      specs,
+      columns: specs.map(({ name, metric, unit }) => ({ name, metric, unit })),
+      isPretty,
+      isIndented: first > 0 && !isPretty,
+    };
+    this.layouts.set(key, layout);
+    return layout;
+  }
+
+  private startTable(layout: Layout): void {
+    this.hasSeenStructure = true;
+    if (this.layoutsInReport.length === 1 && this.byName === null) {
+      this.byName = new Map(this.devices.map((device) => [device.device, device]));
+    }
+    this.layoutsInReport.push(layout);
+    this.layout = layout;
+    this.rowsInTable = 0;
+    this.mode = 'table';
+  }
+
+  /** Reads a device row into the report; false (with `failure` set) when it is not one. */
+  private readRow(line: string, first: number): boolean {
+    const layout = this.layout as Layout;
+    return layout.isPretty ? this.readPrettyRow(line, first, layout) : this.readPlainRow(line, first, layout);
+  }
+
+  private readPlainRow(line: string, first: number, layout: Layout): boolean {
+    const specs = layout.specs;
+    let name = this.pendingName;
+    let i = first;
+    if (name === null) {
+      const nameEnd = tokenEnd(line, first);
+      name = line.slice(first, nameEnd);
+      i = skipBlanks(line, nameEnd);
+      if (i === line.length) {
+        // `-h` before 12.x prints the device name on a line of its own, the values below it.
+        this.pendingName = name;
+        return true;
+      }
+    }
+    const values = this.valuesFor(name);
+    for (let k = 0; k < specs.length; k++) {
+      if (i >= line.length) return this.fail('COLUMN_COUNT', columnCountMessage(specs.length, k), i);
+      const end = tokenEnd(line, i);
+      const spec = specs[k] as ColumnSpec;
+      const value = scanValue(line, i, end, spec);
+      if (Number.isNaN(value)) return this.fail('BAD_NUMBER', `expected a number under ${spec.name}`, i);
+      values[spec.metric] = value;
+      i = skipBlanks(line, end);
+    }
+    if (i < line.length) return this.fail('COLUMN_COUNT', `expected ${specs.length} values after the device name`, i);
+    const isGroup = this.pendingName === null && first > 0 && !layout.isIndented;
+    this.pendingName = null;
+    this.addDevice(name, isGroup, values);
+    return true;
+  }
+
+  private readPrettyRow(line: string, first: number, layout: Layout): boolean {
+    const specs = layout.specs;
+    // Values first, then the name: read them into a scratch record, then file them.
+    const values: Record<string, number> = {};
+    let i = first;
+    for (let k = 0; k < specs.length; k++) {
+      if (i >= line.length) return this.fail('COLUMN_COUNT', columnCountMessage(specs.length + 1, k), i);
+      const end = tokenEnd(line, i);
+      const spec = specs[k] as ColumnSpec;
+      const value = scanValue(line, i, end, spec);
+      if (Number.isNaN(value)) return this.fail('BAD_NUMBER', `expected a number under ${spec.name}`, i);
+      values[spec.metric] = value;
+      i = k === specs.length - 1 ? end : skipBlanks(line, end);
+    }
+    const nameStart = skipBlanks(line, i);
+    if (nameStart >= line.length) return this.fail('COLUMN_COUNT', 'expected the device name last', nameStart);
+    const nameEnd = tokenEnd(line, nameStart);
+    if (skipBlanks(line, nameEnd) < line.length) {
+      return this.fail('COLUMN_COUNT', 'expected the device name to end the line', skipBlanks(line, nameEnd));
+    }
+    // iostat prints " %s" after the values, and a group name starts with a space of its own.
+    const isGroup = nameStart - i >= 2 && isBlank(line.charCodeAt(nameStart - 2));
+    const name = line.slice(nameStart, nameEnd);
+    const existing = this.byName?.get(name);
+    if (existing === undefined) {
+      this.addDevice(name, isGroup, values);
+    } else {
+      Object.assign(existing.values, values);
+      this.rowsInTable++;
+    }
+    return true;
+  }
+
+  /** The value record a plain row fills: the device's own when an earlier table of the report has it. */
+  private valuesFor(name: string): Record<string, number> {
+    return this.byName?.get(name)?.values ?? {};
+  }
+
+  private addDevice(name: string, isGroup: boolean, values: Record<string, number>): void {
+    this.rowsInTable++;
+    if (this.byName !== null) {
+      if (this.byName.has(name)) return;
+      const device = { device: name, isGroup, values };
+      this.byName.set(name, device);
+      this.devices.push(device);
+      return;
+    }
+    this.devices.push({ device: name, isGroup, values });
+  }
+
+  private fail(code: ParseErrorCode, message: string, column: number): false {
+    this.failure = new _IostatLineError(code, message, this.lineNumber, column);
+    return false;
+  }
+
+  private hasContent(): boolean {
+    return (
+      this.timestampText !== null || this.cpu !== null || this.layoutsInReport.length > 0 || this.mode === 'cpu-values'
+    );
+  }
+
+  private emit(): IostatReport {
+    const layouts = this.layoutsInReport;
+    const columns =
+      layouts.length === 0
+        ? []
+        : layouts.length === 1
+          ? (layouts[0] as Layout).columns
+          : layouts.flatMap((l) => l.columns);
+    const report: IostatReport = {
+      sample: this.sample,
+      timestamp: this.timestampIso,
+      timestampText: this.timestampText,
+      isSinceBoot: this.isSinceBootFirst && this.runReports === 0,
+      cpu: this.cpu,
+      columns,
+      devices: this.devices,
+    };
+    this.sample++;
+    this.runReports++;
+    this.resetReport();
+    return report;
+  }
+
+  private resetReport(): void {
+    this.timestampText = null;
+    this.timestampIso = null;
+    this.cpu = null;
+    this.layoutsInReport = [];
+    this.devices = [];
+    this.byName = null;
+    this.layout = null;
+    this.rowsInTable = 0;
+    this.pendingName = null;
+    this.mode = 'idle';
+  }
+}
+
+function startsWithAt(line: string, at: number, word: string): boolean {
+  return line.startsWith(word, at);
+}
+
+function columnCountMessage(expected: number, found: number): string {
+  return `expected ${expected} columns, found ${found}`;
+}

@@ -1,0 +1,193 @@
+import { _errorAt } from '../errors.ts';
+import type { ParseWarning } from '../parser.ts';
+import type { TextSource } from '../text.ts';
+import { columnSpec, jsonKeyColumn } from './columns.ts';
+import type { TextParse } from './parse-text.ts';
+import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
+import { dateToIso, parseTimestamp } from './time.ts';
+
+/**
+ * `iostat -o JSON` (sysstat 11+): {"sysstat": {"hosts": [{nodename, sysname, release, machine,
+ * number-of-cpus, date, statistics: [{timestamp?, avg-cpu?, disk?: [...]}]}]}}. The keys of a
+ * disk entry are the plain columns, with the exceptions jsonKeyColumn lists. An output cut
+ * short (iostat killed) keeps every complete statistics entry and says it is truncated.
+ */
+export function parseIostatJson(source: TextSource, options: { sinceBoot?: boolean | undefined } = {}): TextParse {
+  const text = source.text;
+  const warnings: ParseWarning[] = [];
+  let document: unknown;
+  let isTruncated = false;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    const recovered = recoverTruncated(text);
+    if (recovered === null) {
+      const position = /position (\d+)/.exec(String(error))?.[1];
+      throw _errorAt(source, position === undefined ? text.length : Number(position), {
+        code: 'BAD_JSON',
+        tool: 'iostat',
+        format: 'json',
+        message: `not valid JSON: ${(error as Error).message}`,
+      });
+    }
+    document = recovered.document;
+    isTruncated = true;
+    const where = source.locate(recovered.cutOffset);
+    warnings.push({
+      code: 'TRUNCATED',
+      message: 'the JSON output stops inside a report (iostat was killed); the complete reports are kept',
+      line: where.line,
+      column: where.column,
+    });
+  }
+  const hosts = asArray(asRecord(asRecord(document)?.sysstat)?.hosts);
+  const hostEntry = asRecord(hosts?.[0]);
+  if (hostEntry === undefined) {
+    throw _errorAt(source, 0, {
+      code: 'MISSING_SECTION',
+      tool: 'iostat',
+      format: 'json',
+      message: 'expected {"sysstat": {"hosts": [...]}} as iostat -o JSON prints it',
+    });
+  }
+  const host = readHost(hostEntry);
+  const reports: IostatReport[] = [];
+  const sinceBoot = options.sinceBoot ?? true;
+  for (const entry of asArray(hostEntry.statistics) ?? []) {
+    const statistics = asRecord(entry);
+    if (statistics === undefined) continue;
+    reports.push(readReport(statistics, reports.length, sinceBoot && reports.length === 0, source));
+  }
+  return { host, reports, isTruncated, warnings };
+}
+
+function readHost(entry: Record<string, unknown>): IostatHost {
+  const date = typeof entry.date === 'string' ? entry.date : '';
+  const cpus = entry['number-of-cpus'];
+  return {
+    system: String(entry.sysname ?? ''),
+    release: String(entry.release ?? ''),
+    host: String(entry.nodename ?? ''),
+    date,
+    dateIso: dateToIso(date),
+    arch: typeof entry.machine === 'string' ? entry.machine : null,
+    cpuCount: typeof cpus === 'number' ? cpus : null,
+  };
+}
+
+const CPU_KEYS: readonly [string, keyof IostatCpu][] = [
+  ['user', 'userPercent'],
+  ['nice', 'nicePercent'],
+  ['system', 'systemPercent'],
+  ['iowait', 'iowaitPercent'],
+  ['steal', 'stealPercent'],
+  ['idle', 'idlePercent'],
+];
+
+function readReport(
+  statistics: Record<string, unknown>,
+  sample: number,
+  isSinceBoot: boolean,
+  source: TextSource,
+): IostatReport {
+  const stamp = typeof statistics.timestamp === 'string' ? parseTimestamp(statistics.timestamp) : null;
+  const cpuEntry = asRecord(statistics['avg-cpu']);
+  let cpu: IostatCpu | null = null;
+  if (cpuEntry !== undefined) {
+    cpu = {
+      userPercent: null,
+      nicePercent: null,
+      systemPercent: null,
+      iowaitPercent: null,
+      stealPercent: null,
+      idlePercent: null,
+    };
+    for (const [key, field] of CPU_KEYS) {
+      const value = cpuEntry[key];
+      if (typeof value === 'number') cpu[field] = value;
+    }
+  }
+  const columns: IostatColumn[] = [];
+  const seen = new Set<string>();
+  const devices: IostatDevice[] = [];
+  for (const item of asArray(statistics.disk) ?? []) {
+    const disk = asRecord(item);
+    if (disk === undefined) continue;
+    const name = typeof disk.disk_device === 'string' ? disk.disk_device : '';
+    const hasRateMergeKey = 'rrqm/s' in disk;
+    const values: Record<string, number> = {};
+    for (const key in disk) {
+      if (key === 'disk_device') continue;
+      const raw = disk[key];
+      if (typeof raw !== 'number') {
+        throw _errorAt(source, 0, {
+          code: 'BAD_NUMBER',
+          tool: 'iostat',
+          format: 'json',
+          message: `expected a number for "${key}" of device "${name}" in report ${sample}`,
+        });
+      }
+      const spec = columnSpec(jsonKeyColumn(key, hasRateMergeKey));
+      values[spec.metric] = raw * spec.factor;
+      if (!seen.has(key)) {
+        seen.add(key);
+        columns.push({ name: key, metric: spec.metric, unit: spec.unit });
+      }
+    }
+    // A -g group total is named with a leading space (" disks").
+    devices.push({ device: name.trimStart(), isGroup: name.startsWith(' '), values });
+  }
+  return {
+    sample,
+    timestamp: stamp?.iso ?? null,
+    timestampText: typeof statistics.timestamp === 'string' ? statistics.timestamp : null,
+    isSinceBoot,
+    cpu,
+    columns,
+    devices,
+  };
+}
+
+/**
+ * A JSON output cut inside `statistics`: the complete entries, closed so JSON.parse reads them,
+ * and where the cut is; null when the text is not such an output.
+ */
+function recoverTruncated(text: string): { document: unknown; cutOffset: number } | null {
+  const marker = /"statistics"\s*:\s*\[/.exec(text);
+  if (marker === null) return null;
+  const listStart = marker.index + marker[0].length;
+  let depth = 0;
+  let inString = false;
+  let lastComplete = listStart;
+  for (let i = listStart; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 92)
+        i++; // backslash escape
+      else if (code === 34) inString = false;
+    } else if (code === 34) {
+      inString = true;
+    } else if (code === 123 || code === 91) {
+      depth++;
+    } else if (code === 125 || code === 93) {
+      depth--;
+      if (depth === 0) lastComplete = i + 1;
+      if (depth < 0) return null; // the list closed: the damage is elsewhere
+    }
+  }
+  try {
+    return { document: JSON.parse(`${text.slice(0, lastComplete)}]}]}}`), cutOffset: lastComplete };
+  } catch {
+    return null;
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function asArray(value: unknown): unknown[] | undefined {
+  return Array.isArray(value) ? value : undefined;
+}

@@ -1,0 +1,122 @@
+import type { ColumnSpec } from './columns.ts';
+
+/**
+ * Number scanning straight from the character codes of a line, without cutting tokens out of
+ * it: the per-line work of a log of hundreds of megabytes. A token is a run of characters
+ * other than space and tab.
+ */
+
+const SPACE = 32;
+const TAB = 9;
+const DOT = 46;
+const MINUS = 45;
+const PERCENT = 37;
+const ZERO = 48;
+const NINE = 57;
+
+/** Powers of ten up to 10^22: each is exact as a double, so `mantissa / 10^k` rounds once. */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/** Bytes per sysstat unit letter (common.c `units[]`: sectors, bytes, then powers of 1024). */
+export function unitLetterBytes(code: number): number {
+  switch (code) {
+    case 115: // s: a 512-byte sector
+      return 512;
+    case 66: // B
+      return 1;
+    case 107: // k
+      return 1024;
+    case 77: // M
+      return 1024 ** 2;
+    case 71: // G
+      return 1024 ** 3;
+    case 84: // T
+      return 1024 ** 4;
+    case 80: // P
+      return 1024 ** 5;
+    default:
+      return 0;
+  }
+}
+
+export function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
+/** Index of the first non-blank character at or after `from`, or `line.length`. */
+export function skipBlanks(line: string, from: number): number {
+  let i = from;
+  while (i < line.length) {
+    const code = line.charCodeAt(i);
+    if (code !== SPACE && code !== TAB) break;
+    i++;
+  }
+  return i;
+}
+
+/** Index just after the token that starts at `from`. */
+export function tokenEnd(line: string, from: number): number {
+  let i = from;
+  while (i < line.length) {
+    const code = line.charCodeAt(i);
+    if (code === SPACE || code === TAB) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * The value of `line[start, end)` under a column, in base units; NaN when it is no number
+ * (the caller reports BAD_NUMBER). `222.14` under kB/s is 222.14 KiB/s; under `--human`,
+ * `222.1k` is 222.1 KiB/s and `1.5G` 1.5 GiB whatever the column says, and `56.0%` is 56.
+ */
+export function scanValue(line: string, start: number, end: number, spec: ColumnSpec): number {
+  let last = end;
+  let suffixBytes = 0;
+  const lastCode = line.charCodeAt(end - 1);
+  if (lastCode < ZERO || lastCode > NINE) {
+    if (spec.suffix === 'bytes') {
+      suffixBytes = unitLetterBytes(lastCode);
+      if (suffixBytes === 0) return Number.NaN;
+      last--;
+    } else if (spec.suffix === 'percent' && lastCode === PERCENT) {
+      last--;
+    } else {
+      return Number.NaN;
+    }
+  }
+  const value = scanDecimal(line, start, last);
+  return suffixBytes === 0 ? value * spec.factor : value * suffixBytes;
+}
+
+/** A plain decimal `-?digits(.digits)?` in `line[start, end)`, or NaN. */
+export function scanDecimal(line: string, start: number, end: number): number {
+  let i = start;
+  const isNegative = line.charCodeAt(i) === MINUS;
+  if (isNegative) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = 0;
+  let hasDot = false;
+  for (; i < end; i++) {
+    const code = line.charCodeAt(i);
+    if (code >= ZERO && code <= NINE) {
+      mantissa = mantissa * 10 + (code - ZERO);
+      digits++;
+      if (hasDot) decimals++;
+    } else if (code === DOT && !hasDot) {
+      hasDot = true;
+    } else {
+      return Number.NaN;
+    }
+  }
+  if (digits === 0) return Number.NaN;
+  // Up to 15 digits the mantissa is an exact integer and one division rounds correctly, as
+  // Number() would; longer numbers take the slow path.
+  if (digits > 15) {
+    const slow = Number(line.slice(start, end));
+    return Number.isFinite(slow) ? slow : Number.NaN;
+  }
+  const value = mantissa / (POW10[decimals] as number);
+  return isNegative ? -value : value;
+}

@@ -1,0 +1,106 @@
+import type { IostatHost } from './schema.ts';
+
+/**
+ * Dates and times as iostat prints them. The banner date is strftime `%x` and a `-t` timestamp
+ * `%x %X` in the locale of the run (iostat.c write_sample_timestamp), or `%F`/`%FT%T%z` with
+ * S_TIME_FORMAT=ISO. The forms read here: `11/21/26` and `11/21/2026` (C and en_US: month
+ * first; a day-first `%x` such as en_GB's is read month first too, which is the one guess made),
+ * `21.11.2026` (de and others), `2026-11-21`; times `14:11:56` and `02:11:56 PM`.
+ */
+
+// One banner: `Linux 6.1.0 (host) 	11/21/26 	_x86_64_	(2 CPU)`. Each part is a run of
+// non-space characters between single separators, so the match is linear.
+const BANNER = /^(\S+)[ \t]+(\S+)[ \t]+\(([^()\s]*)\)[ \t]+(\S+)(?:[ \t]+_(\S+)_)?(?:[ \t]+\((\d+) CPU\))?[ \t]*$/;
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
+const DOT_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})$/;
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})([+-]\d{2}):?(\d{2})$/;
+
+/** The banner line, or null when the line is not one. */
+export function parseBanner(line: string): IostatHost | null {
+  const match = BANNER.exec(line.trim());
+  if (match === null) return null;
+  const [, system = '', release = '', host = '', date = '', arch, cpus] = match;
+  const dateIso = dateToIso(date);
+  // The date tells a banner from any other line of this shape.
+  if (dateIso === null && !/\d/.test(date)) return null;
+  return {
+    system,
+    release,
+    host,
+    date,
+    dateIso,
+    arch: arch ?? null,
+    cpuCount: cpus === undefined ? null : Number(cpus),
+  };
+}
+
+/** A `%x` date as YYYY-MM-DD, or null for a form this reader does not know. */
+export function dateToIso(date: string): string | null {
+  let match = ISO_DATE.exec(date);
+  if (match !== null) return validDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = SLASH_DATE.exec(date);
+  if (match !== null) return validDate(fullYear(match[3] ?? ''), Number(match[1]), Number(match[2]));
+  match = DOT_DATE.exec(date);
+  if (match !== null) return validDate(fullYear(match[3] ?? ''), Number(match[2]), Number(match[1]));
+  return null;
+}
+
+/** A timestamp line of `-t`, or null when the line is not one. */
+export function parseTimestamp(line: string): { iso: string | null; text: string } | null {
+  const text = line.trim();
+  const iso = ISO_TIMESTAMP.exec(text);
+  if (iso !== null) {
+    const [, date = '', clock = '', hours = '', minutes = ''] = iso;
+    if (validDate(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))) === null) return null;
+    return { iso: `${date}T${clock}${hours}:${minutes}`, text };
+  }
+  // `Time: 02:11:56 PM` (sysstat before 9.0) has no date.
+  const body = text.startsWith('Time: ') ? text.slice(6).trim() : text;
+  const parts = body.split(/[ \t]+/);
+  if (parts.length > 3) return null;
+  const [first = '', second, third] = parts;
+  const hasDate = !CLOCK.test(first);
+  const date = hasDate ? dateToIso(first) : null;
+  if (hasDate && date === null) return null;
+  const clockText = hasDate ? second : first;
+  const meridiem = hasDate ? third : second;
+  if (clockText === undefined || (hasDate ? parts.length === 3 : parts.length === 2) !== (meridiem !== undefined)) {
+    return null;
+  }
+  const clock = clockToIso(clockText, meridiem);
+  if (clock === null) return null;
+  return { iso: date === null ? null : `${date}T${clock}`, text };
+}
+
+function clockToIso(clock: string, meridiem: string | undefined): string | null {
+  const match = CLOCK.exec(clock);
+  if (match === null) return null;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const seconds = Number(match[3]);
+  if (meridiem !== undefined) {
+    const upper = meridiem.toUpperCase();
+    if ((upper !== 'AM' && upper !== 'PM') || hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (upper === 'PM' ? 12 : 0);
+  }
+  if (hours > 23 || minutes > 59 || seconds > 60) return null;
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+}
+
+/** strftime `%y`: 69-99 are 1969-1999, 00-68 are 2000-2068 (POSIX strptime's rule). */
+function fullYear(text: string): number {
+  const year = Number(text);
+  if (text.length === 4) return year;
+  return year >= 69 ? 1900 + year : 2000 + year;
+}
+
+function validDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
