@@ -1,0 +1,15 @@
+export { BONNIE_FORMATS, type BonnieFormat } from './context.ts';
+export { bonnieParser, detectBonnie, type ParseBonnieOptions, parseBonnie, safeParseBonnie } from './parser.ts';
+export {
+  type BonnieIoTest,
+  BonnieIoTestSchema,
+  type BonnieOpTest,
+  BonnieOpTestSchema,
+  type BonnieResult,
+  BonnieResultSchema,
+  type BonnieRun,
+  BonnieRunSchema,
+  type BonnieTestStatus,
+  type BonnieTests,
+  BonnieTestsSchema,
+} from './schema.ts';

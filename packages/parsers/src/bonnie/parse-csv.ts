@@ -1,0 +1,122 @@
+import { type _BonnieContext, _bonnieError } from './context.ts';
+import { _isVersionedCsvStart, _layoutsForFormatVersion, CSV_LAYOUTS, type CsvLayout } from './csv-layout.ts';
+import { _buildTests, type _RunDraft, type _TestCells, TEST_ORDER } from './draft.ts';
+import { type _Field, _NO_FILE_SPEC, _readFileFields, _readFileSpecToken } from './file-spec.ts';
+import type { TestName } from './schema.ts';
+import { _readCpu, _readInteger, _readLatency, _readRate, _readSize } from './values.ts';
+
+/** Splits a line at its commas, each field with its offset in the normalized text. */
+export function _splitFields(line: string, offset: number): _Field[] {
+  const fields: _Field[] = [];
+  let start = 0;
+  for (let comma = line.indexOf(','); comma !== -1; comma = line.indexOf(',', start)) {
+    fields.push({ text: line.slice(start, comma), offset: offset + start });
+    start = comma + 1;
+  }
+  fields.push({ text: line.slice(start), offset: offset + start });
+  return fields;
+}
+
+/** The layout of a CSV line, or a COLUMN_COUNT error naming what was expected. */
+function layoutOf(context: _BonnieContext, fields: _Field[], lineEnd: number): CsvLayout {
+  const first = fields[0] as _Field;
+  if (!_isVersionedCsvStart(`${first.text},${fields[1]?.text ?? ''},`)) return CSV_LAYOUTS['1.03'];
+  const candidates = _layoutsForFormatVersion(first.text);
+  const layout = candidates.find((candidate) => candidate.fieldCount === fields.length);
+  if (layout !== undefined) return layout;
+  const expected = candidates.map((candidate) => candidate.fieldCount).join(' or ');
+  // A line cut short is reported at its end, a line with fields too many at the first extra one.
+  const largest = Math.max(...candidates.map((candidate) => candidate.fieldCount));
+  const extra = fields[largest];
+  throw _bonnieError(
+    context,
+    fields.length > largest && extra !== undefined ? extra.offset : lineEnd,
+    fields.length < largest ? 'TRUNCATED' : 'COLUMN_COUNT',
+    `a bonnie++ CSV line of format version ${first.text} has ${expected} fields, this one has ${fields.length}`,
+  );
+}
+
+/** The twelve rate, cpu pairs of a line (6 I/O tests from `io`, 6 file tests from `file`). */
+function readTests(
+  context: _BonnieContext,
+  fields: _Field[],
+  layout: CsvLayout,
+): Partial<Record<TestName, _TestCells>> {
+  const cells: Partial<Record<TestName, _TestCells>> = {};
+  TEST_ORDER.forEach((name, index) => {
+    const at = index < 6 ? layout.ioTests + 2 * index : layout.fileTests + 2 * (index - 6);
+    const rate = fields[at] as _Field;
+    const cpu = fields[at + 1] as _Field;
+    const latency = layout.latencies === null ? undefined : fields[layout.latencies + index];
+    cells[name] = {
+      rate: _readRate(context, rate.text, rate.offset, index < 5 ? 'kib' : 'ops'),
+      cpuPercent: _readCpu(context, cpu.text, cpu.offset),
+      latencyNs: latency === undefined ? null : _readLatency(context, latency.text, latency.offset),
+    };
+  });
+  return cells;
+}
+
+function field(fields: _Field[], index: number | null): _Field | undefined {
+  return index === null ? undefined : fields[index];
+}
+
+/** One CSV line of any layout (see csv-layout.ts) as a run. */
+export function _parseCsvLine(context: _BonnieContext, line: string, offset: number): _RunDraft {
+  const fields = _splitFields(line, offset);
+  const layout = layoutOf(context, fields, offset + line.length);
+  const text = (index: number | null) => field(fields, index)?.text ?? '';
+  const optional = (index: number | null) => {
+    const value = text(index);
+    return value === '' ? null : value;
+  };
+  const integer = (index: number | null) => {
+    const cell = field(fields, index);
+    return cell === undefined || cell.text === '' ? null : _readInteger(context, cell.text, cell.offset);
+  };
+  const size = field(fields, layout.size) as _Field;
+  // 1.03 writes the chunk size into the size field: `1G:32k`.
+  const colon = size.text.indexOf(':');
+  const sizeText = colon === -1 ? size.text : size.text.slice(0, colon);
+  const chunk =
+    colon === -1
+      ? field(fields, layout.chunkSize)
+      : { text: size.text.slice(colon + 1), offset: size.offset + colon + 1 };
+  const numFiles = field(fields, layout.numFiles) as _Field;
+  const fileSpec =
+    layout.name === '1.03'
+      ? numFiles.text === ''
+        ? _NO_FILE_SPEC
+        : _readFileSpecToken(context, numFiles.text, numFiles.offset)
+      : _readFileFields(
+          context,
+          numFiles,
+          field(fields, layout.maxSize) as _Field,
+          field(fields, layout.minSize) as _Field,
+          field(fields, layout.numDirs),
+          field(fields, layout.fileChunkSize),
+        );
+  const { tests, tolerances } = _buildTests(readTests(context, fields, layout));
+  const machine = field(fields, layout.machine) as _Field;
+  return {
+    run: {
+      name: machine.text,
+      bonnieVersion: optional(layout.bonnieVersion),
+      formatVersion: optional(layout.formatVersion),
+      concurrency: integer(layout.concurrency) ?? 1,
+      seed: optional(layout.seed),
+      size: sizeText === '' ? null : sizeText,
+      fileSizeBytes: sizeText === '' ? null : _readSize(context, sizeText, size.offset),
+      chunkSizeBytes: chunk === undefined || chunk.text === '' ? null : _readSize(context, chunk.text, chunk.offset),
+      seekCount: integer(layout.seekCount),
+      seekProcesses: integer(layout.seekProcesses),
+      ...fileSpec,
+      tests,
+      sources: ['csv'],
+      line: context.source.locate(offset).line,
+    },
+    offset,
+    tolerances,
+    unreliable: new Set(),
+  };
+}

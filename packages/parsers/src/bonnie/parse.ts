@@ -1,0 +1,156 @@
+import type { ParseOutput } from '../parser.ts';
+import type { TextSource } from '../text.ts';
+import { type _BonnieContext, _bonnieError, _newContext, _warn, type BonnieFormat } from './context.ts';
+import { _is103CsvLine, _isVersionedCsvStart } from './csv-layout.ts';
+import type { _RunDraft } from './draft.ts';
+import { _bonnieMeasurements } from './measurements.ts';
+import { _mergeRuns } from './merge.ts';
+import { _parseCsvLine, _splitFields } from './parse-csv.ts';
+import { _parseTableAt } from './parse-table.ts';
+import type { BonnieResult } from './schema.ts';
+import { type _Line, _tableHead } from './table-lines.ts';
+
+/**
+ * A whole bonnie++ output: every table and every CSV line in it, whatever surrounds them (the
+ * progress lines bonnie++ writes to stderr, a shell prompt, the CSV header of bon_csv2html).
+ * With format `table` both kinds are read and a table and the CSV line of the same run become
+ * one run; with format `csv` only the CSV lines are read.
+ */
+
+/** The lines bonnie++ prints while it runs (stderr): `Writing intelligently...done`. */
+function isProgressLine(text: string): boolean {
+  return text.includes('...done') || text.startsWith('Using uid:') || text.startsWith('Stat files in');
+}
+
+/** The CSV header lines of bonnie++ 1.x (`name,file_size,...`) and 1.9x (`format_version,...`). */
+function isCsvHeader(text: string): boolean {
+  return text.startsWith('name,file_size,') || text.startsWith('format_version,bonnie_version,');
+}
+
+function splitLines(text: string): _Line[] {
+  const lines: _Line[] = [];
+  let start = 0;
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    lines.push({ text: text.slice(start, end), offset: start });
+    start = end + 1;
+  }
+  lines.push({ text: text.slice(start), offset: start });
+  return lines;
+}
+
+const LEADING_QUOTE = /^[ \t>]*/;
+const MIN_CSV_COMMAS = 20;
+
+function commaCount(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(','); i !== -1; i = text.indexOf(',', i + 1)) count++;
+  return count;
+}
+
+/** A CSV result line (versioned or 1.03) with its offset, or null when the line is not one. */
+function csvLineOf(line: _Line): _Line | null {
+  const lead = (LEADING_QUOTE.exec(line.text) as RegExpExecArray)[0].length;
+  const text = line.text.slice(lead).trimEnd();
+  if (_isVersionedCsvStart(text)) return { text, offset: line.offset + lead };
+  if (commaCount(text) < MIN_CSV_COMMAS) return null;
+  const fields = _splitFields(text, 0).map((field) => field.text);
+  return _is103CsvLine(fields) ? { text, offset: line.offset + lead } : null;
+}
+
+interface Scan {
+  drafts: _RunDraft[];
+  hasProgress: boolean;
+}
+
+function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
+  const drafts: _RunDraft[] = [];
+  let hasProgress = false;
+  let skipped: { offset: number; count: number } | null = null;
+  const flushSkipped = () => {
+    if (skipped === null) return;
+    const what = skipped.count === 1 ? 'a line' : `${skipped.count} lines`;
+    _warn(context, skipped.offset, 'SKIPPED_LINES', `${what} that no bonnie++ output holds, skipped`);
+    skipped = null;
+  };
+  const skip = (line: _Line) => {
+    if (skipped === null) skipped = { offset: line.offset, count: 0 };
+    skipped.count++;
+  };
+  for (let index = 0; index < lines.length; ) {
+    const line = lines[index] as _Line;
+    const text = line.text;
+    if (text.trim() === '') {
+      index++;
+      continue;
+    }
+    if (_tableHead(text) !== null) {
+      if (context.format === 'table') {
+        flushSkipped();
+        const table = _parseTableAt(context, lines, index);
+        drafts.push(...table.drafts);
+        index = table.next;
+      } else {
+        skip(line);
+        index++;
+      }
+      continue;
+    }
+    const csv = csvLineOf(line);
+    if (csv !== null) {
+      flushSkipped();
+      drafts.push(_parseCsvLine(context, csv.text, csv.offset));
+    } else if (isProgressLine(text)) {
+      hasProgress = true;
+    } else if (!isCsvHeader(text)) {
+      skip(line);
+    }
+    index++;
+  }
+  flushSkipped();
+  return { drafts, hasProgress };
+}
+
+/** Parses a bonnie++ output read by readText. Throws a ParseError. */
+export function _parseBonnieSource(source: TextSource, format: BonnieFormat): ParseOutput<BonnieResult> {
+  const context = _newContext(source, format);
+  const text = source.text;
+  const { drafts, hasProgress } = scan(context, splitLines(text));
+  if (drafts.length === 0) {
+    const firstContent = /\S/.exec(text);
+    if (firstContent === null) throw _bonnieError(context, 0, 'EMPTY_INPUT', 'the input is empty');
+    if (hasProgress) {
+      throw _bonnieError(
+        context,
+        text.trimEnd().length,
+        'TRUNCATED',
+        'bonnie++ stopped before printing its results: only progress lines are here',
+      );
+    }
+    throw _bonnieError(
+      context,
+      firstContent.index,
+      'MISSING_SECTION',
+      format === 'csv' ? 'no bonnie++ CSV result line was found' : 'no bonnie++ result table or CSV line was found',
+    );
+  }
+  const { runs, tableOnly } = _mergeRuns(drafts);
+  for (const draft of tableOnly) {
+    if (draft.unreliable.size > 0) {
+      _warn(
+        context,
+        draft.offset,
+        'TABLE_FILE_COUNT_NOT_RATE',
+        `bonnie++ ${draft.run.bonnieVersion ?? ''} printed the number of files instead of the rate in the file tests of this table; those rates are left null (its CSV line has them)`,
+      );
+    }
+  }
+  const result: BonnieResult = { runs };
+  return {
+    tool: 'bonnie',
+    format,
+    toolVersion: runs.find((run) => run.bonnieVersion !== null)?.bonnieVersion ?? null,
+    result,
+    measurements: _bonnieMeasurements(result),
+    warnings: context.warnings,
+  };
+}
