@@ -244,7 +244,8 @@ export function _readDiskLine(cursor: _LineCursor, lineStart: number, colon: num
     const key = cursor.until(61);
     if (!cursor.accept('=')) throw cursor.error('UNEXPECTED_LINE', 'expected "key=value"', keyAt);
     const isAggregate = key.startsWith('agg');
-    const target = isAggregate ? (disk.aggregate ??= countsOnly(_emptyDiskStats(''))) : disk;
+    if (isAggregate) disk.aggregate ??= countsOnly(_emptyDiskStats(''));
+    const target = isAggregate && disk.aggregate !== null ? disk.aggregate : disk;
     switch (isAggregate ? key.replace(/^aggr?/, '') : key) {
       case 'ios':
         target.readIos = cursor.integer();

@@ -91,7 +91,8 @@ export function _readSize(cursor: _LineCursor, isModern: boolean): number {
   const spelling = cursor.word(false);
   const factor = _sizeFactor(spelling, isModern);
   if (factor === undefined) throw cursor.error('UNKNOWN_UNIT', `unknown size unit "${spelling}"`, start);
-  return cursor.scaled(factor);
+  // A byte count is whole: "30.4MiB" is 31876710.4 as printed, 31876710 bytes as kept.
+  return Math.round(cursor.scaled(factor));
 }
 
 /**

@@ -71,7 +71,6 @@ class NormalParser {
   private direction: DirectionStats | null = null;
   /** True once a line in fio 3.x's layout is seen ("IOPS=", "bw=... (...)", "fio-3."). */
   private isModern = false;
-  private isSyncBlock = false;
   private percentiles: PercentileTarget | null = null;
   private group: FioGroup | null = null;
   private baseIndent = -1;
@@ -210,7 +209,6 @@ class NormalParser {
   private closeJob(): void {
     this.job = null;
     this.direction = null;
-    this.isSyncBlock = false;
     this.percentiles = null;
   }
 
@@ -283,7 +281,6 @@ class NormalParser {
           if (cursor.accept(':')) {
             // unified_rw_reporting prints one "mixed" direction; it has no place in the schema.
             this.direction = null;
-            this.isSyncBlock = false;
             return;
           }
         }
@@ -366,7 +363,6 @@ class NormalParser {
       case 102: // f
         if (text.startsWith('fsync/', at)) {
           // "fsync/fdatasync/sync_file_range:" heads the sync latencies of fio >= 3.5.
-          this.isSyncBlock = true;
           this.direction = null;
           return;
         }
@@ -395,7 +391,6 @@ class NormalParser {
     const stats = _direction(job, name);
     if (_readDirectionLine(cursor, stats)) this.isModern = true;
     this.direction = stats;
-    this.isSyncBlock = false;
     return true;
   }
 
@@ -412,7 +407,8 @@ class NormalParser {
       cursor.expectKey(':');
       const stats = this.direction === null ? null : _latency(this.direction, which);
       if (stats === null) return;
-      const into = (stats.percentilesNs ??= {});
+      stats.percentilesNs ??= {};
+      const into = stats.percentilesNs;
       this.percentiles = { into, factor };
       // fio 1.x puts the first percentiles on the heading line.
       if (!cursor.atEnd()) _readPercentiles(cursor, factor, into);
@@ -432,22 +428,26 @@ class NormalParser {
 
   /** `lat (usec)   : 250=0.04%, 500=64.11%` and the 1.x/2.x spellings. */
   private distributionLine(job: FioJob, factor: number, unitAt: number): void {
-    const distribution = (job.latencyDistribution ??= { ns: null, us: null, ms: null });
+    job.latencyDistribution ??= { ns: null, us: null, ms: null };
+    const distribution = job.latencyDistribution;
     const key = factor === 1 ? 'ns' : factor === 1e3 ? 'us' : factor === 1e6 ? 'ms' : null;
     if (key === null) throw this.cursor.error('UNKNOWN_UNIT', 'expected nsec, usec or msec', unitAt);
-    _readPercentPairs(this.cursor, (distribution[key] ??= {}));
+    distribution[key] ??= {};
+    _readPercentPairs(this.cursor, distribution[key]);
   }
 
   /** `sync (usec): min=...` and `sync percentiles (usec):` under `fsync/fdatasync/...:`. */
   private syncLine(job: FioJob): void {
     const { cursor } = this;
-    const sync = (job.sync ??= { totalIos: null, lat: null });
-    const lat: LatencyStats = (sync.lat ??= _emptyLatencyStats());
+    job.sync ??= { totalIos: null, lat: null };
+    job.sync.lat ??= _emptyLatencyStats();
+    const lat: LatencyStats = job.sync.lat;
     cursor.skipSpaces();
     if (cursor.accept('percentiles')) {
       const factor = _readParenUnit(cursor);
       cursor.expectKey(':');
-      const into = (lat.percentilesNs ??= {});
+      lat.percentilesNs ??= {};
+      const into = lat.percentilesNs;
       this.percentiles = { into, factor };
       if (!cursor.atEnd()) _readPercentiles(cursor, factor, into);
       return;
@@ -459,8 +459,10 @@ class NormalParser {
   }
 
   private depths(job: FioJob, which: 'level' | 'submit' | 'complete'): Record<string, number> {
-    const depths = (job.ioDepths ??= { level: null, submit: null, complete: null });
-    return (depths[which] ??= {});
+    job.ioDepths ??= { level: null, submit: null, complete: null };
+    const depths = job.ioDepths;
+    depths[which] ??= {};
+    return depths[which];
   }
 
   private finish(): void {
