@@ -1,0 +1,16 @@
+export { detectFio, fioParser, type ParseFioOptions, parseFio, safeParseFio } from './fio-parser.ts';
+export { fioMeasurements } from './measurements.ts';
+export { FIO_PARSE_FORMATS, type FioParseFormat } from './parse-fio.ts';
+export {
+  type DirectionStats,
+  type DiskStats,
+  FIO_FORMATS,
+  type FioFormat,
+  type FioGroup,
+  type FioJob,
+  type FioResult,
+  FioResultSchema,
+  type FioRun,
+  FioRunSchema,
+  type LatencyStats,
+} from './schema.ts';

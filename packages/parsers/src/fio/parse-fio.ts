@@ -1,0 +1,237 @@
+import { _errorAt } from '../errors.ts';
+import type { ParseWarning } from '../parser.ts';
+import type { TextSource } from '../text.ts';
+import { _readErrorLine, _readPreambleLine } from './normal-summary-lines.ts';
+import { parseJsonDocument } from './parse-json.ts';
+import { parseNormalSegment } from './parse-normal.ts';
+import { parseTerseLines } from './parse-terse.ts';
+import type { FioFormat, FioResult, FioRun, FioRunError, JobParameters } from './schema.ts';
+import { type Segment, splitSegments } from './split.ts';
+
+/**
+ * The formats `parseFio` accepts: one of fio's output formats, which reads only the pieces of
+ * that format (the rest is taken as what was pasted around them), or `mixed`, which reads
+ * every piece: `--output-format=normal,json` streams, several runs in different formats.
+ */
+export const FIO_PARSE_FORMATS = ['json+', 'json', 'terse', 'normal', 'mixed'] as const;
+export type FioParseFormat = (typeof FIO_PARSE_FORMATS)[number];
+
+export interface FioParse {
+  result: FioResult;
+  warnings: ParseWarning[];
+}
+
+/** Which output format wins when one run was printed in several: the most precise one. */
+const FORMAT_RANK: Record<FioFormat, number> = { 'json+': 3, json: 2, terse: 1, normal: 0 };
+
+interface PlacedRun {
+  run: FioRun;
+  start: number;
+  end: number;
+}
+
+/** Splits the input and parses each piece of the chosen format into runs. */
+export function parseFioSource(source: TextSource, format: FioParseFormat): FioParse {
+  const warnings: ParseWarning[] = [];
+  const placed: PlacedRun[] = [];
+  const errors: { offset: number; error: FioRunError }[] = [];
+  let preamble = new Map<string, JobParameters>();
+  let preambleUsed = false;
+  const wants = (kind: FioFormat) =>
+    format === 'mixed' ||
+    format === kind ||
+    (kind === 'json' && format === 'json+') ||
+    (kind === 'json+' && format === 'json');
+
+  for (const segment of splitSegments(source)) {
+    let run: FioRun | null = null;
+    switch (segment.kind) {
+      case 'json':
+        if (wants('json')) run = parseJson(source, segment, warnings);
+        break;
+      case 'terse':
+        if (wants('terse')) run = parseTerseLines(source, segment.lines);
+        break;
+      case 'normal':
+        if (!segment.hasResults) {
+          if (preambleUsed) preamble = new Map();
+          preambleUsed = false;
+          readPreamble(source, segment, preamble);
+        } else if (wants('normal')) {
+          run = parseNormalSegment(source, segment.start, segment.end);
+        }
+        break;
+      case 'error': {
+        const line = source.text.slice(segment.start, segment.end);
+        const read = _readErrorLine(line);
+        if (read !== null) {
+          errors.push({ offset: segment.start, error: { ...read, line: source.locate(segment.start).line } });
+        }
+        break;
+      }
+    }
+    if (run !== null) {
+      applyPreamble(run, preamble);
+      preambleUsed = preamble.size > 0;
+      placed.push({ run, start: segment.start, end: segment.end });
+    }
+  }
+
+  const runs = dropDuplicates(placed, source, warnings);
+  attachErrors(runs, errors);
+  if (runs.length === 0) {
+    const firstError = errors[0];
+    if (firstError !== undefined && (format === 'mixed' || format === 'normal')) {
+      // Only fio's error lines: the failure is the result (fio printed nothing else).
+      warnings.push(
+        warningAt(source, firstError.offset, 'ONLY_ERRORS', 'the input holds fio error lines and no results'),
+      );
+      return {
+        result: {
+          runs: [
+            errorOnlyRun(
+              errors.map((e) => e.error),
+              firstError.error.line,
+            ),
+          ],
+        },
+        warnings,
+      };
+    }
+    throw _errorAt(source, firstContent(source.text), {
+      tool: 'fio',
+      format,
+      code: 'MISSING_SECTION',
+      message:
+        format === 'mixed'
+          ? 'no fio results found: expected a JSON document, terse lines or a job block of normal output'
+          : `no fio results in the ${format} format found`,
+    });
+  }
+  return { result: { runs: runs.map((r) => r.run) }, warnings };
+}
+
+function parseJson(source: TextSource, segment: Segment, warnings: ParseWarning[]): FioRun | null {
+  const head = source.text.slice(segment.start, Math.min(segment.end, segment.start + 512));
+  // A JSON document of something else (a blog's WordPress API dump) is pasted text, not fio's.
+  if (!head.includes('"fio version"') && !head.includes('"jobs"') && !head.includes('"client_stats"')) {
+    const full = source.text.slice(segment.start, segment.end);
+    if (!full.includes('"jobname"')) {
+      warnings.push(
+        warningAt(source, segment.start, 'NOT_FIO_JSON', 'skipped a JSON document that is not a fio result'),
+      );
+      return null;
+    }
+  }
+  return parseJsonDocument(source, segment.start, segment.end);
+}
+
+function readPreamble(source: TextSource, segment: Segment, into: Map<string, JobParameters>): void {
+  let offset = segment.start;
+  while (offset < segment.end) {
+    let end = source.text.indexOf('\n', offset);
+    if (end === -1 || end > segment.end) end = segment.end;
+    const read = _readPreambleLine(source.text.slice(offset, end));
+    if (read !== null && !into.has(read.name)) into.set(read.name, read.parameters);
+    offset = end + 1;
+  }
+}
+
+/** Fills the parameters a run lacks (terse prints none) from the job lines printed before it. */
+function applyPreamble(run: FioRun, preamble: Map<string, JobParameters>): void {
+  if (preamble.size === 0) return;
+  for (const job of run.jobs) {
+    const found = preamble.get(job.name);
+    if (found === undefined) continue;
+    const own = job.parameters;
+    job.parameters = {
+      rw: own.rw ?? found.rw,
+      blockSize: own.blockSize ?? found.blockSize,
+      ioengine: own.ioengine ?? found.ioengine,
+      iodepth: own.iodepth ?? found.iodepth,
+      numjobs: own.numjobs ?? found.numjobs,
+      direct: own.direct ?? found.direct,
+      options: { ...found.options, ...own.options },
+    };
+  }
+}
+
+/**
+ * One run printed twice is kept once: fio's `--output-format=normal,json` prints the same run
+ * in both formats one after the other, and blog posts repeat the job lines of a run as an
+ * excerpt under it. Adjacent runs with the same job names are the same run when their formats
+ * differ, or when the later one is normal text without group results (an excerpt).
+ */
+function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: ParseWarning[]): PlacedRun[] {
+  const kept: PlacedRun[] = [];
+  for (const current of placed) {
+    const previous = kept[kept.length - 1];
+    if (previous !== undefined && isSameRun(previous.run, current.run)) {
+      const isBetter = FORMAT_RANK[current.run.format] > FORMAT_RANK[previous.run.format];
+      const dropped = isBetter ? previous : current;
+      warnings.push(
+        warningAt(
+          source,
+          dropped.start,
+          'DUPLICATE_RUN',
+          `the ${dropped.run.format} output here repeats the run of the ${(isBetter ? current : previous).run.format} output next to it; the more precise one is kept`,
+        ),
+      );
+      if (isBetter) kept[kept.length - 1] = current;
+      continue;
+    }
+    kept.push(current);
+  }
+  return kept;
+}
+
+function isSameRun(a: FioRun, b: FioRun): boolean {
+  if (a.jobs.length === 0 || a.jobs.length !== b.jobs.length) return false;
+  for (let i = 0; i < a.jobs.length; i++) if (a.jobs[i]?.name !== b.jobs[i]?.name) return false;
+  if (a.format !== b.format) return true;
+  return a.format === 'normal' && b.groups.length === 0 && a.groups.length > 0;
+}
+
+/**
+ * Error lines go to the run they sit in, else the run after them (fio prints a job's error
+ * before its results), else the run before. A job with the same pid is flagged as failed.
+ */
+function attachErrors(runs: PlacedRun[], errors: { offset: number; error: FioRunError }[]): void {
+  for (const { offset, error } of errors) {
+    const target =
+      runs.find((r) => r.start <= offset && offset <= r.end) ?? runs.find((r) => r.start > offset) ?? runs.at(-1);
+    if (target === undefined) continue;
+    if (!target.run.errors.some((e) => e.line === error.line)) target.run.errors.push(error);
+    for (const job of target.run.jobs) {
+      if (error.pid === null || job.pid !== error.pid) continue;
+      job.hasFailed = true;
+      job.error ??= { code: error.code, location: error.location, function: error.function, message: error.message };
+    }
+  }
+}
+
+function errorOnlyRun(errors: FioRunError[], line: number): FioRun {
+  return {
+    format: 'normal',
+    fioVersion: null,
+    terseVersion: null,
+    timestamp: null,
+    time: null,
+    globalOptions: null,
+    jobs: [],
+    groups: [],
+    disks: [],
+    errors,
+    line,
+  };
+}
+
+function warningAt(source: TextSource, offset: number, code: string, message: string): ParseWarning {
+  const { line, column } = source.locate(offset);
+  return { code, message, line, column };
+}
+
+function firstContent(text: string): number {
+  const match = /\S/.exec(text);
+  return match === null ? 0 : match.index;
+}

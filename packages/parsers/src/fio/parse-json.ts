@@ -1,0 +1,445 @@
+import { _errorAt, type ParseError } from '../errors.ts';
+import type { TextSource } from '../text.ts';
+import {
+  _emptyDiskStats,
+  _emptyJob,
+  _percentileKey,
+  type BandwidthSamples,
+  type DirectionStats,
+  type DiskStats,
+  type FioJob,
+  type FioRun,
+  type IopsSamples,
+  type JobParameters,
+  type LatencyStats,
+  type SyncStats,
+} from './schema.ts';
+
+/**
+ * fio's JSON and json+ output (`--output-format=json|json+`), fio 2.1 to 3.x, and the
+ * client/server form (`client_stats` instead of `jobs`, a `hostname` per entry).
+ *
+ * What changed across versions, read off fio's stat.c history:
+ * - fio 2.x prints `slat`, `clat`, `lat` in usec; fio 3.x `slat_ns`, `clat_ns`, `lat_ns` in ns.
+ * - `io_bytes` is KiB in fio 2.x (stat.c printed `io_bytes >> 10`); fio 3.x prints bytes in
+ *   `io_bytes` and KiB in the added `io_kbytes`, which is how the two are told apart.
+ * - `bw` is KiB/s everywhere; fio >= 3.2 adds `bw_bytes` in B/s, preferred when present.
+ * - `bw_agg` is the percent of the group's bandwidth, capped at 100 by fio.
+ * - fio 3.1 prints empty percentile slots as duplicate `"0.00" : 0` keys (axboe/fio#511):
+ *   JSON.parse keeps one of them, and percentile 0 is dropped as padding.
+ * - json+ adds `bins` (latency value in ns → count) under each latency with percentiles.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+const FORMAT = 'json';
+
+/** Where in the input the document is, for errors that point at a key. */
+interface DocumentContext {
+  source: TextSource;
+  start: number;
+  end: number;
+  format: 'json' | 'json+';
+  hasBins: boolean;
+}
+
+/**
+ * Parses one JSON document, source.text[start, end), into a run. Throws BAD_JSON for text that
+ * is not JSON and SCHEMA_MISMATCH for JSON that is not a fio result.
+ */
+export function parseJsonDocument(source: TextSource, start: number, end: number): FioRun {
+  const text = source.text.slice(start, end);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badJson(source, start, end, text, error);
+  }
+  return jsonValueToRun(source, start, end, value);
+}
+
+/** Builds the run from an already parsed document (the splitter may have parsed it). */
+export function jsonValueToRun(source: TextSource, start: number, end: number, value: unknown): FioRun {
+  const context: DocumentContext = { source, start, end, format: 'json', hasBins: false };
+  if (!isObject(value)) {
+    throw mismatch(context, null, 'expected a fio JSON object with "jobs" or "client_stats", found something else');
+  }
+  const jobsValue = value.jobs ?? value.client_stats;
+  if (!Array.isArray(jobsValue)) {
+    throw mismatch(context, null, 'expected a fio JSON result with a "jobs" or "client_stats" array');
+  }
+  const globalOptions = readOptions(context, value, 'global options');
+  const jobs = jobsValue.map((job, index) => readJob(context, job, index, globalOptions));
+  const diskValue = value.disk_util;
+  const disks: DiskStats[] = Array.isArray(diskValue) ? diskValue.map((disk) => readDisk(context, disk)) : [];
+  return {
+    format: context.hasBins ? 'json+' : 'json',
+    fioVersion: readString(context, value, 'fio version'),
+    terseVersion: null,
+    timestamp: readNumber(context, value, 'timestamp'),
+    time: readString(context, value, 'time'),
+    globalOptions,
+    jobs,
+    groups: [],
+    disks,
+    errors: [],
+    line: source.locate(start).line,
+  };
+}
+
+function readJob(
+  context: DocumentContext,
+  value: unknown,
+  index: number,
+  globalOptions: Record<string, string> | null,
+): FioJob {
+  if (!isObject(value)) throw mismatch(context, '"jobs"', `expected job ${index + 1} to be an object`);
+  const name = readString(context, value, 'jobname');
+  if (name === null) throw mismatch(context, '"jobs"', `job ${index + 1} has no "jobname"`);
+  const job = _emptyJob(name);
+  job.groupId = readNumber(context, value, 'groupid');
+  job.hostname = readString(context, value, 'hostname');
+  job.description = readString(context, value, 'desc');
+  const errorCode = readNumber(context, value, 'error');
+  if (errorCode !== null && errorCode !== 0) {
+    job.hasFailed = true;
+    job.error = { code: errorCode, location: null, function: null, message: null };
+  }
+  const jobOptions = readOptions(context, value, 'job options');
+  job.parameters = readParameters({ ...(globalOptions ?? {}), ...(jobOptions ?? {}) });
+  // unified_rw_reporting prints one "mixed" direction instead of read/write/trim.
+  job.read = readDirection(context, value.read ?? value.mixed);
+  job.write = readDirection(context, value.write);
+  job.trim = readDirection(context, value.trim);
+  job.sync = readSync(context, value.sync);
+  const userPercent = readNumber(context, value, 'usr_cpu');
+  const systemPercent = readNumber(context, value, 'sys_cpu');
+  if (userPercent !== null || systemPercent !== null) {
+    job.cpu = {
+      userPercent,
+      systemPercent,
+      contextSwitches: readNumber(context, value, 'ctx'),
+      majorFaults: readNumber(context, value, 'majf'),
+      minorFaults: readNumber(context, value, 'minf'),
+    };
+  }
+  const level = readNumberRecord(context, value, 'iodepth_level');
+  const submit = readNumberRecord(context, value, 'iodepth_submit');
+  const complete = readNumberRecord(context, value, 'iodepth_complete');
+  if (level !== null || submit !== null || complete !== null) job.ioDepths = { level, submit, complete };
+  const ns = readNumberRecord(context, value, 'latency_ns');
+  const us = readNumberRecord(context, value, 'latency_us');
+  const ms = readNumberRecord(context, value, 'latency_ms');
+  if (ns !== null || us !== null || ms !== null) job.latencyDistribution = { ns, us, ms };
+  const depth = readNumber(context, value, 'latency_depth');
+  if (depth !== null) {
+    // The options latency_target and latency_window are in usec (fio HOWTO).
+    const targetUs = readNumber(context, value, 'latency_target');
+    const windowUs = readNumber(context, value, 'latency_window');
+    job.latencyTarget = {
+      targetNs: targetUs === null ? null : targetUs * 1000,
+      windowNs: windowUs === null ? null : windowUs * 1000,
+      percentile: readNumber(context, value, 'latency_percentile'),
+      depth,
+    };
+  }
+  job.jobRuntimeMs = readNumber(context, value, 'job_runtime');
+  return job;
+}
+
+/** The job parameters the issue names, from the merged option strings. */
+export function readParameters(options: Record<string, string>): JobParameters {
+  const integer = (key: string): number | null => {
+    const text = options[key];
+    if (text === undefined || !/^\d+$/.test(text.trim())) return null;
+    return Number(text);
+  };
+  const direct = options.direct;
+  return {
+    rw: options.rw ?? options.readwrite ?? null,
+    blockSize: options.bs ?? options.blocksize ?? null,
+    ioengine: options.ioengine ?? null,
+    iodepth: integer('iodepth'),
+    numjobs: integer('numjobs'),
+    direct: direct === undefined ? null : !/^(?:0|false|no|off)$/i.test(direct.trim()),
+    options,
+  };
+}
+
+/** Latency units by key suffix: fio 2.x has none (usec); fio 3.x `_ns`; hand-edited copies `_us`, `_ms`. */
+const LATENCY_KEYS: readonly (readonly [suffix: string, nsPerUnit: number])[] = [
+  ['_ns', 1],
+  ['', 1000],
+  ['_us', 1000],
+  ['_ms', 1e6],
+];
+
+function readDirection(context: DocumentContext, value: unknown): DirectionStats | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw mismatch(context, null, 'expected a direction ("read", "write", "trim") object');
+  const ioKbytes = readNumber(context, value, 'io_kbytes');
+  const ioBytesField = readNumber(context, value, 'io_bytes');
+  // Without io_kbytes (fio 2.x) io_bytes is KiB; with it (fio 3.x) io_bytes is bytes.
+  const ioBytes = ioKbytes === null ? (ioBytesField === null ? null : ioBytesField * 1024) : ioBytesField;
+  const bwBytes = readNumber(context, value, 'bw_bytes');
+  const bwKiB = readNumber(context, value, 'bw');
+  return {
+    ioBytes,
+    bandwidthBytesPerSec: bwBytes ?? (bwKiB === null ? null : bwKiB * 1024),
+    iops: readNumber(context, value, 'iops'),
+    runtimeMs: readNumber(context, value, 'runtime'),
+    totalIos: readNumber(context, value, 'total_ios'),
+    shortIos: readNumber(context, value, 'short_ios'),
+    droppedIos: readNumber(context, value, 'drop_ios'),
+    slat: readLatency(context, value, 'slat'),
+    clat: readLatency(context, value, 'clat'),
+    lat: readLatency(context, value, 'lat'),
+    bandwidthSamples: readBandwidthSamples(context, value),
+    iopsSamples: readIopsSamples(context, value),
+  };
+}
+
+function readSync(context: DocumentContext, value: unknown): SyncStats | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw mismatch(context, '"sync"', 'expected "sync" to be an object');
+  return { totalIos: readNumber(context, value, 'total_ios'), lat: readLatency(context, value, 'lat') };
+}
+
+function readLatency(context: DocumentContext, parent: JsonObject, base: string): LatencyStats | null {
+  for (const [suffix, factor] of LATENCY_KEYS) {
+    const key = base + suffix;
+    const value = parent[key];
+    if (value === undefined) continue;
+    if (!isObject(value)) throw mismatch(context, `"${key}"`, `expected "${key}" to be an object`);
+    const scaled = (field: string): number | null => {
+      const number = readNumber(context, value, field);
+      return number === null ? null : number * factor;
+    };
+    return {
+      minNs: scaled('min'),
+      maxNs: scaled('max'),
+      meanNs: scaled('mean'),
+      stddevNs: scaled('stddev'),
+      samples: readNumber(context, value, 'N'),
+      percentilesNs: readPercentiles(context, value.percentile, factor),
+      binsNs: readBins(context, value.bins, factor),
+    };
+  }
+  return null;
+}
+
+function readPercentiles(context: DocumentContext, value: unknown, factor: number): Record<string, number> | null {
+  if (value === undefined) return null;
+  if (!isObject(value)) throw mismatch(context, '"percentile"', 'expected "percentile" to be an object');
+  const result: Record<string, number> = {};
+  for (const key in value) {
+    const latency = value[key];
+    if (typeof latency !== 'number') throw mismatch(context, `"${key}"`, `expected percentile "${key}" to be a number`);
+    const percentile = Number(key);
+    if (!Number.isFinite(percentile)) throw mismatch(context, `"${key}"`, `"${key}" is not a percentile`);
+    // Percentile 0 is the padding fio 2.x/3.1 print for unused slots.
+    if (percentile === 0) continue;
+    result[_percentileKey(percentile)] = latency * factor;
+  }
+  return result;
+}
+
+/** fio 2.x json+ bins are keyed by bucket index, with the layout constants among the keys. */
+const PLAT_BITS_KEY = 'FIO_IO_U_PLAT_BITS';
+const PLAT_VAL_KEY = 'FIO_IO_U_PLAT_VAL';
+
+function readBins(context: DocumentContext, value: unknown, factor: number): Record<string, number> | null {
+  if (value === undefined) return null;
+  if (!isObject(value)) throw mismatch(context, '"bins"', 'expected "bins" to be an object');
+  context.hasBins = true;
+  const bits = value[PLAT_BITS_KEY];
+  const val = value[PLAT_VAL_KEY];
+  const isIndexed = typeof bits === 'number' && typeof val === 'number';
+  // fio 3.x: keys are already ns values, the object is kept as it is once checked.
+  if (factor === 1 && !isIndexed) {
+    for (const key in value) {
+      if (typeof value[key] !== 'number') throw mismatch(context, `"${key}"`, `expected bin "${key}" to be a number`);
+    }
+    return value as Record<string, number>;
+  }
+  const result: Record<string, number> = {};
+  for (const key in value) {
+    if (key === PLAT_BITS_KEY || key === PLAT_VAL_KEY) continue;
+    const count = value[key];
+    if (typeof count !== 'number') throw mismatch(context, `"${key}"`, `expected bin "${key}" to be a number`);
+    const number = Number(key);
+    if (!Number.isFinite(number)) throw mismatch(context, `"${key}"`, `"${key}" is not a bin`);
+    const latency = isIndexed ? platIndexToValue(number, bits, val) : number;
+    const ns = String(Math.round(latency * factor));
+    result[ns] = (result[ns] ?? 0) + count;
+  }
+  return result;
+}
+
+/**
+ * The latency a histogram bucket stands for (fio's log-linear histogram: the first 2*VAL
+ * buckets are exact, then each group of VAL buckets doubles the step). Used for fio 2.x json+,
+ * whose bins are keyed by bucket index.
+ */
+export function platIndexToValue(index: number, bits: number, val: number): number {
+  if (index < val * 2) return index;
+  const errorBits = Math.floor(index / val) - 1;
+  const base = 2 ** (errorBits + bits);
+  const offset = index % val;
+  return Math.floor(base + (offset + 0.5) * 2 ** errorBits);
+}
+
+function readBandwidthSamples(context: DocumentContext, value: JsonObject): BandwidthSamples | null {
+  const min = readNumber(context, value, 'bw_min');
+  const max = readNumber(context, value, 'bw_max');
+  const mean = readNumber(context, value, 'bw_mean');
+  if (min === null && max === null && mean === null) return null;
+  const agg = readNumber(context, value, 'bw_agg');
+  const dev = readNumber(context, value, 'bw_dev');
+  const kib = (n: number | null) => (n === null ? null : n * 1024);
+  return {
+    minBytesPerSec: kib(min),
+    maxBytesPerSec: kib(max),
+    // fio caps the share at 100%; a larger figure is not a share (an edited copy), so it is dropped.
+    percentOfGroup: agg !== null && agg <= 100 ? agg : null,
+    meanBytesPerSec: kib(mean),
+    stddevBytesPerSec: kib(dev),
+    samples: readNumber(context, value, 'bw_samples'),
+  };
+}
+
+function readIopsSamples(context: DocumentContext, value: JsonObject): IopsSamples | null {
+  const min = readNumber(context, value, 'iops_min');
+  const mean = readNumber(context, value, 'iops_mean');
+  if (min === null && mean === null) return null;
+  return {
+    min,
+    max: readNumber(context, value, 'iops_max'),
+    mean,
+    stddev: readNumber(context, value, 'iops_stddev'),
+    samples: readNumber(context, value, 'iops_samples'),
+  };
+}
+
+function readDisk(context: DocumentContext, value: unknown): DiskStats {
+  if (!isObject(value)) throw mismatch(context, '"disk_util"', 'expected each "disk_util" entry to be an object');
+  const name = readString(context, value, 'name');
+  if (name === null) throw mismatch(context, '"disk_util"', 'a "disk_util" entry has no "name"');
+  const disk = _emptyDiskStats(name);
+  disk.hostname = readString(context, value, 'hostname');
+  disk.readIos = readNumber(context, value, 'read_ios');
+  disk.writeIos = readNumber(context, value, 'write_ios');
+  disk.readMerges = readNumber(context, value, 'read_merges');
+  disk.writeMerges = readNumber(context, value, 'write_merges');
+  disk.readTicksMs = readNumber(context, value, 'read_ticks');
+  disk.writeTicksMs = readNumber(context, value, 'write_ticks');
+  disk.inQueueMs = readNumber(context, value, 'in_queue');
+  disk.utilPercent = readNumber(context, value, 'util');
+  disk.readSectors = readNumber(context, value, 'read_sectors');
+  disk.writeSectors = readNumber(context, value, 'write_sectors');
+  const aggregateUtil = readNumber(context, value, 'aggr_util');
+  if (aggregateUtil !== null) {
+    disk.aggregate = {
+      readIos: readNumber(context, value, 'aggr_read_ios'),
+      writeIos: readNumber(context, value, 'aggr_write_ios'),
+      readMerges: readNumber(context, value, 'aggr_read_merges'),
+      writeMerges: readNumber(context, value, 'aggr_write_merge'),
+      readTicksMs: readNumber(context, value, 'aggr_read_ticks'),
+      writeTicksMs: readNumber(context, value, 'aggr_write_ticks'),
+      inQueueMs: readNumber(context, value, 'aggr_in_queue'),
+      utilPercent: aggregateUtil,
+      readSectors: null,
+      writeSectors: null,
+    };
+  }
+  return disk;
+}
+
+function readOptions(context: DocumentContext, parent: JsonObject, key: string): Record<string, string> | null {
+  const value = parent[key];
+  if (value === undefined) return null;
+  if (!isObject(value)) throw mismatch(context, `"${key}"`, `expected "${key}" to be an object`);
+  const result: Record<string, string> = {};
+  for (const name in value) {
+    const option = value[name];
+    // fio prints every option as a string; numbers are accepted from hand-made copies.
+    if (typeof option === 'string') result[name] = option;
+    else if (typeof option === 'number' || typeof option === 'boolean') result[name] = String(option);
+    else throw mismatch(context, `"${name}"`, `expected option "${name}" to be a string`);
+  }
+  return result;
+}
+
+function readNumber(context: DocumentContext, parent: JsonObject, key: string): number | null {
+  const value = parent[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number') {
+    throw mismatch(context, `"${key}"`, `expected "${key}" to be a number, found ${describe(value)}`);
+  }
+  return value;
+}
+
+function readString(context: DocumentContext, parent: JsonObject, key: string): string | null {
+  const value = parent[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') {
+    throw mismatch(context, `"${key}"`, `expected "${key}" to be a string, found ${describe(value)}`);
+  }
+  return value;
+}
+
+function readNumberRecord(context: DocumentContext, parent: JsonObject, key: string): Record<string, number> | null {
+  const value = parent[key];
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw mismatch(context, `"${key}"`, `expected "${key}" to be an object`);
+  for (const name in value) {
+    if (typeof value[name] !== 'number') {
+      throw mismatch(context, `"${key}"`, `expected "${key}" → "${name}" to be a number`);
+    }
+  }
+  return value as Record<string, number>;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
+  return typeof value === 'object' ? 'an object' : String(value);
+}
+
+/** A SCHEMA_MISMATCH at the first place the quoted key appears in the document (its start otherwise). */
+function mismatch(context: DocumentContext, quotedKey: string | null, message: string): ParseError {
+  let offset = context.start;
+  if (quotedKey !== null) {
+    const found = context.source.text.indexOf(quotedKey, context.start);
+    if (found !== -1 && found < context.end) offset = found;
+  }
+  return _errorAt(context.source, offset, { tool: 'fio', format: context.format, code: 'SCHEMA_MISMATCH', message });
+}
+
+/** BAD_JSON at the position JSON.parse names (V8: "at position N", or "line L column C"). */
+function badJson(source: TextSource, start: number, end: number, text: string, error: unknown): ParseError {
+  const message = error instanceof Error ? error.message : String(error);
+  let offset = end;
+  const position = /at position (\d+)/.exec(message);
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (position !== null) {
+    offset = start + Number(position[1]);
+  } else if (lineColumn !== null) {
+    let lineStart = 0;
+    for (let line = 1; line < Number(lineColumn[1]); line++) lineStart = text.indexOf('\n', lineStart) + 1;
+    offset = start + lineStart + Number(lineColumn[2]) - 1;
+  }
+  const isCut = /Unexpected end of JSON input|Unterminated/.test(message);
+  return _errorAt(source, Math.min(offset, end), {
+    tool: 'fio',
+    format: FORMAT,
+    code: isCut ? 'TRUNCATED' : 'BAD_JSON',
+    message: isCut
+      ? 'the fio JSON document stops before its end: the output is cut'
+      : `the fio JSON document is not valid JSON: ${message}`,
+  });
+}

@@ -1,0 +1,405 @@
+import { _errorAt, type ParseError } from '../errors.ts';
+import type { TextSource } from '../text.ts';
+import {
+  _emptyDiskStats,
+  _emptyJob,
+  _percentileKey,
+  type DirectionStats,
+  type DiskStats,
+  type FioJob,
+  type FioRun,
+  type LatencyStats,
+} from './schema.ts';
+
+/**
+ * fio's terse ("minimal") output: one `;`-separated line per job, versions 2 to 5, as fio's
+ * HOWTO ("Terse output") and stat.c (show_thread_status_terse_all, show_ddir_status_terse)
+ * lay them out:
+ *
+ *   v2: 2;name;groupid;error  v3-v5: V;fio-version;name;groupid;error
+ *   per direction (read, write; trim in v4, v5 and late v2):
+ *     io_kb;bw_kib;iops;runtime_ms; slat min;max;mean;dev; clat min;max;mean;dev;
+ *     20 percentiles `P%=usec` (padding `0%=0`); lat min;max;mean;dev;
+ *     bw min;max;agg%;mean;dev  (+ v5: bw_samples; iops min;max;mean;dev;samples)
+ *   cpu usr%;sys%;ctx;majf;minf; 7 IO depths; 10 usec buckets; 12 msec buckets
+ *   v3+: disk util, per device name;r_ios;w_ios;r_merge;w_merge;r_ticks;w_ticks;in_queue;util%
+ *        (a device-mapper device adds `slaves` and the same 8 figures averaged over its slaves)
+ *   with continue_on_error: total_err;first_error; with a description: ;description
+ *   (v2 prints the description on a line of its own).
+ *
+ * Early v2 (fio 1.5x and 2.0) had neither IOPS nor percentiles per direction (20 fields, the
+ * HOWTO example); the layout is told from the field count. Latencies are usec, sizes KiB.
+ */
+
+const FORMAT = 'terse';
+const HEADER_FIELDS_V2 = 4;
+const HEADER_FIELDS_V3 = 5;
+const PERCENTILE_SLOTS = 20;
+/** Per-direction fields: early v2, v2-v4, v5. */
+const DIRECTION_FIELDS_OLD = 20;
+const DIRECTION_FIELDS = 41;
+const DIRECTION_FIELDS_V5 = 47;
+/** cpu (5) + IO depths (7) + usec buckets (10) + msec buckets (12). */
+const TAIL_FIELDS = 34;
+const DISK_FIELDS = 9;
+
+const DEPTH_KEYS = ['1', '2', '4', '8', '16', '32', '>=64'];
+const USEC_BUCKETS = ['2', '4', '10', '20', '50', '100', '250', '500', '750', '1000'];
+const MSEC_BUCKETS = ['2', '4', '10', '20', '50', '100', '250', '500', '750', '1000', '2000', '>=2000'];
+
+/** A terse line: its fields and where each starts in the text. */
+interface Fields {
+  source: TextSource;
+  values: string[];
+  offsets: number[];
+  lineEnd: number;
+}
+
+/** One line of the segment, as the splitter hands it over. */
+export interface TerseLine {
+  start: number;
+  end: number;
+  /** For v2, the description line printed under it, if any. */
+  description?: string | undefined;
+}
+
+/** True when the line looks like a terse line of a version this parser reads (a cheap check). */
+export function isTerseLine(line: string): boolean {
+  const code = line.charCodeAt(0);
+  if (code < 50 || code > 53 || line.charCodeAt(1) !== 59) return false; // "2;" to "5;"
+  let count = 0;
+  for (let i = line.indexOf(';'); i !== -1 && count < 60; i = line.indexOf(';', i + 1)) count++;
+  if (count < 60) return false;
+  return code === 50 || line.startsWith('fio-', 2);
+}
+
+/** Parses terse lines (all of one run) into a run. */
+export function parseTerseLines(source: TextSource, lines: readonly TerseLine[]): FioRun {
+  let fioVersion: string | null = null;
+  let terseVersion: number | null = null;
+  const jobs: FioJob[] = [];
+  let disks: DiskStats[] = [];
+  for (const line of lines) {
+    const fields = splitFields(source, line.start, line.end);
+    const parsed = parseLine(fields);
+    if (line.description !== undefined && parsed.job.description === null) parsed.job.description = line.description;
+    fioVersion ??= parsed.fioVersion;
+    terseVersion ??= parsed.version;
+    jobs.push(parsed.job);
+    // Every line repeats the disk stats of the whole run; the last line's are kept.
+    if (parsed.disks.length > 0) disks = parsed.disks;
+  }
+  const first = lines[0];
+  return {
+    format: 'terse',
+    fioVersion,
+    terseVersion,
+    timestamp: null,
+    time: null,
+    globalOptions: null,
+    jobs,
+    groups: [],
+    disks,
+    errors: [],
+    line: first === undefined ? 1 : source.locate(first.start).line,
+  };
+}
+
+function splitFields(source: TextSource, start: number, end: number): Fields {
+  const values: string[] = [];
+  const offsets: number[] = [];
+  const text = source.text;
+  let fieldStart = start;
+  for (let i = text.indexOf(';', start); i !== -1 && i < end; i = text.indexOf(';', i + 1)) {
+    values.push(text.slice(fieldStart, i));
+    offsets.push(fieldStart);
+    fieldStart = i + 1;
+  }
+  values.push(text.slice(fieldStart, end));
+  offsets.push(fieldStart);
+  return { source, values, offsets, lineEnd: end };
+}
+
+interface ParsedLine {
+  version: number;
+  fioVersion: string | null;
+  job: FioJob;
+  disks: DiskStats[];
+}
+
+function parseLine(fields: Fields): ParsedLine {
+  const version = integerAt(fields, 0);
+  if (version < 2 || version > 5) {
+    throw errorAt(fields, 0, 'UNSUPPORTED', `terse version ${version} is not one fio prints (2 to 5)`);
+  }
+  const headerCount = version === 2 ? HEADER_FIELDS_V2 : HEADER_FIELDS_V3;
+  const layout = directionLayout(fields, version, headerCount);
+  let index = headerCount - 3;
+  const job = _emptyJob(stringAt(fields, index));
+  job.groupId = integerAt(fields, index + 1);
+  const errorCode = integerAt(fields, index + 2);
+  if (errorCode !== 0) {
+    job.hasFailed = true;
+    job.error = { code: errorCode, location: null, function: null, message: null };
+  }
+  index = headerCount;
+  const directions: DirectionStats[] = [];
+  for (let d = 0; d < layout.count; d++) {
+    directions.push(readDirection(fields, index, layout.fields));
+    index += layout.fields;
+  }
+  job.read = directions[0] ?? null;
+  job.write = directions[1] ?? null;
+  job.trim = directions[2] ?? null;
+  job.cpu = {
+    userPercent: percentAt(fields, index),
+    systemPercent: percentAt(fields, index + 1),
+    contextSwitches: numberAt(fields, index + 2),
+    majorFaults: numberAt(fields, index + 3),
+    minorFaults: numberAt(fields, index + 4),
+  };
+  index += 5;
+  job.ioDepths = { level: bucketsAt(fields, index, DEPTH_KEYS), submit: null, complete: null };
+  index += DEPTH_KEYS.length;
+  const us = bucketsAt(fields, index, USEC_BUCKETS);
+  index += USEC_BUCKETS.length;
+  const ms = bucketsAt(fields, index, MSEC_BUCKETS);
+  index += MSEC_BUCKETS.length;
+  job.latencyDistribution = { ns: null, us, ms };
+  const disks: DiskStats[] = [];
+  index = readDisks(fields, index, version, disks);
+  readTrailer(fields, index, job);
+  const fioVersion = version === 2 ? null : stringAt(fields, 1);
+  return { version, fioVersion, job, disks };
+}
+
+/**
+ * How many directions and how many fields each: fixed by the version from v3 on, told from
+ * the field count for v2 (whose layout grew twice without a version bump).
+ */
+function directionLayout(fields: Fields, version: number, headerCount: number): { count: number; fields: number } {
+  if (version === 3) return { count: 2, fields: DIRECTION_FIELDS };
+  if (version === 4) return { count: 3, fields: DIRECTION_FIELDS };
+  if (version === 5) return { count: 3, fields: DIRECTION_FIELDS_V5 };
+  // v2: with percentiles, the 13th field of the first direction is "P%=value".
+  const hasPercentiles = (fields.values[headerCount + 12] ?? '').includes('%=');
+  const perDirection = hasPercentiles ? DIRECTION_FIELDS : DIRECTION_FIELDS_OLD;
+  const rest = fields.values.length - headerCount - TAIL_FIELDS;
+  // Three directions when the fields of a third one are there (its first field numeric).
+  const count = rest >= perDirection * 3 && /^\d+$/.test(fields.values[headerCount + perDirection * 2] ?? '') ? 3 : 2;
+  return { count, fields: perDirection };
+}
+
+function readDirection(fields: Fields, start: number, count: number): DirectionStats {
+  const hasIops = count !== DIRECTION_FIELDS_OLD;
+  let index = start;
+  const ioKiB = numberAt(fields, index++);
+  const bwKiB = numberAt(fields, index++);
+  const iops = hasIops ? numberAt(fields, index++) : null;
+  const runtimeMs = numberAt(fields, index++);
+  const slat = latencyAt(fields, index);
+  index += 4;
+  const clat = latencyAt(fields, index);
+  index += 4;
+  if (hasIops) {
+    clat.percentilesNs = percentilesAt(fields, index);
+    index += PERCENTILE_SLOTS;
+  }
+  const lat = latencyAt(fields, index);
+  index += 4;
+  const bw = {
+    minBytesPerSec: times(numberAt(fields, index), 1024),
+    maxBytesPerSec: times(numberAt(fields, index + 1), 1024),
+    percentOfGroup: percentAt(fields, index + 2),
+    meanBytesPerSec: times(numberAt(fields, index + 3), 1024),
+    stddevBytesPerSec: times(numberAt(fields, index + 4), 1024),
+    samples: count === DIRECTION_FIELDS_V5 ? numberAt(fields, index + 5) : null,
+  };
+  index += count === DIRECTION_FIELDS_V5 ? 6 : 5;
+  const iopsSamples =
+    count === DIRECTION_FIELDS_V5
+      ? {
+          min: numberAt(fields, index),
+          max: numberAt(fields, index + 1),
+          mean: numberAt(fields, index + 2),
+          stddev: numberAt(fields, index + 3),
+          samples: numberAt(fields, index + 4),
+        }
+      : null;
+  return {
+    ioBytes: times(ioKiB, 1024),
+    // Terse prints whole KiB/s: the B/s figure is exact only to 1 KiB/s.
+    bandwidthBytesPerSec: times(bwKiB, 1024),
+    iops,
+    runtimeMs,
+    totalIos: null,
+    shortIos: null,
+    droppedIos: null,
+    slat,
+    clat,
+    lat,
+    bandwidthSamples: bw,
+    iopsSamples,
+  };
+}
+
+/** A value in another unit, or null when not measured. */
+function times(value: number | null, factor: number): number | null {
+  return value === null ? null : value * factor;
+}
+
+/** min;max;mean;dev in usec. */
+function latencyAt(fields: Fields, index: number): LatencyStats {
+  return {
+    minNs: times(numberAt(fields, index), 1000),
+    maxNs: times(numberAt(fields, index + 1), 1000),
+    meanNs: times(numberAt(fields, index + 2), 1000),
+    stddevNs: times(numberAt(fields, index + 3), 1000),
+    samples: null,
+    percentilesNs: null,
+    binsNs: null,
+  };
+}
+
+/** 20 slots of `P%=usec`; the `0%=0` padding is left out. */
+function percentilesAt(fields: Fields, index: number): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (let i = index; i < index + PERCENTILE_SLOTS; i++) {
+    const value = fieldAt(fields, i);
+    const equals = value.indexOf('%=');
+    if (equals === -1) throw errorAt(fields, i, 'UNEXPECTED_LINE', `expected a percentile "P%=usec", found "${value}"`);
+    const percentile = parseNumberText(fields, i, value.slice(0, equals), 0);
+    const usec = parseNumberText(fields, i, value.slice(equals + 2), equals + 2);
+    if (percentile === null || percentile === 0 || usec === null) continue;
+    result[_percentileKey(percentile)] = usec * 1000;
+  }
+  return result;
+}
+
+function bucketsAt(fields: Fields, index: number, keys: readonly string[]): Record<string, number> {
+  const result: Record<string, number> = {};
+  keys.forEach((key, i) => {
+    const percent = percentAt(fields, index + i);
+    if (percent !== null) result[key] = percent;
+  });
+  return result;
+}
+
+/** Disk util groups after the fixed fields (v3+); returns the index after them. */
+function readDisks(fields: Fields, start: number, version: number, disks: DiskStats[]): number {
+  if (version < 3) return start;
+  let index = start;
+  const values = fields.values;
+  while (index + DISK_FIELDS <= values.length && isDiskGroup(values, index)) {
+    const name = values[index] as string;
+    if (name === 'slaves' && disks.length > 0) {
+      const last = disks[disks.length - 1] as DiskStats;
+      const counts = diskCounts(fields, index + 1);
+      last.aggregate = { ...counts, readSectors: null, writeSectors: null };
+    } else {
+      const disk = _emptyDiskStats(name);
+      Object.assign(disk, diskCounts(fields, index + 1));
+      disks.push(disk);
+    }
+    index += DISK_FIELDS;
+  }
+  return index;
+}
+
+/** A name, seven whole numbers and a percentage. */
+function isDiskGroup(values: readonly string[], index: number): boolean {
+  const name = values[index] ?? '';
+  if (name === '' || /^[\d.]+%?$/.test(name)) return false;
+  for (let i = index + 1; i < index + 8; i++) if (!/^\d+$/.test(values[i] ?? '')) return false;
+  return /^[\d.]+%$/.test(values[index + 8] ?? '');
+}
+
+function diskCounts(fields: Fields, index: number) {
+  return {
+    readIos: numberAt(fields, index),
+    writeIos: numberAt(fields, index + 1),
+    readMerges: numberAt(fields, index + 2),
+    writeMerges: numberAt(fields, index + 3),
+    readTicksMs: numberAt(fields, index + 4),
+    writeTicksMs: numberAt(fields, index + 5),
+    inQueueMs: numberAt(fields, index + 6),
+    utilPercent: percentAt(fields, index + 7),
+  };
+}
+
+/** continue_on_error's `total_err;first_error`, then the description (the rest of the line). */
+function readTrailer(fields: Fields, start: number, job: FioJob): void {
+  const values = fields.values;
+  let index = start;
+  // A trailing ";" leaves one empty field: nothing follows.
+  if (index === values.length - 1 && values[index] === '') return;
+  if (index + 1 < values.length && /^\d+$/.test(values[index] ?? '') && /^-?\d+$/.test(values[index + 1] ?? '')) {
+    const firstError = Number(values[index + 1]);
+    if (firstError !== 0 && job.error === null) {
+      job.hasFailed = true;
+      job.error = { code: firstError, location: null, function: null, message: null };
+    }
+    index += 2;
+  }
+  if (index < values.length) job.description = values.slice(index).join(';');
+}
+
+function fieldAt(fields: Fields, index: number): string {
+  const value = fields.values[index];
+  if (value === undefined) {
+    throw _errorAt(fields.source, fields.lineEnd, {
+      tool: 'fio',
+      format: FORMAT,
+      code: 'COLUMN_COUNT',
+      message: `the terse line ends after ${fields.values.length} fields; its layout needs at least ${index + 1}`,
+    });
+  }
+  return value;
+}
+
+function stringAt(fields: Fields, index: number): string {
+  return fieldAt(fields, index);
+}
+
+function numberAt(fields: Fields, index: number): number | null {
+  return parseNumberText(fields, index, fieldAt(fields, index), 0);
+}
+
+function integerAt(fields: Fields, index: number): number {
+  const value = fieldAt(fields, index);
+  if (!/^-?\d+$/.test(value)) throw errorAt(fields, index, 'BAD_NUMBER', `expected a whole number, found "${value}"`);
+  return Number(value);
+}
+
+function percentAt(fields: Fields, index: number): number | null {
+  const value = fieldAt(fields, index);
+  const text = value.endsWith('%') ? value.slice(0, -1) : value;
+  return parseNumberText(fields, index, text, 0);
+}
+
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+
+function parseNumberText(fields: Fields, index: number, text: string, column: number): number | null {
+  // fio prints "-nan" or "inf" for a statistic of nothing in some versions: not measured.
+  if (!DECIMAL.test(text)) {
+    if (/^-?(?:nan|inf)$/i.test(text)) return null;
+    throw errorAt(fields, index, 'BAD_NUMBER', `expected a number, found "${text}"`, column);
+  }
+  return Number(text);
+}
+
+function errorAt(
+  fields: Fields,
+  index: number,
+  code: 'BAD_NUMBER' | 'UNEXPECTED_LINE' | 'UNSUPPORTED',
+  message: string,
+  column = 0,
+): ParseError {
+  const offset = (fields.offsets[index] ?? fields.lineEnd) + column;
+  return _errorAt(fields.source, offset, {
+    tool: 'fio',
+    format: FORMAT,
+    code,
+    message: `field ${index + 1}: ${message}`,
+  });
+}

@@ -1,0 +1,228 @@
+import type { TextSource } from '../text.ts';
+import { isTerseLine, type TerseLine } from './parse-terse.ts';
+
+/**
+ * Cuts one input into the pieces fio printed, in order: JSON documents, blocks of terse
+ * lines and runs of normal text, plus fio's own error lines. What people paste around them
+ * (shell prompts, `time` output, prose of a blog post, `[/wpspoiler]` tags) falls between the
+ * pieces and is skipped.
+ *
+ * It reads each line once and classifies it by its first characters, so the cost is linear
+ * in the input: no regex runs over more than one line, and a JSON document is found by its
+ * closing brace at the start of a line (fio prints it there) before a full brace scan is tried.
+ *
+ * Normal text is told from prose by its unindented lines, which fio prints in few shapes:
+ * job preamble `name: (g=0): rw=...`, `...`, `fio-3.33` / `fio 1.57`, `Starting N processes`,
+ * `name: Laying out IO file(s)`, `Jobs: ...` progress, `name: (groupid=0, jobs=1): err= 0:`,
+ * `Run status group N`, `Disk stats`, `fio: ...` messages, `note: ...`, and the client
+ * preamble `hostname=..., be=0, ...`. Any other unindented line ends a normal run. A new run
+ * starts when a preamble or job line follows a run's `Run status group` or `Disk stats`.
+ */
+
+export type Segment =
+  | { kind: 'json'; start: number; end: number }
+  | { kind: 'terse'; start: number; end: number; lines: TerseLine[] }
+  /** `hasResults`: it holds a job block or a Run status group, not only a preamble. */
+  | { kind: 'normal'; start: number; end: number; hasResults: boolean }
+  | { kind: 'error'; start: number; end: number };
+
+/**
+ * What a line is, from its first characters. `indented` lines belong to a normal block when
+ * one is open; `preamble` covers job lines, `...`, the version, Starting, Laying out, progress
+ * and the client preamble; `message` is another fio message (`fio: ...`, `note: ...`), kept
+ * inside normal text; `other` is anything fio does not print unindented.
+ */
+type LineKind =
+  | 'blank'
+  | 'indented'
+  | 'preamble'
+  | 'job-header'
+  | 'run-status'
+  | 'disk-stats'
+  | 'error-line'
+  | 'message'
+  | 'other';
+
+export function splitSegments(source: TextSource): Segment[] {
+  const text = source.text;
+  const segments: Segment[] = [];
+  let normal: { start: number; end: number; hasResults: boolean; isDone: boolean } | null = null;
+  let terse: { start: number; end: number; lines: TerseLine[] } | null = null;
+
+  const closeNormal = () => {
+    if (normal !== null)
+      segments.push({ kind: 'normal', start: normal.start, end: normal.end, hasResults: normal.hasResults });
+    normal = null;
+  };
+  const closeTerse = () => {
+    if (terse !== null) segments.push({ kind: 'terse', ...terse });
+    terse = null;
+  };
+
+  let lineStart = 0;
+  while (lineStart < text.length || (lineStart === 0 && text.length === 0)) {
+    if (text.length === 0) break;
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const next = lineEnd + 1;
+    const first = skipLeadingTag(text, firstNonSpace(text, lineStart, lineEnd), lineEnd);
+
+    if (first < lineEnd && text.charCodeAt(first) === 123 /* { */) {
+      closeNormal();
+      closeTerse();
+      const end = findJsonEnd(text, first);
+      segments.push({ kind: 'json', start: first, end });
+      // Resume on the line after the document's closing brace.
+      const after = text.indexOf('\n', end);
+      lineStart = after === -1 ? text.length : after + 1;
+      continue;
+    }
+
+    // A blog copy opens the output with `<pre>` on its first line: the piece starts after it.
+    if (first > lineStart && text.charCodeAt(first - 1) === 62 /* > */) lineStart = first;
+    const line = text.slice(lineStart, lineEnd);
+    if (isTerseLine(line)) {
+      closeNormal();
+      terse ??= { start: lineStart, end: lineEnd, lines: [] };
+      terse.lines.push({ start: lineStart, end: lineEnd });
+      terse.end = lineEnd;
+      lineStart = next;
+      continue;
+    }
+    if (terse !== null) {
+      // fio's v2 prints a job's description on the line after it (`;text`, or bare in the HOWTO).
+      const last = terse.lines[terse.lines.length - 1];
+      const kind = classify(line, first - lineStart);
+      if (last !== undefined && line.startsWith('2;') === false && text.startsWith('2;', last.start)) {
+        if (last.description === undefined && (line.startsWith(';') || kind === 'other')) {
+          last.description = line.startsWith(';') ? line.slice(1) : line.trim();
+          terse.end = lineEnd;
+          lineStart = next;
+          continue;
+        }
+      }
+      if (kind !== 'blank') closeTerse();
+    }
+
+    const kind = classify(line, first - lineStart);
+    switch (kind) {
+      case 'blank':
+        break;
+      case 'error-line':
+        segments.push({ kind: 'error', start: lineStart, end: lineEnd });
+        if (normal !== null) normal.end = lineEnd;
+        break;
+      case 'indented':
+      case 'message':
+        if (normal !== null) normal.end = lineEnd;
+        break;
+      case 'preamble':
+      case 'job-header':
+        if (normal?.isDone) closeNormal();
+        normal ??= { start: lineStart, end: lineEnd, hasResults: false, isDone: false };
+        normal.end = lineEnd;
+        if (kind === 'job-header') normal.hasResults = true;
+        break;
+      case 'run-status':
+      case 'disk-stats':
+        normal ??= { start: lineStart, end: lineEnd, hasResults: false, isDone: false };
+        normal.end = lineEnd;
+        normal.isDone = true;
+        if (kind === 'run-status') normal.hasResults = true;
+        break;
+      case 'other':
+        closeNormal();
+        break;
+    }
+    lineStart = next;
+  }
+  closeNormal();
+  closeTerse();
+  // Error lines were pushed as they came, possibly before the normal block around them closed.
+  return segments.sort((a, b) => a.start - b.start);
+}
+
+function firstNonSpace(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9) break;
+    i++;
+  }
+  return i;
+}
+
+/** Past an HTML tag at the start of a line (`<pre>`, `<code class="x">`), else `start`. */
+function skipLeadingTag(text: string, start: number, end: number): number {
+  if (text.charCodeAt(start) !== 60 /* < */) return start;
+  const close = text.indexOf('>', start);
+  if (close === -1 || close >= end || close - start > 40 || !/^<[a-zA-Z][^<>]*>$/.test(text.slice(start, close + 1))) {
+    return start;
+  }
+  return firstNonSpace(text, close + 1, end);
+}
+
+const PREAMBLE_PREFIXES = ['Starting ', 'Jobs: ', '...', 'hostname='];
+
+function classify(line: string, indent: number): LineKind {
+  if (indent >= line.length) return 'blank';
+  if (indent > 0) {
+    // A `fio:` message can be indented in client/server output.
+    return line.startsWith('fio: pid=', indent) ? 'error-line' : 'indented';
+  }
+  if (line.startsWith('fio: ')) return line.startsWith('fio: pid=') ? 'error-line' : 'message';
+  if (line.startsWith('note: ')) return 'message';
+  if (line.startsWith('Run status group')) return 'run-status';
+  if (line.startsWith('Disk stats')) return 'disk-stats';
+  if (line.includes(': (groupid=')) return 'job-header';
+  // fio 1.x/2.0 HOWTO: `Client1 (g=0): err= 0:`.
+  if (line.includes(' (g=') && line.includes('): err=')) return 'job-header';
+  if (line.includes(': (g=') || line.includes(': Laying out IO file')) return 'preamble';
+  if (/^fio[- ]\d/.test(line)) return 'preamble';
+  for (const prefix of PREAMBLE_PREFIXES) if (line.startsWith(prefix)) return 'preamble';
+  return 'other';
+}
+
+/**
+ * Where the JSON document starting at `start` ends (one past its closing brace). fio prints
+ * the closing brace of the document at the start of a line and no other brace there, so that
+ * line is tried first; a copy laid out otherwise is scanned brace by brace, strings skipped.
+ * A document without its end runs to the end of the text (the parse then reports it cut).
+ */
+export function findJsonEnd(text: string, start: number): number {
+  const candidate = text.indexOf('\n}', start);
+  if (candidate !== -1 && startsObjectAtLineStart(text, start) && isPlausibleEnd(text, start, candidate + 2)) {
+    return candidate + 2;
+  }
+  let depth = 0;
+  let isInString = false;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isInString) {
+      if (code === 92 /* \ */) i++;
+      else if (code === 34 /* " */) isInString = false;
+      continue;
+    }
+    if (code === 34) isInString = true;
+    else if (code === 123) depth++;
+    else if (code === 125) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return text.length;
+}
+
+/** fio's own layout: `{` alone at the start of its line. */
+function startsObjectAtLineStart(text: string, start: number): boolean {
+  return (
+    (start === 0 || text.charCodeAt(start - 1) === 10) &&
+    (text.charCodeAt(start + 1) === 10 || start + 1 === text.length)
+  );
+}
+
+/** The brace found is the document's end when no other `{` opens at a line start before it. */
+function isPlausibleEnd(text: string, start: number, end: number): boolean {
+  const nextOpen = text.indexOf('\n{', start + 1);
+  return nextOpen === -1 || nextOpen > end;
+}
