@@ -102,7 +102,9 @@ function addRun(out: Measurement[], run: SysbenchRun): void {
     add('latency.histogram', 'count', bucket.count, { ...labels, bucket_ns: String(bucket.valueNs) });
   }
 
-  run.intervals.forEach((interval, index) => addInterval(add, labels, interval, index));
+  run.intervals.forEach((interval, index) => {
+    addInterval(add, labels, interval, index);
+  });
 }
 
 function addInterval(
