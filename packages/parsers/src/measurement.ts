@@ -9,15 +9,15 @@ export const UnitSchema = z
   .describe('Base unit: B bytes, B/s bytes per second, ns, s, op/s, % (0-100), count.');
 
 /** Metric names: lowercase, dotted, in the tool's own words (`write.clat.p99`, `%util`, `r/s`). */
-const METRIC = /^[a-z0-9%_/-]+(?:\.[a-z0-9%_/-]+)*$/;
-const LABEL_KEY = /^[a-z][a-z0-9_]*$/;
+export const METRIC_NAME = /^[a-z0-9%_/-]+(?:\.[a-z0-9%_/-]+)*$/;
+export const LABEL_KEY = /^[a-z][a-z0-9_]*$/;
 
 export const MeasurementSchema = z
   .object({
     tool: ToolNameSchema,
     metric: z
       .string()
-      .regex(METRIC, 'lowercase words joined by dots, such as "write.clat.p99" or "%util"')
+      .regex(METRIC_NAME, 'lowercase words joined by dots, such as "write.clat.p99" or "%util"')
       .describe('What was measured, in the tool\'s own words: "write.iops", "put_block", "r_await".'),
     unit: UnitSchema,
     value: z.number().finite().describe('The value in `unit`. A value the tool could not measure is absent, never 0.'),

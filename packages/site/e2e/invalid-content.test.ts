@@ -5,7 +5,7 @@ import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-
 
 const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'invalid');
 const BAD_EXPERIMENT = join(FIXTURE_DIR, '2011-07-ext3-ext4-xfs', 'experiment.yaml');
-const BADLY_NAMED_FOLDER = join(FIXTURE_DIR, 'ext3-ext4-xfs');
+const BADLY_NAMED_EXPERIMENT = join(FIXTURE_DIR, 'ext3-ext4-xfs', 'experiment.yaml');
 const BUILD_TIMEOUT_MS = 120_000;
 
 let build: SiteBuild;
@@ -42,12 +42,16 @@ describe('astro build, given invalid experiments', () => {
   test('reports every issue as FILE:LINE:COL, with files relative to the repository root', async () => {
     const yaml = await readFile(BAD_EXPERIMENT, 'utf8');
     const experimentFile = relative(REPO_ROOT, BAD_EXPERIMENT);
+    const badlyNamed = await readFile(BADLY_NAMED_EXPERIMENT, 'utf8');
+    const badlyNamedFile = relative(REPO_ROOT, BADLY_NAMED_EXPERIMENT);
     const locations = reportedIssues(build.output).map(({ file, line, column }) => ({ file, line, column }));
     expect(locations).toEqual([
       // A missing key is reported where the mapping that lacks it starts.
       { file: experimentFile, line: lineStartingWith(yaml, 'summary:'), column: 1 },
       { file: experimentFile, line: lineStartingWith(yaml, 'date:'), column: 'date: '.length + 1 },
-      { file: relative(REPO_ROOT, BADLY_NAMED_FOLDER), line: 1, column: 1 },
+      // The folder name must start with the date; and a published experiment needs runs.
+      { file: badlyNamedFile, line: lineStartingWith(badlyNamed, 'date:'), column: 'date: '.length + 1 },
+      { file: badlyNamedFile, line: lineStartingWith(badlyNamed, 'title:'), column: 1 },
     ]);
   });
 
@@ -55,6 +59,11 @@ describe('astro build, given invalid experiments', () => {
     const keys = reportedIssues(build.output)
       .filter(({ file }) => file.endsWith('experiment.yaml'))
       .map(({ message }) => message.split(':')[0]);
-    expect(keys).toEqual(['title', 'date']);
+    expect(keys).toEqual([
+      'title',
+      'date',
+      'the folder is named after the date',
+      'a published experiment has runs (runs/<run>/run.yaml)',
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { builtinRegistry } from '../builtin.ts';
 import { ParseError, TOOL_NAMES, type ToolName } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
-import { formatIssue, loadContent } from '../node/content.ts';
+import { formatIssue, loadContent } from '../node/load-content.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
 import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
@@ -143,17 +143,21 @@ async function detectCommand(files: string[], io: CliIO, registry: Registry): Pr
 }
 
 async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
-  let problems = 0;
+  let errors = 0;
+  let warnings = 0;
   let experiments = 0;
   for (const dir of dirs) {
     const report = await loadContent(dir);
     experiments += report.experiments.length;
-    problems += report.issues.length;
-    for (const issue of report.issues) io.stderr.write(`${formatIssue(issue)}\n`);
+    for (const issue of report.issues) {
+      if (issue.severity === 'warning') warnings++;
+      else errors++;
+      io.stderr.write(`${formatIssue(issue)}\n`);
+    }
   }
   const noun = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(problems, 'problem')}\n`);
-  return problems > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
+  io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(errors, 'error')}, ${noun(warnings, 'warning')}\n`);
+  return errors > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
 }
 
 /** Reads no more of a file than detection looks at. */

@@ -1,2 +1,25 @@
-export { EXPERIMENT_ID, type Experiment, ExperimentSchema } from './schema.ts';
-export { type ContentIssue, checkYaml } from './yaml-document.ts';
+export { type CsvField, splitCsvLine } from './csv-line.ts';
+export {
+  EXPERIMENT_ID,
+  type Experiment,
+  type ExperimentInput,
+  ExperimentSchema,
+  VARIABLE_KINDS,
+  type VariableKind,
+  variableName,
+} from './experiment-schema.ts';
+export { checkMarkdown } from './markdown-check.ts';
+export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';
+export { PUBLISHED_UNITS } from './published-units.ts';
+export {
+  type Output,
+  OutputSchema,
+  type Run,
+  type RunInput,
+  RunSchema,
+  type System,
+  SystemSchema,
+} from './run-schema.ts';
+export { flattenSystem, type SystemDifference, systemDifferences } from './system-diff.ts';
+export { partialDate, plainLine, plainText, SLUG, webUrl } from './text-fields.ts';
+export { type CheckedYaml, type ContentIssue, checkYaml } from './yaml-document.ts';

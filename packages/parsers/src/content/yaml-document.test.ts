@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ExperimentSchema } from './schema.ts';
+import { ExperimentSchema } from './experiment-schema.ts';
 import { checkYaml } from './yaml-document.ts';
 
 // Metadata of the seed "Benchmarking disk IO on ext3 vs ext4 vs xfs with fio" (Evan Hoffman).
 const valid = `title: Benchmarking disk IO on ext3 vs ext4 vs xfs with fio
 summary: Four fio jobs (random and sequential 8k writes, direct and buffered) on one HP MSA70 array.
-variable: filesystem
+variable:
+  kind: filesystem
 date: 2011-07-22
 authors: [Evan Hoffman]
-source: http://www.evanhoffman.com/evan/2011/07/22/benchmarking-disk-io-on-ext3-vs-ext4-with-fio/
+source:
+  title: Benchmarking disk IO on ext3 vs ext4 vs xfs with fio
+  url: http://www.evanhoffman.com/evan/2011/07/22/benchmarking-disk-io-on-ext3-vs-ext4-with-fio/
 license: unknown
 `;
 
@@ -21,7 +24,7 @@ describe('checkYaml with the experiment schema', () => {
 
   it('points a bad value at its own line and column', () => {
     const { issues } = checkYaml(valid.replace('date: 2011-07-22', 'date: July 2011'), 'e.yaml', ExperimentSchema);
-    expect(issues).toMatchObject([{ file: 'e.yaml', line: 4, column: 7 }]);
+    expect(issues).toMatchObject([{ file: 'e.yaml', line: 5, column: 7 }]);
     expect(issues[0]?.message).toMatch(/^date: /);
   });
 
@@ -49,6 +52,6 @@ describe('checkYaml with the experiment schema', () => {
 
   it('refuses duplicate keys', () => {
     const { issues } = checkYaml(`${valid}title: again\n`, 'e.yaml', ExperimentSchema);
-    expect(issues[0]?.line).toBe(8);
+    expect(issues[0]?.line).toBe(11);
   });
 });

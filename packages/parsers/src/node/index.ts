@@ -1,2 +1,11 @@
-export { type ContentReport, formatIssue, type LoadedExperiment, loadContent } from './content.ts';
+export { type FolderEntry, MAX_OUTPUT_BYTES } from './content-files.ts';
+export {
+  type ContentReport,
+  formatIssue,
+  hasErrors,
+  type LoadContentOptions,
+  loadContent,
+} from './load-content.ts';
+export { type LoadedExperiment, loadExperiment } from './load-experiment.ts';
+export { type ContentContext, type LoadedOutput, type LoadedRun, loadRun } from './load-run.ts';
 export { type ReadFileOptions, type ReadProgress, readTextChunks, readTextFile } from './read-file.ts';

@@ -11,6 +11,18 @@ export function formatIsoDate(isoDate: string): string {
   return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+const monthYear = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A date as precise as the source gave it: `2011-07-22` as "July 22, 2011", `2020-02` as
+ * "February 2020", `2014` as "2014".
+ */
+export function formatPartialDate(date: string): string {
+  if (date.length === 4) return date;
+  if (date.length === 7) return monthYear.format(new Date(`${date}-01T00:00:00Z`));
+  return formatIsoDate(date);
+}
+
 /** "Ada", "Ada and Grace", "Ada, Grace, and Linus". */
 export function formatNames(names: readonly string[]): string {
   return conjunction.format(names);

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatIssue, loadContent } from '@benchfolio/parsers/node';
+import { formatIssue, hasErrors, loadContent } from '@benchfolio/parsers/node';
 import type { Loader } from 'astro/loaders';
 import { resolveContentDir } from '../lib/content-dir.ts';
 
@@ -12,15 +12,18 @@ import { resolveContentDir } from '../lib/content-dir.ts';
 export function resultsLoader(): Loader {
   return {
     name: 'benchfolio-results',
-    async load({ config, store, parseData, generateDigest }) {
+    async load({ config, store, parseData, generateDigest, logger }) {
       const siteRoot = fileURLToPath(config.root);
       const repoRoot = join(siteRoot, '..', '..');
       const contentDir = resolveContentDir(repoRoot);
-      const { experiments, issues } = await loadContent(contentDir, repoRoot);
-      if (issues.length > 0) {
-        const found = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-        throw new Error(`${found} in the experiments:\n${issues.map(formatIssue).join('\n')}`);
+      const { experiments, issues } = await loadContent(contentDir, { displayRoot: repoRoot });
+      if (hasErrors(issues)) {
+        const errors = issues.filter((issue) => issue.severity !== 'warning');
+        const found = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
+        throw new Error(`${found} in the experiments:\n${errors.map(formatIssue).join('\n')}`);
       }
+      // Warnings (runs differing beyond the variable) are shown, and the page shows them too.
+      for (const issue of issues) logger.warn(formatIssue(issue));
       // The store outlives a build; entries of experiments removed since must go.
       store.clear();
       for (const { id, dir, experiment } of experiments) {

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { partialDate, plainLine, plainText, webUrl } from './text-fields.ts';
+
+/**
+ * Experiment folders are named `<yyyy>-<mm>-<slug>` after the month the runs were made, or
+ * `<yyyy>-<slug>` when the source gives only the year; the loader checks the prefix against
+ * `date`.
+ */
+export const EXPERIMENT_ID = /^(\d{4})(?:-(0[1-9]|1[0-2]))?-[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * The kinds of variable the site knows how to compare, each with the `system` field of run.yaml
+ * it lives in (so validation can check that the runs differ there, and only there).
+ */
+export const VARIABLE_KINDS = {
+  filesystem: 'filesystem.type',
+  'mount-options': 'filesystem.mount_options',
+  'mkfs-options': 'filesystem.mkfs',
+  'raid-controller': 'raid.controller',
+  'raid-level': 'raid.level',
+  'disk-model': 'disks',
+  'instance-type': 'instance_type',
+  'io-scheduler': 'io_scheduler',
+  'cpu-governor': 'cpu.governor',
+  kernel: 'kernel',
+  host: '',
+  other: '',
+} as const;
+
+export type VariableKind = keyof typeof VARIABLE_KINDS;
+
+const VariableSchema = z
+  .object({
+    kind: z
+      .enum(Object.keys(VARIABLE_KINDS) as [VariableKind, ...VariableKind[]])
+      .describe('What differs between the runs. `host` when whole machines are compared; `other` names its own.'),
+    name: plainLine
+      .optional()
+      .describe('How the site names the variable ("Filesystem and its options"); required for `other`.'),
+    unit: plainLine.optional().describe('Unit of the values, when they are quantities ("threads").'),
+  })
+  .strict()
+  .refine((variable) => variable.kind !== 'other' || variable.name !== undefined, {
+    message: 'a variable of kind "other" needs a name',
+    path: ['name'],
+  });
+
+const SourceSchema = z
+  .object({
+    title: plainLine.describe('Title of the publication the numbers come from.'),
+    url: webUrl.optional().describe('Where it was published, when the address is known.'),
+    author: plainLine.optional(),
+    published: partialDate.optional().describe('Publication date, as precise as known.'),
+    note: plainText.optional().describe('How the data was taken from it (which tables, which blocks).'),
+  })
+  .strict();
+
+const ReproduceSchema = z
+  .object({
+    command: plainText.describe('The runner command that reproduces the method (scripts/benchfolio-run ...).'),
+    note: plainText.optional(),
+  })
+  .strict();
+
+/** `experiment.yaml`: the question, the variable under test, what was held constant, the source. */
+export const ExperimentSchema = z
+  .object({
+    title: plainLine.describe('Headline of the comparison, as the site shows it.'),
+    summary: plainText.describe('One or two sentences: what was compared and what came out.'),
+    question: plainText.optional().describe('The question the experiment asks.'),
+    variable: VariableSchema,
+    constant: z
+      .array(plainText)
+      .default([])
+      .describe('What was held the same across runs: hardware, tool options, procedure.'),
+    method: plainText.optional().describe('How the runs were made, in prose (required while awaiting runs).'),
+    date: partialDate.describe('When the runs were made: YYYY-MM-DD, or YYYY-MM / YYYY when only that is known.'),
+    date_note: plainText.optional().describe('Why the date is imprecise or inferred, when it is.'),
+    authors: z.array(plainLine).min(1).describe('Who ran the benchmark.'),
+    source: SourceSchema.optional().describe('The publication the results come from; absent for runs made here.'),
+    license: plainLine.describe('License of the results: an SPDX identifier such as CC-BY-4.0, or "unknown".'),
+    status: z
+      .enum(['published', 'awaiting-runs'])
+      .default('published')
+      .describe('`awaiting-runs`: the method is published but no numbers are yet; the site shows how to run it.'),
+    reproduce: ReproduceSchema.optional(),
+    tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase words joined by hyphens')).default([]),
+  })
+  .strict()
+  .superRefine((experiment, context) => {
+    if (experiment.status === 'awaiting-runs') {
+      if (experiment.method === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['method'],
+          message: 'an experiment awaiting runs describes its method',
+        });
+      }
+      if (experiment.reproduce === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['reproduce'],
+          message: 'an experiment awaiting runs gives the runner command that reproduces it',
+        });
+      }
+    }
+  });
+
+export type Experiment = z.output<typeof ExperimentSchema>;
+export type ExperimentInput = z.input<typeof ExperimentSchema>;
+
+/** The name the site shows for an experiment's variable. */
+export function variableName(variable: Experiment['variable']): string {
+  if (variable.name !== undefined) return variable.name;
+  const kind = variable.kind.replace(/-/g, ' ');
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { TOOL_NAMES } from '../errors.ts';
+import { partialDate, plainLine, plainText } from './text-fields.ts';
+
+// Numbers a system description states are kept as the source wrote them where they are
+// descriptions ("DDR4 2400 MHz 32G x 4"); quantities the site computes with are numbers.
+
+const CpuSchema = z
+  .object({
+    model: plainLine.describe('CPU model as the system reports it (/proc/cpuinfo "model name").'),
+    count: z.number().int().positive().optional().describe('Sockets (physical CPUs).'),
+    cores: z.number().int().positive().optional().describe('Cores in all.'),
+    threads: z.number().int().positive().optional().describe('Hardware threads (logical CPUs) in all.'),
+    governor: plainLine.optional().describe('cpufreq scaling governor: performance, ondemand, powersave, ...'),
+  })
+  .strict();
+
+const MemorySchema = z
+  .object({
+    bytes: z.number().int().positive().optional().describe('Total memory in bytes (MemTotal × 1024).'),
+    description: plainLine.optional().describe('As the source describes it ("DDR4 2400 MHz 32G x 4").'),
+  })
+  .strict()
+  .refine((memory) => memory.bytes !== undefined || memory.description !== undefined, 'give bytes or a description');
+
+const DiskSchema = z
+  .object({
+    model: plainLine.describe('Disk model (lsblk MODEL, or as published).'),
+    count: z.number().int().positive().default(1),
+    size_bytes: z.number().int().positive().optional(),
+    rotational: z.boolean().optional().describe('true for spinning disks (queue/rotational).'),
+    interface: plainLine.optional().describe('SATA 6Gb/s, SAS, NVMe, virtio, ...'),
+    device: plainLine.optional().describe('The block device name under test (sda, nvme0n1, vda).'),
+    scheduler: plainLine.optional().describe('The I/O scheduler in effect for the device.'),
+    queue_depth: z.number().int().positive().optional(),
+    note: plainText.optional(),
+  })
+  .strict();
+
+const RaidSchema = z
+  .object({
+    level: plainLine.optional().describe('RAID level: 0, 1, 5, 6, 10.'),
+    controller: plainLine.optional().describe('Controller model, or "md" for Linux software RAID.'),
+    cache: plainLine.optional().describe('Controller cache size and mode ("512 MB, write-back").'),
+    stripe: plainLine.optional().describe('Stripe (strip) size.'),
+    note: plainText.optional(),
+  })
+  .strict();
+
+const FilesystemSchema = z
+  .object({
+    type: plainLine.describe('ext3, ext4, xfs, btrfs, zfs, ...'),
+    mkfs: plainLine.optional().describe('The mkfs command or the options it was given.'),
+    mount_options: plainLine.optional().describe('Mount options as findmnt shows them, or as published.'),
+    mountpoint: plainLine.optional(),
+    note: plainText.optional(),
+  })
+  .strict();
+
+/** What the runs ran on. Everything optional: nothing that was not seen or published is guessed. */
+export const SystemSchema = z
+  .object({
+    host: plainLine.optional().describe("A name for the machine (hostname or the source's label)."),
+    cpu: CpuSchema.optional(),
+    memory: MemorySchema.optional(),
+    kernel: plainLine.optional().describe('uname -r'),
+    os: plainLine.optional().describe('Distribution and release (os-release PRETTY_NAME).'),
+    virtualization: plainLine.optional().describe('kvm, xen, none, ... (systemd-detect-virt).'),
+    instance_type: plainLine.optional().describe('Cloud instance type, from DMI or as published.'),
+    disks: z.array(DiskSchema).optional(),
+    raid: RaidSchema.optional(),
+    lvm: plainText.optional().describe('md/LVM/dm layers between the filesystem and the disks.'),
+    filesystem: FilesystemSchema.optional(),
+    io_scheduler: plainLine.optional(),
+    other: z
+      .record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'a lowercase_identifier'), plainLine)
+      .optional()
+      .describe('Anything else that matters for the comparison, as key: value.'),
+  })
+  .strict();
+
+export type System = z.output<typeof SystemSchema>;
+
+/** A raw output file of a run, as the tool printed it. */
+export const OutputSchema = z
+  .object({
+    file: z
+      .string()
+      .regex(/^[^/\\]+$/, 'a file name in the run folder, without a path')
+      .refine((name) => name !== 'run.yaml' && !name.startsWith('.'), 'not run.yaml or a hidden file'),
+    tool: z.enum(TOOL_NAMES).optional().describe('The tool that printed it; detected when absent.'),
+    format: z
+      .string()
+      .regex(/^[a-z+]+$/)
+      .optional()
+      .describe('The output format; detected when absent.'),
+    workload: plainLine.optional().describe('What was run, for grouping across runs ("random-write-direct").'),
+    repeat: z.number().int().positive().optional().describe('Which repetition of the same configuration (1, 2, ...).'),
+    command: plainText.optional().describe('The exact command that printed this file.'),
+    note: plainText.optional(),
+  })
+  .strict();
+
+export type Output = z.output<typeof OutputSchema>;
+
+/** `runs/<run>/run.yaml`: one configuration of the variable, the system, and its raw outputs. */
+export const RunSchema = z
+  .object({
+    label: plainLine.describe('How the site names the run ("ext4, tuned").'),
+    value: plainLine.describe('The value of the experiment\'s variable in this run ("ext4", "t2.medium").'),
+    order: z.number().int().optional().describe('Position in the declared order of runs (charts keep it).'),
+    date: partialDate.optional(),
+    system: SystemSchema.default({}),
+    tools: z
+      .record(z.string().regex(/^[a-z][a-z0-9+_-]*$/, 'a tool name'), plainLine)
+      .default({})
+      .describe('Tool versions as they print them: fio: fio-3.33.'),
+    commands: z.array(plainText).default([]).describe('The exact commands, in order.'),
+    repeat: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('How many times the same configuration was run; outputs carry `repeat: 1..N`.'),
+    started: z.iso.datetime({ offset: true }).optional(),
+    ended: z.iso.datetime({ offset: true }).optional(),
+    outputs: z.array(OutputSchema).default([]).describe('The raw outputs in this folder, every one of them.'),
+    notes: plainText.optional(),
+  })
+  .strict()
+  .superRefine((run, context) => {
+    const seen = new Set<string>();
+    run.outputs.forEach((output, index) => {
+      if (seen.has(output.file)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['outputs', index, 'file'],
+          message: `${output.file} is listed twice`,
+        });
+      }
+      seen.add(output.file);
+      if (output.repeat !== undefined && (run.repeat === undefined || output.repeat > run.repeat)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['outputs', index, 'repeat'],
+          message: `repeat ${output.repeat} is beyond the run's repeat count (${run.repeat ?? 'not set'})`,
+        });
+      }
+    });
+  });
+
+export type Run = z.output<typeof RunSchema>;
+export type RunInput = z.input<typeof RunSchema>;

@@ -1,0 +1,198 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EXPERIMENT_ID, type Experiment, ExperimentSchema, variableName } from '../content/experiment-schema.ts';
+import { checkMarkdown } from '../content/markdown-check.ts';
+import { type PublishedMeasurement, readMeasurementsCsv } from '../content/measurements-csv.ts';
+import type { Run } from '../content/run-schema.ts';
+import { type SystemDifference, systemDifferences } from '../content/system-diff.ts';
+import { SLUG } from '../content/text-fields.ts';
+import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
+import { listFolder, listFolderIfAny } from './content-files.ts';
+import { type ContentContext, type LoadedRun, loadRun } from './load-run.ts';
+
+export interface LoadedExperiment {
+  /** The folder name, `<yyyy>-<mm>-<slug>`. */
+  id: string;
+  /** Absolute path of the experiment folder. */
+  dir: string;
+  experiment: Experiment;
+  /** The write-up (Markdown), when there is one. */
+  indexMarkdown: string | undefined;
+  /** In the declared order (`order`, then folder name). */
+  runs: LoadedRun[];
+  /** Rows of measurements.csv: numbers that survive only in a published table. */
+  published: PublishedMeasurement[];
+  /** Fields of `system` that differ between runs, the variable's own included. */
+  systemDifferences: SystemDifference[];
+}
+
+const EXPERIMENT_ENTRIES = new Map([
+  ['experiment.yaml', 'file'],
+  ['index.md', 'file'],
+  ['measurements.csv', 'file'],
+  ['runs', 'dir'],
+]);
+
+/** Reads and checks one experiment folder; the experiment comes back only when it has no error. */
+export async function loadExperiment(
+  dir: string,
+  id: string,
+  context: ContentContext,
+): Promise<{ experiment: LoadedExperiment | undefined; issues: ContentIssue[] }> {
+  const issues: ContentIssue[] = [];
+  const yamlPath = join(dir, 'experiment.yaml');
+  const yamlFile = context.show(yamlPath);
+  const entries = await listFolder(dir);
+  for (const entry of entries) {
+    const expected = EXPERIMENT_ENTRIES.get(entry.name);
+    if (expected === undefined || entry.kind !== expected) {
+      issues.push({
+        file: context.show(entry.path),
+        line: 1,
+        column: 1,
+        message:
+          entry.kind === 'symlink'
+            ? 'symbolic links are refused: they could point outside the experiment'
+            : 'unexpected here: an experiment folder holds experiment.yaml, index.md, measurements.csv and runs/',
+      });
+    }
+  }
+  if (!entries.some((entry) => entry.name === 'experiment.yaml' && entry.kind === 'file')) {
+    issues.push({ file: yamlFile, line: 1, column: 1, message: 'missing: every experiment has an experiment.yaml' });
+    return { experiment: undefined, issues };
+  }
+  const checked = checkYaml(await readFile(yamlPath, 'utf8'), yamlFile, ExperimentSchema);
+  issues.push(...checked.issues);
+  const experiment = checked.data;
+  if (experiment !== undefined) issues.push(...idIssues(id, experiment, checked, yamlFile));
+
+  let indexMarkdown: string | undefined;
+  if (entries.some((entry) => entry.name === 'index.md' && entry.kind === 'file')) {
+    indexMarkdown = await readFile(join(dir, 'index.md'), 'utf8');
+    issues.push(...checkMarkdown(indexMarkdown, context.show(join(dir, 'index.md'))));
+  }
+
+  const runs: LoadedRun[] = [];
+  const locators = new Map<string, CheckedYaml<Run>['locate']>();
+  const runIds = new Set<string>();
+  for (const entry of (await listFolderIfAny(join(dir, 'runs'))) ?? []) {
+    if (entry.kind !== 'dir' || !SLUG.test(entry.name)) {
+      issues.push({
+        file: context.show(entry.path),
+        line: 1,
+        column: 1,
+        message: 'runs/ holds one folder per run, named with lowercase words and hyphens (such as ext4-tuned)',
+      });
+      continue;
+    }
+    runIds.add(entry.name);
+    const loaded = await loadRun(entry.path, entry.name, context);
+    issues.push(...loaded.issues);
+    if (loaded.run !== undefined) runs.push(loaded.run);
+    if (loaded.locate !== undefined) locators.set(entry.name, loaded.locate);
+  }
+  runs.sort((a, b) => (a.run.order ?? 0) - (b.run.order ?? 0) || a.id.localeCompare(b.id));
+
+  let published: PublishedMeasurement[] = [];
+  if (entries.some((entry) => entry.name === 'measurements.csv' && entry.kind === 'file')) {
+    const csvPath = join(dir, 'measurements.csv');
+    const csv = readMeasurementsCsv(await readFile(csvPath, 'utf8'), context.show(csvPath), runIds);
+    issues.push(...csv.issues);
+    published = csv.rows;
+  }
+
+  if (experiment === undefined) return { experiment: undefined, issues };
+  const differences = systemDifferences(
+    runs.map((run) => ({ id: run.id, system: run.run.system })),
+    experiment.variable,
+  );
+  issues.push(...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context }));
+  const hasErrors = issues.some((issue) => issue.severity !== 'warning');
+  return {
+    experiment: hasErrors
+      ? undefined
+      : { id, dir, experiment, indexMarkdown, runs, published, systemDifferences: differences },
+    issues,
+  };
+}
+
+/** The folder's date prefix must be the experiment's date: year, and month when known. */
+function idIssues(id: string, experiment: Experiment, checked: CheckedYaml<Experiment>, file: string): ContentIssue[] {
+  const expectedPrefix = experiment.date.slice(0, 7);
+  if (EXPERIMENT_ID.test(id) && id.startsWith(`${expectedPrefix}-`)) return [];
+  return [
+    {
+      file,
+      ...checked.locate(['date']),
+      message: `the folder is named after the date: ${expectedPrefix}-<slug> (lowercase words joined by hyphens), found "${id}"`,
+    },
+  ];
+}
+
+interface Where {
+  checked: CheckedYaml<Experiment>;
+  yamlFile: string;
+  locators: Map<string, CheckedYaml<Run>['locate']>;
+  context: ContentContext;
+}
+
+/** What makes the runs a comparison: data where it is claimed, distinct values, one variable. */
+function comparisonIssues(
+  experiment: Experiment,
+  runs: readonly LoadedRun[],
+  published: readonly PublishedMeasurement[],
+  differences: readonly SystemDifference[],
+  where: Where,
+): ContentIssue[] {
+  const issues: ContentIssue[] = [];
+  const atRun = (run: LoadedRun, path: (string | number)[]) => ({
+    file: where.context.show(join(run.dir, 'run.yaml')),
+    ...(where.locators.get(run.id)?.(path) ?? { line: 1, column: 1 }),
+  });
+  const atExperiment = (path: string[]) => ({ file: where.yamlFile, ...where.checked.locate(path) });
+  const runsWithRows = new Set(published.map((row) => row.run));
+  const hasData = (run: LoadedRun) => run.outputs.length > 0 || runsWithRows.has(run.id);
+
+  if (experiment.status === 'awaiting-runs') {
+    for (const run of runs.filter(hasData)) {
+      issues.push({
+        ...atRun(run, ['outputs']),
+        message: 'this run has results: set status: published in experiment.yaml',
+      });
+    }
+    return issues;
+  }
+  if (runs.length === 0) {
+    issues.push({ ...atExperiment(['status']), message: 'a published experiment has runs (runs/<run>/run.yaml)' });
+  }
+  for (const run of runs.filter((candidate) => !hasData(candidate))) {
+    issues.push({ ...atRun(run, ['outputs']), message: 'no outputs and no rows in measurements.csv: nothing to show' });
+  }
+  if (runs.length === 1) {
+    issues.push({ ...atExperiment(['variable']), message: 'one run is not a comparison yet', severity: 'warning' });
+  }
+  const byValue = new Map<string, LoadedRun>();
+  for (const run of runs) {
+    const first = byValue.get(run.run.value);
+    if (first === undefined) byValue.set(run.run.value, run);
+    else {
+      issues.push({
+        ...atRun(run, ['value']),
+        message: `runs ${first.id} and ${run.id} have the same value "${run.run.value}" of the variable; repeats of one configuration go in one run folder (repeat: N)`,
+      });
+    }
+  }
+  const name = variableName(experiment.variable);
+  for (const difference of differences) {
+    if (difference.isVariable || experiment.variable.kind === 'host') continue;
+    const shown = Object.entries(difference.values)
+      .map(([run, value]) => `${run}: ${value ?? '(not stated)'}`)
+      .join('; ');
+    issues.push({
+      ...atExperiment(['variable']),
+      message: `the runs differ in system.${difference.path} besides the variable (${name}): ${shown}`,
+      severity: 'warning',
+    });
+  }
+  return issues;
+}

@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Output, type Run, RunSchema } from '../content/run-schema.ts';
+import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
+import type { ParseOutput } from '../parser.ts';
+import type { Registry } from '../registry.ts';
+import { type FolderEntry, listFolder, MAX_OUTPUT_BYTES } from './content-files.ts';
+
+export interface LoadedOutput {
+  /** The file name in the run folder. */
+  file: string;
+  /** Absolute path. */
+  path: string;
+  sizeBytes: number;
+  /** The entry of run.yaml that lists it. */
+  declared: Output;
+  /** What the parsers made of it. */
+  parsed: ParseOutput;
+}
+
+export interface LoadedRun {
+  /** The run folder name. */
+  id: string;
+  dir: string;
+  run: Run;
+  outputs: LoadedOutput[];
+}
+
+export interface ContentContext {
+  registry: Registry;
+  /** A path as it appears in messages (relative to the repository root). */
+  show(path: string): string;
+}
+
+/**
+ * Reads `runs/<id>/`: checks run.yaml, that every file in the folder is listed and every
+ * listed file is there (no links, no sub-folders, none over 50 MB), and parses each output
+ * with the parsers. Returns the run only when all of that holds.
+ */
+export async function loadRun(
+  dir: string,
+  id: string,
+  context: ContentContext,
+): Promise<{ run: LoadedRun | undefined; issues: ContentIssue[]; locate?: CheckedYaml<Run>['locate'] }> {
+  const issues: ContentIssue[] = [];
+  const yamlPath = join(dir, 'run.yaml');
+  const yamlFile = context.show(yamlPath);
+  const entries = await listFolder(dir);
+  const yamlEntry = entries.find((entry) => entry.name === 'run.yaml');
+  if (yamlEntry?.kind !== 'file') {
+    return {
+      run: undefined,
+      issues: [{ file: yamlFile, line: 1, column: 1, message: 'missing: every run has a run.yaml' }],
+    };
+  }
+  const checked = checkYaml(await readFile(yamlPath, 'utf8'), yamlFile, RunSchema);
+  issues.push(...checked.issues);
+  const run = checked.data;
+  if (run === undefined) return { run: undefined, issues, locate: checked.locate };
+
+  const listed = new Map(run.outputs.map((output, index) => [output.file, index]));
+  for (const entry of entries) {
+    if (entry.name === 'run.yaml') continue;
+    const problem = entryProblem(entry);
+    if (problem !== undefined) issues.push({ file: context.show(entry.path), line: 1, column: 1, message: problem });
+    else if (!listed.has(entry.name)) {
+      issues.push({
+        file: context.show(entry.path),
+        line: 1,
+        column: 1,
+        message: `not listed in ${yamlFile}: add it under outputs (file, tool) or remove it`,
+      });
+    }
+  }
+
+  const outputs: LoadedOutput[] = [];
+  for (const [index, declared] of run.outputs.entries()) {
+    const entry = entries.find((candidate) => candidate.name === declared.file);
+    const where = { file: yamlFile, ...checked.locate(['outputs', index, 'file']) };
+    if (entry === undefined) {
+      issues.push({ ...where, message: `outputs.${index}.file: ${declared.file} is listed but not in the folder` });
+      continue;
+    }
+    if (entryProblem(entry) !== undefined) continue;
+    const loaded = await parseOutput(entry, declared, context, issues);
+    if (loaded !== undefined) {
+      outputs.push(loaded);
+      issues.push(...versionWarnings(loaded, run, checked, yamlFile));
+    }
+  }
+  const hasErrors = issues.some((issue) => issue.severity !== 'warning');
+  return { run: hasErrors ? undefined : { id, dir, run, outputs }, issues, locate: checked.locate };
+}
+
+/** Why an entry of a run folder is refused, or undefined when it is a plain file of fair size. */
+function entryProblem(entry: FolderEntry): string | undefined {
+  if (entry.kind === 'symlink') return 'symbolic links are refused: they could point outside the experiment';
+  if (entry.kind === 'dir') return 'a run folder holds files only, no sub-folders';
+  if (entry.kind !== 'file') return 'not a regular file';
+  if (entry.sizeBytes > MAX_OUTPUT_BYTES) {
+    return `${(entry.sizeBytes / 1e6).toFixed(1)} MB is over the 50 MB limit for a raw output; keep a shorter log`;
+  }
+  return undefined;
+}
+
+async function parseOutput(
+  entry: FolderEntry,
+  declared: Output,
+  context: ContentContext,
+  issues: ContentIssue[],
+): Promise<LoadedOutput | undefined> {
+  const name = context.show(entry.path);
+  const text = await readFile(entry.path, 'utf8');
+  const result = context.registry.safeParse(text, { tool: declared.tool, format: declared.format, name });
+  if (!result.success) {
+    const { error } = result;
+    issues.push({ file: name, line: error.line, column: error.column, message: `${error.message} [${error.code}]` });
+    return undefined;
+  }
+  for (const warning of result.data.warnings) {
+    issues.push({
+      file: name,
+      line: warning.line,
+      column: warning.column,
+      message: `${warning.message} [${warning.code}]`,
+      severity: 'warning',
+    });
+  }
+  return { file: entry.name, path: entry.path, sizeBytes: entry.sizeBytes, declared, parsed: result.data };
+}
+
+/** A tool version in run.yaml that the output itself contradicts. */
+function versionWarnings(loaded: LoadedOutput, run: Run, checked: CheckedYaml<Run>, file: string): ContentIssue[] {
+  const stated = run.tools[loaded.parsed.tool];
+  const printed = loaded.parsed.toolVersion;
+  if (stated === undefined || printed === null || printed.includes(stated) || stated.includes(printed)) return [];
+  return [
+    {
+      file,
+      ...checked.locate(['tools', loaded.parsed.tool]),
+      message: `tools.${loaded.parsed.tool} says ${stated}, but ${loaded.file} was printed by ${printed}`,
+      severity: 'warning',
+    },
+  ];
+}
