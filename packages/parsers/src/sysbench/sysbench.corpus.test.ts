@@ -38,7 +38,13 @@ describe('parseSysbench on the corpus', () => {
     expect(run.parameters.reportIntervalSec).toBe(2);
     // "[ 2s ] thds: 16 tps: 1012.86 qps: 20333.18 (r/w/o: 14240.02/4061.44/2031.72) lat (ms,100%): 28.67 ..."
     expect(run.intervals).toHaveLength(15);
-    expect(run.intervals[0]).toMatchObject({ offsetSec: 2, threads: 16, tps: 1012.86, qps: 20333.18, readsPerSec: 14240.02 });
+    expect(run.intervals[0]).toMatchObject({
+      offsetSec: 2,
+      threads: 16,
+      tps: 1012.86,
+      qps: 20333.18,
+      readsPerSec: 14240.02,
+    });
     expect(run.intervals[0]?.latencyNs).toBe(ms(28.67));
     expect(run.intervals[0]?.latencyPercent).toBe(100);
     // "[ 10s ] ... err/s: 0.50 reconn/s: 0.00"
@@ -61,7 +67,13 @@ describe('parseSysbench on the corpus', () => {
     expect(output.toolVersion).toBe('0.5');
     // "[   2s] threads: 2, tps: 144.13, reads: 2030.88, writes: 577.53, response time: 17.52ms (99%), ..."
     expect(run.intervals).toHaveLength(600);
-    expect(run.intervals[0]).toMatchObject({ offsetSec: 2, threads: 2, tps: 144.13, readsPerSec: 2030.88, writesPerSec: 577.53 });
+    expect(run.intervals[0]).toMatchObject({
+      offsetSec: 2,
+      threads: 2,
+      tps: 144.13,
+      readsPerSec: 2030.88,
+      writesPerSec: 577.53,
+    });
     expect(run.intervals[0]?.latencyNs).toBe(ms(17.52));
     expect(run.intervals[0]?.latencyPercent).toBe(99);
     expect(run.intervals.at(-1)?.offsetSec).toBe(1200);
@@ -164,7 +176,12 @@ describe('parseSysbench on the corpus', () => {
     expect(randrd.fileio?.writtenBytes).toBe(0);
     expect(p(randrd, 95)).toBe(ms(0.12));
     // "128 files, 64Mb each", "8Gb total file size", "Block size 4Kb"
-    expect(randrd.parameters).toMatchObject({ fileNum: 128, fileSizeBytes: 64 * MIB, fileTotalSizeBytes: 8 * 1024 * MIB, fileBlockSizeBytes: 4096 });
+    expect(randrd.parameters).toMatchObject({
+      fileNum: 128,
+      fileSizeBytes: 64 * MIB,
+      fileTotalSizeBytes: 8 * 1024 * MIB,
+      fileBlockSizeBytes: 4096,
+    });
     expect(randrd.mode).toBe('rndrd');
     const randrw = only('vps-comparison__v0.4.12-randrw.txt');
     // "Operations performed:  820665 Read, 547110 Write, 1750656 Other = 3118431 Total", "(17.81Mb/sec)"

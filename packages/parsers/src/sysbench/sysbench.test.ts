@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ParseError } from '../errors.ts';
-import { TOOL_NAMES } from '../errors.ts';
-import type { ParseOutput } from '../parser.ts';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
-import { checkParserProperty } from '../../test/properties.ts';
 import { escapeHtml } from '../../test/mutations.ts';
-import { detectSysbench, parseSysbench, type SysbenchResult, SysbenchResultSchema, safeParseSysbench } from './index.ts';
+import { checkParserProperty } from '../../test/properties.ts';
+import { type ParseError, TOOL_NAMES } from '../errors.ts';
+import type { ParseOutput } from '../parser.ts';
+import {
+  detectSysbench,
+  parseSysbench,
+  type SysbenchResult,
+  SysbenchResultSchema,
+  safeParseSysbench,
+} from './index.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/sysbench/', import.meta.url));
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');

@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseSysbench } from './index.ts';
+import type { SysbenchRun } from './schema.ts';
+
+/**
+ * The parser against the real sysbench 1.0.20 (Debian), run here with tiny sizes and --time=1
+ * so that the whole file stays under about 10 s. Values are checked against numbers read from
+ * named lines of the same text with plain string operations, independent of the parser.
+ */
+const probe = spawnSync('sysbench', ['--version'], { encoding: 'utf8' });
+const hasSysbench = probe.status === 0;
+if (!hasSysbench && process.env.CI) throw new Error('sysbench is not installed, and CI must run the real-tool tests');
+const describeReal = hasSysbench ? describe : describe.skip;
+const title = hasSysbench
+  ? `parseSysbench on real ${probe.stdout.trim()} runs`
+  : 'parseSysbench on real sysbench runs (skipped: sysbench is not installed)';
+
+// O_DIRECT (--file-extra-flags=direct) fails with EINVAL on tmpfs: when the system temporary
+// folder is a tmpfs, the files go to /var/tmp, which is on a disk filesystem.
+const TMPFS_MAGIC = 0x01021994;
+const base = hasSysbench && statfsSync(tmpdir()).type === TMPFS_MAGIC ? '/var/tmp' : tmpdir();
+const dir = hasSysbench ? mkdtempSync(join(base, 'benchfolio-sysbench-')) : '';
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+});
+
+function sysbench(...args: string[]): string {
+  const run = spawnSync('sysbench', args, { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+  if (run.status !== 0) throw new Error(`sysbench ${args.join(' ')} failed: ${run.stderr}${run.stdout}`);
+  return run.stderr + run.stdout;
+}
+
+/** The text after `key:` on the first line that starts (after indentation) with it. */
+function valueOf(text: string, key: string): string {
+  const line = text.split('\n').find((l) => l.trimStart().startsWith(`${key}:`));
+  if (line === undefined) throw new Error(`no "${key}:" line in the output`);
+  return line.slice(line.indexOf(':') + 1).trim();
+}
+
+const only = (text: string): SysbenchRun => {
+  const output = parseSysbench(text);
+  expect(output.warnings).toEqual([]);
+  expect(output.result.runs).toHaveLength(1);
+  return output.result.runs[0] as SysbenchRun;
+};
+const MIB = 1024 * 1024;
+
+describeReal(title, () => {
+  it('cpu: events per second, total events and the latency block', () => {
+    const text = sysbench('cpu', '--time=1', '--cpu-max-prime=2000', 'run');
+    const run = only(text);
+    expect([run.test, run.command, run.version]).toEqual(['cpu', 'run', '1.0.20']);
+    expect(run.parameters.cpuMaxPrime).toBe(2000);
+    expect(run.general.eventsPerSec).toBe(Number(valueOf(text, 'events per second')));
+    expect(run.general.eventsTotal).toBe(Number(valueOf(text, 'total number of events')));
+    expect(run.latency?.avgNs).toBeCloseTo(Number(valueOf(text, 'avg')) * 1e6, 3);
+    expect(run.fairness?.eventsAvg).toBe(Number(valueOf(text, 'events (avg/stddev)').split('/')[0]));
+  });
+
+  it('memory: MiB/sec to bytes per second, operations per second', () => {
+    const text = sysbench('memory', '--time=1', '--memory-total-size=64M', 'run');
+    const run = only(text);
+    // "64.00 MiB transferred (6098.82 MiB/sec)"
+    const transferred = text.split('\n').find((l) => l.includes(' MiB transferred ')) as string;
+    const mibPerSec = Number(transferred.slice(transferred.indexOf('(') + 1, transferred.indexOf(' MiB/sec')));
+    expect(run.memory?.transferBytesPerSec).toBeCloseTo(mibPerSec * MIB, 3);
+    expect(run.memory?.transferredBytes).toBe(64 * MIB);
+    expect(run.parameters).toMatchObject({ memoryBlockSizeBytes: 1024, memoryTotalSizeBytes: 64 * MIB });
+    expect([run.test, run.mode]).toEqual(['memory', 'write']);
+  });
+
+  it('threads --histogram: one bucket per histogram line, counts summing to the events', () => {
+    const text = sysbench('threads', '--time=1', '--histogram', 'run');
+    const run = only(text);
+    const lines = text.split('\n');
+    const first = lines.indexOf('Latency histogram (values are in milliseconds)') + 2;
+    const bucketLines = lines.slice(first, lines.indexOf(' ', first));
+    expect(run.histogram).toHaveLength(bucketLines.length);
+    expect(run.histogram[0]?.valueNs).toBeCloseTo(Number(bucketLines[0]?.split('|')[0]) * 1e6, 3);
+    const total = run.histogram.reduce((sum, bucket) => sum + bucket.count, 0);
+    expect(total).toBe(run.general.eventsTotal);
+    // 1.0 threads prints no line naming the test.
+    expect(run.test).toBeNull();
+  });
+
+  it('mutex: one event per thread', () => {
+    const text = sysbench('mutex', '--threads=2', '--mutex-num=64', '--mutex-locks=1000', 'run');
+    const run = only(text);
+    expect(run.parameters.threads).toBe(2);
+    expect(run.general.eventsTotal).toBe(2);
+    expect(run.fairness?.eventsAvg).toBe(1);
+  });
+
+  it('fileio prepare, rndrw with O_DIRECT and --percentile=99, cleanup, in one file', () => {
+    const args = ['fileio', '--file-num=4', '--file-total-size=8M'];
+    const text = [
+      sysbench(...args, 'prepare'),
+      sysbench(...args, '--file-test-mode=rndrw', '--file-extra-flags=direct', '--percentile=99', '--time=1', 'run'),
+      sysbench(...args, 'cleanup'),
+    ].join('');
+    const output = parseSysbench(text);
+    const [prepare, run, cleanup] = output.result.runs;
+    expect(output.result.runs.map((r) => r.command)).toEqual(['prepare', 'run', 'cleanup']);
+    // "8388608 bytes written in 0.01 seconds (872.03 MiB/sec)."
+    expect(prepare?.prepare?.writtenBytes).toBe(8 * MIB);
+    expect(run?.parameters).toMatchObject({ fileExtraFlags: 'directio', fileNum: 4, fileTestMode: 'rndrw' });
+    expect(run?.fileio?.readsPerSec).toBe(Number(valueOf(text, 'reads/s')));
+    expect(run?.fileio?.writesPerSec).toBe(Number(valueOf(text, 'writes/s')));
+    expect(run?.fileio?.fsyncsPerSec).toBe(Number(valueOf(text, 'fsyncs/s')));
+    expect(run?.fileio?.readBytesPerSec).toBeCloseTo(Number(valueOf(text, 'read, MiB/s')) * MIB, 3);
+    // "99th percentile:" replaces "95th percentile:".
+    expect(run?.latency?.percentiles).toEqual([
+      { percent: 99, name: '99', valueNs: expect.closeTo(Number(valueOf(text, '99th percentile')) * 1e6, 3) },
+    ]);
+    expect(output.measurements.some((m) => m.metric === 'latency.p99' && m.labels.mode === 'rndrw')).toBe(true);
+    expect([cleanup?.command, cleanup?.isComplete]).toEqual(['cleanup', true]);
+  });
+
+  it('fileio seqwr: writes and written MiB/s', () => {
+    const text = sysbench(
+      'fileio',
+      '--file-num=4',
+      '--file-total-size=8M',
+      '--file-test-mode=seqwr',
+      '--time=1',
+      'run',
+    );
+    sysbench('fileio', '--file-num=4', '--file-total-size=8M', 'cleanup');
+    const run = only(text);
+    expect(run.mode).toBe('seqwr');
+    expect(run.fileio?.writesPerSec).toBe(Number(valueOf(text, 'writes/s')));
+    expect(run.fileio?.writtenBytesPerSec).toBeCloseTo(Number(valueOf(text, 'written, MiB/s')) * MIB, 3);
+    expect(run.fileio?.readsPerSec).toBe(0);
+  });
+});
