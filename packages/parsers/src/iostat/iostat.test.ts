@@ -374,7 +374,8 @@ describe('JSON output', () => {
     for (const [index, report] of text.entries()) {
       for (const row of report.devices) {
         const fromJson = device(json[index], row.device);
-        for (const [metric, value] of Object.entries(row.values)) expect(fromJson[metric], metric).toBeCloseTo(value, 6);
+        for (const [metric, value] of Object.entries(row.values))
+          expect(fromJson[metric], metric).toBeCloseTo(value, 6);
       }
     }
   });

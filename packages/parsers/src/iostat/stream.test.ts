@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { corpusDir, readCorpusFile } from '../../test/corpus.ts';
+import { createRegistry } from '../registry.ts';
+import { iostatParser, parseIostat, parseIostatStream } from './index.ts';
+
+function corpus(name: string): string {
+  return readCorpusFile(corpusDir(), `iostat/${name}`).text;
+}
+
+async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+describe('parseIostatStream', () => {
+  const text = corpus('pbench__sysstat10-fc20-iostat-xmtN-ampm.txt');
+  const whole = parseIostat(text).result;
+
+  it.each([1, 7, 100, 4096, 1 << 20])(
+    'yields the reports parseIostat finds, in chunks of %i characters',
+    async (size) => {
+      const stream = parseIostatStream(chunksOf(text, size));
+      expect(await collect(stream)).toEqual(whole.reports);
+      expect(stream.host).toEqual(whole.host);
+      expect(stream.isTruncated).toBe(false);
+    },
+  );
+
+  it('reads a web ReadableStream with CRLF line ends cut between chunks', async () => {
+    const crlf = text.replaceAll('\n', '\r\n');
+    const pieces: string[] = [];
+    for (let i = 0; i < crlf.length; i += 333) pieces.push(crlf.slice(i, i + 333));
+    const readable = new ReadableStream<string>({
+      async start(controller) {
+        for (const piece of pieces) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    expect(await collect(parseIostatStream(readable))).toEqual(whole.reports);
+  });
+
+  it('keeps the complete reports of a log cut inside a row and says it is truncated', async () => {
+    const cut = text.slice(0, text.lastIndexOf('fedora-swap') + 20);
+    const stream = parseIostatStream(chunksOf(cut, 64));
+    const reports = await collect(stream);
+    expect(reports).toHaveLength(20);
+    expect(stream.isTruncated).toBe(true);
+    expect(stream.warnings.map((w) => w.code)).toEqual(['TRUNCATED']);
+  });
+
+  it('reads JSON too', async () => {
+    const json = corpus('pkb__iostat-json-pretty.json');
+    expect(await collect(parseIostatStream(chunksOf(json, 500)))).toEqual(parseIostat(json).result.reports);
+  });
+
+  it('throws a ParseError at the line of a damaged row', async () => {
+    const lines = text.split('\n');
+    lines[8] = 'sda 1.00 2.00';
+    await expect(collect(parseIostatStream(chunksOf(lines.join('\n'), 50)))).rejects.toMatchObject({
+      code: 'COLUMN_COUNT',
+      line: 9,
+      snippet: expect.stringContaining('sda 1.00 2.00'),
+    });
+  });
+});
+
+describe('the registry streams iostat one report at a time', () => {
+  const registry = createRegistry([iostatParser]);
+  // Longer than the 64K head the registry reads for detection, so that it streams.
+  const text = corpus('pbench__sysstat10-rhel71-iostat-xmt.txt').repeat(4);
+
+  it('yields one output per report whose measurements add up to those of parse', async () => {
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    const outputs = await collect(registry.parseStream(chunksOf(text, 1000)));
+    expect(outputs).toHaveLength(84);
+    expect(outputs.every((output) => (output.result as { reports: unknown[] }).reports.length === 1)).toBe(true);
+    expect(outputs.flatMap((output) => output.measurements)).toEqual(parseIostat(text).measurements);
+  });
+
+  it('serializes each output with its measurements, as --ndjson prints them', async () => {
+    const [first] = await collect(registry.parseStream(chunksOf(text, 1000)));
+    const line = JSON.parse(JSON.stringify(first)) as { measurements: unknown[]; tool: string };
+    expect(line.tool).toBe('iostat');
+    expect(line.measurements.length).toBeGreaterThan(0);
+  });
+
+  it('ends a cut log with an output that says it is truncated', async () => {
+    const cut = text.slice(0, text.lastIndexOf('avg-cpu') + 12);
+    const outputs = await collect(registry.parseStream(chunksOf(cut, 1000)));
+    const last = outputs.at(-1);
+    expect(last?.result).toMatchObject({ reports: [], isTruncated: true });
+    expect(last?.warnings.map((w) => w.code)).toEqual(['TRUNCATED']);
+  });
+});
