@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtinRegistry } from '../builtin.ts';
 import { ParseError, TOOL_NAMES, type ToolName } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
-import { formatIssue, loadContent } from '../node/load-content.ts';
+import { formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
+import { summarizeExperiment } from '../node/summarize.ts';
 import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
@@ -68,6 +70,8 @@ export async function runCli(
         return await detectCommand(requireFiles(files, 'detect'), io, registry);
       case 'validate':
         return await validateCommand(files.length > 0 ? files : ['content/results'], io);
+      case 'summarize':
+        return await summarizeCommand(requireFiles(files, 'summarize'), io);
       case undefined:
         throw new UsageError('a command is needed: parse, detect or validate');
       default:
@@ -158,6 +162,26 @@ async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
   const noun = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(errors, 'error')}, ${noun(warnings, 'warning')}\n`);
   return errors > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
+}
+
+/**
+ * Prints a markdown summary of each experiment (a folder, or an id under content/results): what
+ * a reviewer of a pull request reads first. An experiment with errors prints them instead.
+ */
+async function summarizeCommand(targets: string[], io: CliIO): Promise<number> {
+  let status = EXIT_OK;
+  const summaries: string[] = [];
+  for (const target of targets) {
+    const dir = target.includes('/') || existsSync(target) ? target : join('content', 'results', target);
+    const report = await loadContent(dir);
+    for (const issue of report.issues.filter((candidate) => candidate.severity !== 'warning')) {
+      io.stderr.write(`${formatIssue(issue)}\n`);
+    }
+    if (hasErrors(report.issues)) status = EXIT_INPUT_ERROR;
+    for (const experiment of report.experiments) summaries.push(summarizeExperiment(experiment, report.issues));
+  }
+  if (summaries.length > 0) io.stdout.write(`${summaries.join('\n')}\n`);
+  return status;
 }
 
 /** Reads no more of a file than detection looks at. */

@@ -4,13 +4,18 @@ Usage:
   benchfolio parse [--tool T] [--format F] [--tidy] [--ndjson] FILE...
   benchfolio detect FILE...
   benchfolio validate [DIR...]
+  benchfolio summarize EXPERIMENT...
   benchfolio --help | --version
 
 Commands:
   parse      Print each output as JSON: { tool, format, toolVersion, result, measurements }.
              One FILE prints an object, several print an array. "-" reads standard input.
   detect     Name the tool, format and version of each FILE without parsing it.
-  validate   Check experiment folders (default: content/results) against the content schema.
+  validate   Check content: every experiment under DIR (default: content/results), or DIR itself
+             when it is one experiment. Schemas, listed files, parsed outputs, runs that differ
+             beyond the variable (warnings). Prints FILE:LINE:COL: message for each problem.
+  summarize  Print a markdown summary of an experiment (a folder, or an id under content/results):
+             headline numbers per run and the system differences, for a pull request.
 
 Options:
   --tool T     Skip detection of the tool: fio, bonnie, sysbench or iostat.
