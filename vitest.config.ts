@@ -24,6 +24,13 @@ export default defineConfig({
           include: ['packages/site/**/*.test.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
     ],
   },
 });
