@@ -36,7 +36,7 @@ function sysbench(...args: string[]): string {
 }
 
 /** The text after `key:` on the first line that starts (after indentation) with it. */
-function valueOf(text: string, key: string): string {
+function lineValue(text: string, key: string): string {
   const line = text.split('\n').find((l) => l.trimStart().startsWith(`${key}:`));
   if (line === undefined) throw new Error(`no "${key}:" line in the output`);
   return line.slice(line.indexOf(':') + 1).trim();
@@ -56,10 +56,10 @@ describeReal(title, () => {
     const run = only(text);
     expect([run.test, run.command, run.version]).toEqual(['cpu', 'run', '1.0.20']);
     expect(run.parameters.cpuMaxPrime).toBe(2000);
-    expect(run.general.eventsPerSec).toBe(Number(valueOf(text, 'events per second')));
-    expect(run.general.eventsTotal).toBe(Number(valueOf(text, 'total number of events')));
-    expect(run.latency?.avgNs).toBeCloseTo(Number(valueOf(text, 'avg')) * 1e6, 3);
-    expect(run.fairness?.eventsAvg).toBe(Number(valueOf(text, 'events (avg/stddev)').split('/')[0]));
+    expect(run.general.eventsPerSec).toBe(Number(lineValue(text, 'events per second')));
+    expect(run.general.eventsTotal).toBe(Number(lineValue(text, 'total number of events')));
+    expect(run.latency?.avgNs).toBeCloseTo(Number(lineValue(text, 'avg')) * 1e6, 3);
+    expect(run.fairness?.eventsAvg).toBe(Number(lineValue(text, 'events (avg/stddev)').split('/')[0]));
   });
 
   it('memory: MiB/sec to bytes per second, operations per second', () => {
@@ -109,13 +109,13 @@ describeReal(title, () => {
     // "8388608 bytes written in 0.01 seconds (872.03 MiB/sec)."
     expect(prepare?.prepare?.writtenBytes).toBe(8 * MIB);
     expect(run?.parameters).toMatchObject({ fileExtraFlags: 'directio', fileNum: 4, fileTestMode: 'rndrw' });
-    expect(run?.fileio?.readsPerSec).toBe(Number(valueOf(text, 'reads/s')));
-    expect(run?.fileio?.writesPerSec).toBe(Number(valueOf(text, 'writes/s')));
-    expect(run?.fileio?.fsyncsPerSec).toBe(Number(valueOf(text, 'fsyncs/s')));
-    expect(run?.fileio?.readBytesPerSec).toBeCloseTo(Number(valueOf(text, 'read, MiB/s')) * MIB, 3);
+    expect(run?.fileio?.readsPerSec).toBe(Number(lineValue(text, 'reads/s')));
+    expect(run?.fileio?.writesPerSec).toBe(Number(lineValue(text, 'writes/s')));
+    expect(run?.fileio?.fsyncsPerSec).toBe(Number(lineValue(text, 'fsyncs/s')));
+    expect(run?.fileio?.readBytesPerSec).toBeCloseTo(Number(lineValue(text, 'read, MiB/s')) * MIB, 3);
     // "99th percentile:" replaces "95th percentile:".
     expect(run?.latency?.percentiles).toEqual([
-      { percent: 99, name: '99', valueNs: expect.closeTo(Number(valueOf(text, '99th percentile')) * 1e6, 3) },
+      { percent: 99, name: '99', valueNs: expect.closeTo(Number(lineValue(text, '99th percentile')) * 1e6, 3) },
     ]);
     expect(output.measurements.some((m) => m.metric === 'latency.p99' && m.labels.mode === 'rndrw')).toBe(true);
     expect([cleanup?.command, cleanup?.isComplete]).toEqual(['cleanup', true]);
@@ -133,8 +133,8 @@ describeReal(title, () => {
     sysbench('fileio', '--file-num=4', '--file-total-size=8M', 'cleanup');
     const run = only(text);
     expect(run.mode).toBe('seqwr');
-    expect(run.fileio?.writesPerSec).toBe(Number(valueOf(text, 'writes/s')));
-    expect(run.fileio?.writtenBytesPerSec).toBeCloseTo(Number(valueOf(text, 'written, MiB/s')) * MIB, 3);
+    expect(run.fileio?.writesPerSec).toBe(Number(lineValue(text, 'writes/s')));
+    expect(run.fileio?.writtenBytesPerSec).toBeCloseTo(Number(lineValue(text, 'written, MiB/s')) * MIB, 3);
     expect(run.fileio?.readsPerSec).toBe(0);
   });
 });
