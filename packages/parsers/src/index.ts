@@ -10,6 +10,26 @@ export {
   TOOL_NAMES,
   type ToolName,
 } from './errors.ts';
+export {
+  detectIostat,
+  type IostatColumn,
+  IostatColumnSchema,
+  type IostatCpu,
+  type IostatDevice,
+  type IostatDeviceSummary,
+  type IostatHost,
+  type IostatParseOptions,
+  type IostatReport,
+  IostatReportSchema,
+  type IostatReportStream,
+  type IostatResult,
+  IostatResultSchema,
+  type IostatStreamOptions,
+  IostatSummaryBuilder,
+  parseIostat,
+  parseIostatStream,
+  safeParseIostat,
+} from './iostat/index.ts';
 export { readLines } from './lines.ts';
 export {
   type Measurement,
@@ -27,6 +47,15 @@ export {
   type ToolParser,
 } from './parser.ts';
 export { createRegistry, type ParseOptions, type Registry, type SafeParseResult } from './registry.ts';
+export {
+  detectSysbench,
+  type ParseSysbenchOptions,
+  parseSysbench,
+  type SysbenchResult,
+  SysbenchResultSchema,
+  type SysbenchRun,
+  safeParseSysbench,
+} from './sysbench/index.ts';
 export { type ReadTextOptions, readText, type TextSource } from './text.ts';
 export {
   durationFactor,
