@@ -1,5 +1,6 @@
 import { _errorAt, type ParseError } from '../errors.ts';
 import type { TextSource } from '../text.ts';
+import { findJsonError } from './json-error.ts';
 import {
   _emptyDiskStats,
   _emptyJob,
@@ -53,7 +54,7 @@ export function parseJsonDocument(source: TextSource, start: number, end: number
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw badJson(source, start, end, text, error);
+    throw badJson(source, start, text, error);
   }
   return jsonValueToRun(source, start, end, value);
 }
@@ -420,26 +421,16 @@ function mismatch(context: DocumentContext, quotedKey: string | null, message: s
   return _errorAt(context.source, offset, { tool: 'fio', format: context.format, code: 'SCHEMA_MISMATCH', message });
 }
 
-/** BAD_JSON at the position JSON.parse names (V8: "at position N", or "line L column C"). */
-function badJson(source: TextSource, start: number, end: number, text: string, error: unknown): ParseError {
-  const message = error instanceof Error ? error.message : String(error);
-  let offset = end;
-  const position = /at position (\d+)/.exec(message);
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (position !== null) {
-    offset = start + Number(position[1]);
-  } else if (lineColumn !== null) {
-    let lineStart = 0;
-    for (let line = 1; line < Number(lineColumn[1]); line++) lineStart = text.indexOf('\n', lineStart) + 1;
-    offset = start + lineStart + Number(lineColumn[2]) - 1;
-  }
-  const isCut = /Unexpected end of JSON input|Unterminated/.test(message);
-  return _errorAt(source, Math.min(offset, end), {
+/** BAD_JSON at the first character that is not JSON, or TRUNCATED when the document stops early. */
+function badJson(source: TextSource, start: number, text: string, error: unknown): ParseError {
+  const { offset, isCut } = findJsonError(text);
+  const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return _errorAt(source, start + offset, {
     tool: 'fio',
     format: FORMAT,
     code: isCut ? 'TRUNCATED' : 'BAD_JSON',
     message: isCut
       ? 'the fio JSON document stops before its end: the output is cut'
-      : `the fio JSON document is not valid JSON: ${message}`,
+      : `the fio JSON document is not valid JSON here (${detail})`,
   });
 }
