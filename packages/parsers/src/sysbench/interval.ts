@@ -67,22 +67,24 @@ type NumberKey = {
 }[keyof SysbenchInterval];
 
 /** Keys whose value is one plain number. */
-const PLAIN_KEYS: Readonly<Record<string, NumberKey>> = {
-  thds: 'threads',
-  threads: 'threads',
-  eps: 'eventsPerSec',
-  'events/s': 'eventsPerSec',
-  tps: 'tps',
-  qps: 'qps',
-  'err/s': 'errorsPerSec',
-  'errors/s': 'errorsPerSec',
-  errors: 'errorsPerSec',
-  'reconn/s': 'reconnectsPerSec',
-  'reconnects/s': 'reconnectsPerSec',
-  reconnects: 'reconnectsPerSec',
-  queue: 'queueLength',
-  concurrency: 'concurrency',
-};
+const PLAIN_KEYS: ReadonlyMap<string, NumberKey> = new Map<string, NumberKey>(
+  Object.entries({
+    thds: 'threads',
+    threads: 'threads',
+    eps: 'eventsPerSec',
+    'events/s': 'eventsPerSec',
+    tps: 'tps',
+    qps: 'qps',
+    'err/s': 'errorsPerSec',
+    'errors/s': 'errorsPerSec',
+    errors: 'errorsPerSec',
+    'reconn/s': 'reconnectsPerSec',
+    'reconnects/s': 'reconnectsPerSec',
+    reconnects: 'reconnectsPerSec',
+    queue: 'queueLength',
+    concurrency: 'concurrency',
+  }) as [string, NumberKey][],
+);
 
 /** True when the trimmed line is an interval report: "[ 2s ]", "[   2s]", "[ 51.0s ]". */
 export function _isIntervalLine(trimmed: string): boolean {
@@ -120,18 +122,20 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
       }
       continue;
     }
-    const key = [...keyWords.map((w) => w.text), token.text.slice(0, -1)].join(' ');
+    const last = token.text.slice(0, -1);
+    const key = keyWords.length === 0 ? last : `${keyWords.map((w) => w.text).join(' ')} ${last}`;
     const keyIndex = (keyWords[0] ?? token).index;
     keyWords = [];
     const value = tokens[i + 1];
     if (value === undefined) throw _failAt(line, text.length, 'TRUNCATED', `no value after "${key}:"`);
     i++;
     const next = tokens[i + 1];
-    if (Object.hasOwn(PLAIN_KEYS, key)) {
-      interval[PLAIN_KEYS[key] as NumberKey] = _number(line, value.text, value.index);
+    const plain = PLAIN_KEYS.get(key);
+    if (plain !== undefined) {
+      interval[plain] = _number(line, value.text, value.index);
       continue;
     }
-    const latency = LATENCY_KEY.exec(key);
+    const latency = key.startsWith('lat') ? LATENCY_KEY.exec(key) : null;
     if (latency !== null) {
       interval.latencyPercent = Number(latency[1]);
       interval.latencyNs = _durationNs(line, value.text, value.index, 'ms');

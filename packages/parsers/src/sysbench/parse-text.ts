@@ -65,7 +65,7 @@ export function _parseText(source: TextSource): TextParse {
     }
     const indent = line.text.length - line.text.trimStart().length;
 
-    const version = VERSION_LINE.exec(trimmed);
+    const version = trimmed.startsWith('sysbench ') ? VERSION_LINE.exec(trimmed) : null;
     if (version !== null) {
       startRun(version[1] ?? null, version[2] ?? null);
       continue;
@@ -80,7 +80,7 @@ export function _parseText(source: TextSource): TextParse {
       runForResults().run.errors.push(trimmed);
       continue;
     }
-    if (_isIntervalLine(trimmed)) {
+    if (trimmed.charCodeAt(0) === 0x5b /* [ */ && _isIntervalLine(trimmed)) {
       const current = runForResults();
       current.run.intervals.push(_readInterval(line, indent));
       current.hasData = true;
