@@ -106,7 +106,9 @@ export async function loadExperiment(
     runs.map((run) => ({ id: run.id, system: run.run.system })),
     experiment.variable,
   );
-  issues.push(...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context }));
+  issues.push(
+    ...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context, runIds }),
+  );
   const hasErrors = issues.some((issue) => issue.severity !== 'warning');
   return {
     experiment: hasErrors
@@ -130,6 +132,8 @@ function idIssues(id: string, experiment: Experiment, checked: CheckedYaml<Exper
 }
 
 interface Where {
+  /** Every run folder, loaded or not: a run with errors is still a run. */
+  runIds: ReadonlySet<string>;
   checked: CheckedYaml<Experiment>;
   yamlFile: string;
   locators: Map<string, CheckedYaml<Run>['locate']>;
@@ -162,13 +166,13 @@ function comparisonIssues(
     }
     return issues;
   }
-  if (runs.length === 0) {
+  if (where.runIds.size === 0) {
     issues.push({ ...atExperiment(['status']), message: 'a published experiment has runs (runs/<run>/run.yaml)' });
   }
   for (const run of runs.filter((candidate) => !hasData(candidate))) {
     issues.push({ ...atRun(run, ['outputs']), message: 'no outputs and no rows in measurements.csv: nothing to show' });
   }
-  if (runs.length === 1) {
+  if (where.runIds.size === 1) {
     issues.push({ ...atExperiment(['variable']), message: 'one run is not a comparison yet', severity: 'warning' });
   }
   const byValue = new Map<string, LoadedRun>();
