@@ -36,6 +36,11 @@ interface Layout {
   isPretty: boolean;
   /** The header starts with blanks (an indented copy): then a leading blank marks no group. */
   isIndented: boolean;
+  /**
+   * A record with every metric of the layout, copied for each row: a copy starts with the final
+   * shape, so filling it changes values in place instead of growing the object key by key.
+   */
+  template: Record<string, number>;
 }
 
 type Mode = 'idle' | 'cpu-values' | 'table';
@@ -173,7 +178,8 @@ export class IostatMachine {
       const done = this.hasContent() ? this.emit() : undefined;
       if (this.host === null) {
         this.host = banner;
-      } else {
+      } else if (!this.warnings.some((warning) => warning.code === 'SEVERAL_OUTPUTS')) {
+        // Said once: a log of appended runs would otherwise grow a warning per run.
         this.warnings.push({
           code: 'SEVERAL_OUTPUTS',
           message: `a second iostat banner (host ${banner.host}): its reports are appended to the first run's`,
@@ -276,6 +282,7 @@ export class IostatMachine {
       columns: specs.map(({ name, metric, unit }) => ({ name, metric, unit })),
       isPretty,
       isIndented: first > 0 && !isPretty,
+      template: Object.fromEntries(specs.map((spec) => [spec.metric, 0])),
     };
     this.layouts.set(key, layout);
     return layout;
@@ -312,7 +319,7 @@ export class IostatMachine {
         return true;
       }
     }
-    const values = this.valuesFor(name);
+    const values = this.byName?.get(name)?.values ?? { ...layout.template };
     for (let k = 0; k < specs.length; k++) {
       if (i >= line.length) return this.fail('COLUMN_COUNT', columnCountMessage(specs.length, k), i);
       const end = tokenEnd(line, i);
@@ -332,7 +339,7 @@ export class IostatMachine {
   private readPrettyRow(line: string, first: number, layout: Layout): boolean {
     const specs = layout.specs;
     // Values first, then the name: read them into a scratch record, then file them.
-    const values: Record<string, number> = {};
+    const values: Record<string, number> = { ...layout.template };
     let i = first;
     for (let k = 0; k < specs.length; k++) {
       if (i >= line.length) return this.fail('COLUMN_COUNT', columnCountMessage(specs.length + 1, k), i);
@@ -360,11 +367,6 @@ export class IostatMachine {
       this.rowsInTable++;
     }
     return true;
-  }
-
-  /** The value record a plain row fills: the device's own when an earlier table of the report has it. */
-  private valuesFor(name: string): Record<string, number> {
-    return this.byName?.get(name)?.values ?? {};
   }
 
   private addDevice(name: string, isGroup: boolean, values: Record<string, number>): void {

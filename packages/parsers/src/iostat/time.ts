@@ -16,6 +16,9 @@ const DOT_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CLOCK = /^(\d{1,2}):(\d{2}):(\d{2})$/;
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})([+-]\d{2}):?(\d{2})$/;
+const ISO_TIMESTAMP_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[+-]\d{2}:?\d{2}|Z)?$/;
+const DATE_SHAPE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$/;
+const MERIDIEM = /^(?:AM|PM|am|pm)$/;
 
 /** The banner line, or null when the line is not one. */
 export function parseBanner(line: string): IostatHost | null {
@@ -47,31 +50,34 @@ export function dateToIso(date: string): string | null {
   return null;
 }
 
-/** A timestamp line of `-t`, or null when the line is not one. */
+/**
+ * A timestamp line of `-t`, or null when the line is not one. A line of the right shape whose
+ * date or time is out of range (or in an unknown order) is still a timestamp, with `iso` null.
+ */
 export function parseTimestamp(line: string): { iso: string | null; text: string } | null {
   const text = line.trim();
-  const iso = ISO_TIMESTAMP.exec(text);
-  if (iso !== null) {
+  if (ISO_TIMESTAMP_SHAPE.test(text)) {
+    const iso = ISO_TIMESTAMP.exec(text);
+    if (iso === null) return { iso: null, text };
     const [, date = '', clock = '', hours = '', minutes = ''] = iso;
-    if (validDate(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))) === null) return null;
-    return { iso: `${date}T${clock}${hours}:${minutes}`, text };
+    const isValid = dateToIso(date) !== null && clockToIso(clock, undefined) !== null && Number(hours.slice(1)) <= 14;
+    return { iso: isValid ? `${date}T${clock}${hours}:${minutes}` : null, text };
   }
   // `Time: 02:11:56 PM` (sysstat before 9.0) has no date.
   const body = text.startsWith('Time: ') ? text.slice(6).trim() : text;
   const parts = body.split(/[ \t]+/);
   if (parts.length > 3) return null;
   const [first = '', second, third] = parts;
-  const hasDate = !CLOCK.test(first);
-  const date = hasDate ? dateToIso(first) : null;
-  if (hasDate && date === null) return null;
+  const hasDate = DATE_SHAPE.test(first);
+  if (!hasDate && !CLOCK.test(first)) return null;
   const clockText = hasDate ? second : first;
   const meridiem = hasDate ? third : second;
-  if (clockText === undefined || (hasDate ? parts.length === 3 : parts.length === 2) !== (meridiem !== undefined)) {
-    return null;
-  }
+  if (clockText === undefined || !CLOCK.test(clockText)) return null;
+  if (meridiem !== undefined && !MERIDIEM.test(meridiem)) return null;
+  if (parts.length > (hasDate ? 3 : 2)) return null;
+  const date = hasDate ? dateToIso(first) : null;
   const clock = clockToIso(clockText, meridiem);
-  if (clock === null) return null;
-  return { iso: date === null ? null : `${date}T${clock}`, text };
+  return { iso: date === null || clock === null ? null : `${date}T${clock}`, text };
 }
 
 function clockToIso(clock: string, meridiem: string | undefined): string | null {
