@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from './build-input.ts';
-import { BYTES_PER_MB } from './cases.ts';
+import { BYTES_PER_MB } from './sizes.ts';
 
 export const USAGE = `usage: npm run bench -- [--size-mb N] [--case NAME]... [--iterations N] [--seed N] [--json]
 

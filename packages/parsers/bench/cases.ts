@@ -4,11 +4,9 @@ import { FIO_BENCH_CASES } from './cases/fio.ts';
 import { IOSTAT_BENCH_CASES } from './cases/iostat.ts';
 import { SYSBENCH_BENCH_CASES } from './cases/sysbench.ts';
 
-/** Sizes in the bench are decimal megabytes: 1 MB = 10^6 bytes, as in "MB/s". */
-export const BYTES_PER_MB = 1_000_000;
-
-/** Big enough that parse time dwarfs start-up and detection, small enough for a quick run. */
-export const DEFAULT_TARGET_BYTES = 64 * BYTES_PER_MB;
+// The sizes live in their own module: the per-tool case files import them, and this file
+// imports those, so defining them here would leave them uninitialised when those files run.
+export { BYTES_PER_MB, DEFAULT_TARGET_BYTES } from './sizes.ts';
 
 /**
  * What a case is compared with, measured on the same bytes in the same run:

@@ -1,5 +1,5 @@
 import type { ToolName } from '../src/errors.ts';
-import { BYTES_PER_MB } from './cases.ts';
+import { BYTES_PER_MB } from './sizes.ts';
 import { SUPERLINEAR_SCALING } from './stats.ts';
 
 /** One measured row: the baseline or a case, at the full size and at a quarter of it. */
