@@ -135,15 +135,22 @@ export const CSV_LAYOUTS: Readonly<Record<CsvLayoutName, CsvLayout>> = {
 export const VERSION = /^\d+\.\d+[a-z]?$/;
 
 /**
- * The layouts a format version allows. Versions this table does not name (1.91a to 1.95, which
- * changed the layout during the 1.9x series) are told apart by their field count.
+ * The layouts a format version allows. The versions bonnie++ is known to print pick their
+ * layout; any other (1.91a to 1.95 changed the layout during the 1.9x series, and a later
+ * release may print a new number) is told apart by its field count.
  */
 export function _layoutsForFormatVersion(formatVersion: string): CsvLayout[] {
-  if (formatVersion === '2') return [CSV_LAYOUTS['1.9x']];
-  const number = Number.parseFloat(formatVersion);
-  if (number >= 1.98) return [CSV_LAYOUTS['1.98']];
-  if (number >= 1.96) return [CSV_LAYOUTS['1.96']];
-  return [CSV_LAYOUTS['1.9x'], CSV_LAYOUTS['1.96']];
+  switch (formatVersion) {
+    case '2':
+      return [CSV_LAYOUTS['1.9x']];
+    case '1.96':
+    case '1.97':
+      return [CSV_LAYOUTS['1.96']];
+    case '1.98':
+      return [CSV_LAYOUTS['1.98']];
+    default:
+      return [CSV_LAYOUTS['1.9x'], CSV_LAYOUTS['1.96'], CSV_LAYOUTS['1.98']];
+  }
 }
 
 /** True for the start of a versioned CSV line: `1.96,1.96,`, `2,1.90f,`, `1.98,2.00a,`. */
