@@ -63,8 +63,9 @@ export class _LineCursor {
   }
 
   /** Like accept, but a ParseError when the literal is not there. */
-  expect(literal: string, what: string = JSON.stringify(literal)): void {
-    if (!this.accept(literal)) throw this.error('UNEXPECTED_LINE', `expected ${what}`);
+  expect(literal: string, what?: string): void {
+    // The message is built only on failure: this runs for every key of every line.
+    if (!this.accept(literal)) throw this.error('UNEXPECTED_LINE', `expected ${what ?? JSON.stringify(literal)}`);
   }
 
   /** Skips spaces, then the literal (`min=`, `,`), then spaces. */

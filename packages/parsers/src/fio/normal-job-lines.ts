@@ -3,7 +3,6 @@ import { _rateFactor, _readCount, _readRate, _readSize, _timeFactor } from './no
 import {
   _emptyDirectionStats,
   _emptyLatencyStats,
-  _percentileKey,
   type DirectionStats,
   type FioJob,
   type LatencyStats,
@@ -91,46 +90,6 @@ export function _readLatencyStats(cursor: _LineCursor, factor: number, stats: La
   // fio prints no sample count on these lines.
 }
 
-/** Caches the key of each percentile, keyed by its value (a handful of distinct ones). */
-const PERCENTILE_KEYS = new Map<number, string>();
-
-function percentileKey(value: number): string {
-  let key = PERCENTILE_KEYS.get(value);
-  if (key === undefined) {
-    key = _percentileKey(value);
-    PERCENTILE_KEYS.set(value, key);
-  }
-  return key;
-}
-
-/**
- * One line of a percentile list. fio 2.x/3.x: `|  1.00th=[  302],  5.00th=[  326],` (values
- * in brackets, the unit of the block header); fio 1.x: ` 1.00th=123, 5.00th=456,` on the
- * header line and continuation lines. Adds to `into` (values in ns).
- */
-export function _readPercentiles(cursor: _LineCursor, factor: number, into: Record<string, number>): void {
-  for (;;) {
-    cursor.skipSpaces();
-    if (cursor.atEnd()) return;
-    const percentile = cursor.number();
-    cursor.expect('th=');
-    const isBracketed = cursor.accept('[');
-    cursor.number();
-    const value = cursor.scaled(factor);
-    if (isBracketed) {
-      cursor.skipSpaces();
-      cursor.expect(']');
-    }
-    into[percentileKey(percentile)] = value;
-    cursor.skipSpaces();
-    if (!cursor.accept(',')) {
-      cursor.skipSpaces();
-      if (!cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "," or the end of the percentile line');
-      return;
-    }
-  }
-}
-
 /**
  * `bw (KB/s) : min=  144, max=47152, per=22.71%, avg=12933.03, stdev=4985.93` (1.x),
  * `bw (KB  /s): ...` (2.x), `bw (  KiB/s): ..., samples=  100` (3.x). The cursor is after
@@ -206,6 +165,9 @@ export function _readIopsSamples(cursor: _LineCursor, stats: DirectionStats): vo
   stats.iopsSamples = { min, max, mean, stddev, samples };
 }
 
+/** Bucket keys by a code of their characters (see _readPercentPairs). */
+const BUCKET_KEYS = new Map<number, string>();
+
 /**
  * `key=value%` pairs separated by commas, as in `lat (usec): 100=12.22%, 250=80.24%`,
  * `IO depths    : 1=100.0%, ..., >=64=0.0%` and `submit    : 0=0.0%, 4=100.0%`. Keys are kept
@@ -218,10 +180,25 @@ export function _readPercentPairs(cursor: _LineCursor, into: Record<string, numb
     if (cursor.atEnd()) return;
     const keyStart = cursor.pos;
     // The last bucket is ">=64" (or ">=2000"): its "=" belongs to the key.
-    cursor.accept('>=');
-    while (cursor.pos < cursor.end && text.charCodeAt(cursor.pos) !== 61) cursor.pos++;
+    let prefix = 0;
+    if (cursor.accept('>=')) prefix = 2;
+    else if (cursor.accept('>')) prefix = 1;
+    // Bucket keys are a handful of numbers: they are looked up, not sliced, line after line.
+    let code = prefix;
+    let isNumeric = true;
+    while (cursor.pos < cursor.end) {
+      const char = text.charCodeAt(cursor.pos);
+      if (char === 61) break;
+      if (char >= 48 && char <= 57 && code < 2 ** 44) code = code * 16 + (char - 48) + 3;
+      else isNumeric = false;
+      cursor.pos++;
+    }
     if (cursor.pos === keyStart || cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "bucket=percent%"');
-    const key = text.slice(keyStart, cursor.pos);
+    let key = isNumeric ? BUCKET_KEYS.get(code) : undefined;
+    if (key === undefined) {
+      key = text.slice(keyStart, cursor.pos);
+      if (isNumeric) BUCKET_KEYS.set(code, key);
+    }
     cursor.pos++;
     into[key] = cursor.number();
     cursor.expect('%');

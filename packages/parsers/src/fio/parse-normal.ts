@@ -1,4 +1,5 @@
 import type { TextSource } from '../text.ts';
+import { _batchDepths, _fineBuckets, _levelDepths, _msBuckets } from './normal-buckets.ts';
 import { _LineCursor } from './normal-cursor.ts';
 import {
   _direction,
@@ -11,9 +12,9 @@ import {
   _readLatencyStats,
   _readLatencyTarget,
   _readParenUnit,
-  _readPercentiles,
   _readPercentPairs,
 } from './normal-job-lines.ts';
+import { _PercentileList } from './normal-percentiles.ts';
 import {
   _readDiskLine,
   _readErrorLine,
@@ -53,12 +54,6 @@ export function parseNormalSegment(source: TextSource, start: number, end: numbe
 
 type Section = 'none' | 'job' | 'group' | 'disk';
 
-/** Where the `|` lines after a `... percentiles (usec):` heading go. */
-interface PercentileTarget {
-  into: Record<string, number>;
-  factor: number;
-}
-
 class NormalParser {
   private readonly cursor: _LineCursor;
   private readonly text: string;
@@ -71,7 +66,8 @@ class NormalParser {
   private direction: DirectionStats | null = null;
   /** True once a line in fio 3.x's layout is seen ("IOPS=", "bw=... (...)", "fio-3."). */
   private isModern = false;
-  private percentiles: PercentileTarget | null = null;
+  /** The percentile block the `|` lines go to, while one is open. */
+  private percentiles: _PercentileList | null = null;
   private group: FioGroup | null = null;
   private baseIndent = -1;
   private hasFioLines = false;
@@ -118,7 +114,7 @@ class NormalParser {
       at++;
     }
     if (at === lineEnd) {
-      this.percentiles = null;
+      this.endPercentiles();
       return;
     }
     const indent = at - lineStart;
@@ -131,7 +127,7 @@ class NormalParser {
   /** Job headers, preamble lines, group and disk headings, version and error lines. */
   private topLevelLine(lineStart: number, lineEnd: number, at: number): void {
     const { text, cursor } = this;
-    this.percentiles = null;
+    this.endPercentiles();
     const first = text.charCodeAt(at);
     if (first === 82 /* R */ && text.startsWith('Run status group ', at)) {
       cursor.pos = at + 17;
@@ -209,26 +205,25 @@ class NormalParser {
   private closeJob(): void {
     this.job = null;
     this.direction = null;
-    this.percentiles = null;
+    this.endPercentiles();
   }
 
   private indentedLine(at: number): void {
     const { text, cursor } = this;
     const first = text.charCodeAt(at);
     if (first === 124 /* | */) {
-      const target = this.percentiles;
-      if (target !== null) {
+      if (this.percentiles !== null) {
         cursor.pos = at + 1;
-        _readPercentiles(cursor, target.factor, target.into);
+        this.percentiles.read(cursor);
       }
       return;
     }
     if (first >= 48 && first <= 57 && this.percentiles !== null && this.section === 'job') {
       // fio 1.x continues its percentile list on lines of their own: "  30.00th=...".
-      _readPercentiles(cursor, this.percentiles.factor, this.percentiles.into);
+      this.percentiles.read(cursor);
       return;
     }
-    this.percentiles = null;
+    this.endPercentiles();
     if (this.section === 'job') {
       if (this.job !== null) this.jobLine(this.job, first, at);
       return;
@@ -407,11 +402,9 @@ class NormalParser {
       cursor.expectKey(':');
       const stats = this.direction === null ? null : _latency(this.direction, which);
       if (stats === null) return;
-      stats.percentilesNs ??= {};
-      const into = stats.percentilesNs;
-      this.percentiles = { into, factor };
+      this.percentiles = new _PercentileList(stats, factor);
       // fio 1.x puts the first percentiles on the heading line.
-      if (!cursor.atEnd()) _readPercentiles(cursor, factor, into);
+      this.percentiles.read(cursor);
       return;
     }
     if (cursor.peek() !== 40 /* ( */) return;
@@ -432,7 +425,7 @@ class NormalParser {
     const distribution = job.latencyDistribution;
     const key = factor === 1 ? 'ns' : factor === 1e3 ? 'us' : factor === 1e6 ? 'ms' : null;
     if (key === null) throw this.cursor.error('UNKNOWN_UNIT', 'expected nsec, usec or msec', unitAt);
-    distribution[key] ??= {};
+    distribution[key] ??= key === 'ms' ? _msBuckets() : _fineBuckets();
     _readPercentPairs(this.cursor, distribution[key]);
   }
 
@@ -446,10 +439,8 @@ class NormalParser {
     if (cursor.accept('percentiles')) {
       const factor = _readParenUnit(cursor);
       cursor.expectKey(':');
-      lat.percentilesNs ??= {};
-      const into = lat.percentilesNs;
-      this.percentiles = { into, factor };
-      if (!cursor.atEnd()) _readPercentiles(cursor, factor, into);
+      this.percentiles = new _PercentileList(lat, factor);
+      this.percentiles.read(cursor);
       return;
     }
     if (cursor.peek() !== 40 /* ( */) return;
@@ -461,11 +452,19 @@ class NormalParser {
   private depths(job: FioJob, which: 'level' | 'submit' | 'complete'): Record<string, number> {
     job.ioDepths ??= { level: null, submit: null, complete: null };
     const depths = job.ioDepths;
-    depths[which] ??= {};
+    depths[which] ??= which === 'level' ? _levelDepths() : _batchDepths();
     return depths[which];
   }
 
+  /** Ends the open percentile block, if any: its values go into their record. */
+  private endPercentiles(): void {
+    if (this.percentiles === null) return;
+    this.percentiles.finish();
+    this.percentiles = null;
+  }
+
   private finish(): void {
+    this.endPercentiles();
     const { result } = this;
     if (result.jobs.length === 0 && result.groups.length === 0 && result.disks.length === 0) {
       if (result.errors.length > 0) return;

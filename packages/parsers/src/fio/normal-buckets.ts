@@ -1,0 +1,32 @@
+/**
+ * The buckets of fio's latency distributions and IO depth lines, created whole.
+ *
+ * Their keys are numbers ("250", "1000", "2000"), which JavaScript stores as array indices:
+ * adding them one by one to an empty object makes V8 grow a sparse backing store at each key,
+ * about 100 times slower than an object literal holding them all. So each record starts as
+ * a literal with every bucket fio has (stat.c: show_lat_u/show_lat_m ranges, io_u_map), and
+ * the parser fills in what the line prints.
+ *
+ * fio's normal text prints only the latency buckets above zero (stat.c show_lat skips
+ * `<= 0.0`): a bucket it leaves out is 0, as fio's JSON of the same run says.
+ */
+
+/** nsec and usec buckets: 2, 4, 10, ..., 1000 (fio FIO_IO_U_LAT_N_NR / _U_NR). */
+export function _fineBuckets(): Record<string, number> {
+  return { 2: 0, 4: 0, 10: 0, 20: 0, 50: 0, 100: 0, 250: 0, 500: 0, 750: 0, 1000: 0 };
+}
+
+/** msec buckets: 2, 4, ..., 2000 and ">=2000" (fio FIO_IO_U_LAT_M_NR). */
+export function _msBuckets(): Record<string, number> {
+  return { 2: 0, 4: 0, 10: 0, 20: 0, 50: 0, 100: 0, 250: 0, 500: 0, 750: 0, 1000: 0, 2000: 0, '>=2000': 0 };
+}
+
+/** `IO depths` levels 1 to 32; the last bucket (">=64", ">32" in old fio) is added as printed. */
+export function _levelDepths(): Record<string, number> {
+  return { 1: 0, 2: 0, 4: 0, 8: 0, 16: 0, 32: 0 };
+}
+
+/** `submit`/`complete` buckets 0 to 64; ">=64" is added as printed. */
+export function _batchDepths(): Record<string, number> {
+  return { 0: 0, 4: 0, 8: 0, 16: 0, 32: 0, 64: 0 };
+}
