@@ -1,4 +1,47 @@
 import type { BenchCase } from '../cases.ts';
 
-/** The fio bench cases (see BenchCase in ../cases.ts). */
-export const FIO_BENCH_CASES: readonly BenchCase[] = [];
+// Decimal megabytes, as the bench counts them (cases.ts imports this file, so no value from it here).
+const MB = 1_000_000;
+
+/**
+ * The fio bench cases (see BenchCase in ../cases.ts), each on real outputs:
+ * - json+: a real fio 3.33 json+ document (randrw, two jobs, clat bins), 100 MB of them, against
+ *   a bare JSON.parse of the same documents (issue 3: within 3 times of it, validation included);
+ * - json: the JSON outputs of the corpus, fio 2.1.4 to 3.26;
+ * - terse: the terse lines of the corpus (v2 HOWTO example, a fio-3.1 v3 run with its preamble).
+ */
+export const FIO_BENCH_CASES: readonly BenchCase[] = [
+  {
+    name: 'fio-jsonplus',
+    tool: 'fio',
+    corpusFiles: ['fixtures/fio/fio-3.33--randrw-2jobs-direct.jsonplus.json'],
+    targetBytes: 100 * MB,
+    baseline: 'json-parse',
+    mode: 'parse',
+  },
+  {
+    name: 'fio-json',
+    tool: 'fio',
+    corpusFiles: [
+      'fio/pkb__fio-2.1.4-json-5jobs.json',
+      'fio/pkb__fio-2.17-json-randread-hist.json',
+      'fio/gvisor__fio-3.1-json-seqwrite-dup-pct-keys.json',
+      'fio/kubestr__fio-3.20-json-2jobs-gtod-reduce.json',
+      'fio/virtualclient__fio-3.26-json-randrw-4k.json',
+    ],
+    targetBytes: 64 * MB,
+    baseline: 'json-parse',
+    mode: 'parse',
+  },
+  {
+    name: 'fio-terse',
+    tool: 'fio',
+    corpusFiles: [
+      'fio/fio__howto-terse-v2-example.txt',
+      'fio/unidentified-cn-notes__fio-3.1-terse-v3-randread-2jobs.txt',
+    ],
+    targetBytes: 64 * MB,
+    baseline: 'split-regex',
+    mode: 'parse',
+  },
+];

@@ -1,6 +1,7 @@
 import { _errorAt } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
+import { _LineCounter } from './line-counter.ts';
 import { _readErrorLine, _readPreambleLine } from './normal-summary-lines.ts';
 import { parseJsonDocument } from './parse-json.ts';
 import { parseNormalSegment } from './parse-normal.ts';
@@ -43,14 +44,15 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
     (kind === 'json' && format === 'json+') ||
     (kind === 'json+' && format === 'json');
 
+  const lines = new _LineCounter(source.text);
   for (const segment of splitSegments(source)) {
     let run: FioRun | null = null;
     switch (segment.kind) {
       case 'json':
-        if (wants('json')) run = parseJson(source, segment, warnings);
+        if (wants('json')) run = parseJson(source, segment, lines.lineAt(segment.start), warnings);
         break;
       case 'terse':
-        if (wants('terse')) run = parseTerseLines(source, segment.lines);
+        if (wants('terse')) run = parseTerseLines(source, segment.lines, lines.lineAt(segment.start));
         break;
       case 'normal':
         if (!segment.hasResults) {
@@ -65,7 +67,7 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
         const line = source.text.slice(segment.start, segment.end);
         const read = _readErrorLine(line);
         if (read !== null) {
-          errors.push({ offset: segment.start, error: { ...read, line: source.locate(segment.start).line } });
+          errors.push({ offset: segment.start, error: { ...read, line: lines.lineAt(segment.start) } });
         }
         break;
       }
@@ -111,7 +113,7 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
   return { result: { runs: runs.map((r) => r.run) }, warnings };
 }
 
-function parseJson(source: TextSource, segment: Segment, warnings: ParseWarning[]): FioRun | null {
+function parseJson(source: TextSource, segment: Segment, line: number, warnings: ParseWarning[]): FioRun | null {
   const head = source.text.slice(segment.start, Math.min(segment.end, segment.start + 512));
   // A JSON document of something else (a blog's WordPress API dump) is pasted text, not fio's.
   if (!head.includes('"fio version"') && !head.includes('"jobs"') && !head.includes('"client_stats"')) {
@@ -123,7 +125,7 @@ function parseJson(source: TextSource, segment: Segment, warnings: ParseWarning[
       return null;
     }
   }
-  return parseJsonDocument(source, segment.start, segment.end);
+  return parseJsonDocument(source, segment.start, segment.end, line);
 }
 
 function readPreamble(source: TextSource, segment: Segment, into: Map<string, JobParameters>): void {

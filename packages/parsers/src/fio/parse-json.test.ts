@@ -4,7 +4,7 @@ import { corpusDir, readCorpusFile } from '../../test/corpus.ts';
 import { checkParserProperty } from '../../test/properties.ts';
 import { ParseError } from '../errors.ts';
 import { type FioResult, FioResultSchema, parseFio } from './index.ts';
-import { platIndexToValue } from './parse-json.ts';
+import { _binsTextHasOnlyNumbers, platIndexToValue } from './parse-json.ts';
 import type { FioJob } from './schema.ts';
 
 const corpus = (name: string) => readCorpusFile(corpusDir(), `fio/${name}`).text;
@@ -175,6 +175,20 @@ describe('parseFio on fio JSON (fio 2.1 to 3.x)', () => {
     const count = Object.values(bins).reduce((sum, n) => sum + n, 0);
     // The bins hold every sampled completion: their counts add up to clat N.
     expect(count).toBe(run?.jobs[0]?.read?.clat?.samples);
+  });
+
+  it('checks that json+ bins hold numbers, naming the key of one that does not', () => {
+    const text = readFixture('fio-3.33--randrw-2jobs-direct.jsonplus.json');
+    const firstBin = /"bins" : \{\n\s+"(\d+)" : (\d+)/.exec(text);
+    expect(firstBin).not.toBeNull();
+    const [found = '', key = '', count = ''] = firstBin ?? [];
+    const broken = text.replace(found, found.replace(`"${key}" : ${count}`, `"${key}" : "${count}"`));
+    const error = parseError(() => parseFio(broken));
+    expect(error.code).toBe('SCHEMA_MISMATCH');
+    expect(broken.split('\n')[error.line - 1]).toContain(`"${key}"`);
+    expect(_binsTextHasOnlyNumbers(text, 0, text.length)).toBe(true);
+    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : [2] }}', 0, 24)).toBe(false);
+    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : -2, "2": 3 }}', 0, 31)).toBe(true);
   });
 
   it('converts fio 2.x json+ bucket indices to latencies', () => {

@@ -74,7 +74,7 @@ export function isTerseLine(line: string): boolean {
 }
 
 /** Parses terse lines (all of one run) into a run. */
-export function parseTerseLines(source: TextSource, lines: readonly TerseLine[]): FioRun {
+export function parseTerseLines(source: TextSource, lines: readonly TerseLine[], line?: number): FioRun {
   let fioVersion: string | null = null;
   let terseVersion: number | null = null;
   const jobs: FioJob[] = [];
@@ -101,7 +101,7 @@ export function parseTerseLines(source: TextSource, lines: readonly TerseLine[])
     groups: [],
     disks,
     errors: [],
-    line: first === undefined ? 1 : source.locate(first.start).line,
+    line: line ?? (first === undefined ? 1 : source.locate(first.start).line),
   };
 }
 

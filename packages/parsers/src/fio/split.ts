@@ -185,15 +185,14 @@ function classify(line: string, indent: number): LineKind {
 
 /**
  * Where the JSON document starting at `start` ends (one past its closing brace). fio prints
- * the closing brace of the document at the start of a line and no other brace there, so that
- * line is tried first; a copy laid out otherwise is scanned brace by brace, strings skipped.
- * A document without its end runs to the end of the text (the parse then reports it cut).
+ * the closing brace of the document at the start of a line and no other brace there, so the
+ * first such line ends it; a copy laid out otherwise is scanned brace by brace, strings
+ * skipped. A document cut short runs to the end of the text, or to the end of the next
+ * document, where JSON.parse then fails and the error points into it.
  */
 export function findJsonEnd(text: string, start: number): number {
   const candidate = text.indexOf('\n}', start);
-  if (candidate !== -1 && startsObjectAtLineStart(text, start) && isPlausibleEnd(text, start, candidate + 2)) {
-    return candidate + 2;
-  }
+  if (candidate !== -1 && startsObjectAtLineStart(text, start)) return candidate + 2;
   let depth = 0;
   let isInString = false;
   for (let i = start; i < text.length; i++) {
@@ -219,10 +218,4 @@ function startsObjectAtLineStart(text: string, start: number): boolean {
     (start === 0 || text.charCodeAt(start - 1) === 10) &&
     (text.charCodeAt(start + 1) === 10 || start + 1 === text.length)
   );
-}
-
-/** The brace found is the document's end when no other `{` opens at a line start before it. */
-function isPlausibleEnd(text: string, start: number, end: number): boolean {
-  const nextOpen = text.indexOf('\n{', start + 1);
-  return nextOpen === -1 || nextOpen > end;
 }
