@@ -11,6 +11,22 @@ export {
   type ToolName,
 } from './errors.ts';
 export {
+  detectFio,
+  FIO_FORMATS,
+  FIO_PARSE_FORMATS,
+  type FioFormat,
+  type FioJob,
+  type FioParseFormat,
+  type FioResult,
+  FioResultSchema,
+  type FioRun,
+  FioRunSchema,
+  fioParser,
+  type ParseFioOptions,
+  parseFio,
+  safeParseFio,
+} from './fio/index.ts';
+export {
   detectIostat,
   type IostatColumn,
   IostatColumnSchema,
