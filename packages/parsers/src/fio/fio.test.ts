@@ -119,6 +119,12 @@ describe('mixed streams and what people paste around fio output', () => {
     expect(runs).toEqual(new Set(['0', '1', '2']));
   });
 
+  it('finds the end of a JSON document whose closing brace is indented, followed by another document', () => {
+    // kubestr's copy ends with an indented "}"; the next document's closing brace is at column 0.
+    const text = `${JSON_TEXT()}\n${corpus('pkb__fio-2.17-json-randread-hist.json')}`;
+    expect(parseFio(text).result.runs.map((r) => r.jobs.length)).toEqual([2, 2]);
+  });
+
   it('parses two concatenated normal outputs as two runs', () => {
     const text = `${NORMAL_TEXT()}\n${corpus('vps-comparison__fio-2.2.10-randwrite-8jobs-group.txt')}`;
     const runs = parseFio(text).result.runs;

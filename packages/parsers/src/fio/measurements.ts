@@ -42,6 +42,38 @@ export function fioMeasurements(result: FioResult): Measurement[] {
   return out;
 }
 
+/**
+ * Metric names are joined once and reused: a large input gives millions of measurements that
+ * would otherwise each hold a string of their own.
+ */
+const METRIC_NAMES = new Map<string, Map<string, string>>();
+
+function metricName(prefix: string, suffix: string): string {
+  let names = METRIC_NAMES.get(prefix);
+  if (names === undefined) {
+    names = new Map();
+    METRIC_NAMES.set(prefix, names);
+  }
+  let name = names.get(suffix);
+  if (name === undefined) {
+    name = `${prefix}.${suffix}`;
+    if (names.size < 256) names.set(suffix, name);
+  }
+  return name;
+}
+
+const PERCENTILE_SUFFIXES = new Map<string, string>();
+
+/** "99.90" → "p99.9", "50.00" → "p50": the percentile as a plain number. */
+function percentileSuffix(key: string): string {
+  let suffix = PERCENTILE_SUFFIXES.get(key);
+  if (suffix === undefined) {
+    suffix = `p${Number(key)}`;
+    if (PERCENTILE_SUFFIXES.size < 1000) PERCENTILE_SUFFIXES.set(key, suffix);
+  }
+  return suffix;
+}
+
 function push(
   out: Measurement[],
   metric: string,
@@ -97,27 +129,27 @@ function directionMeasurements(
   labels: Record<string, string>,
   out: Measurement[],
 ): void {
-  push(out, `${direction}.iops`, 'op/s', stats.iops, labels);
-  push(out, `${direction}.bw`, 'B/s', stats.bandwidthBytesPerSec, labels);
-  push(out, `${direction}.io`, 'B', stats.ioBytes, labels);
-  push(out, `${direction}.runtime`, 's', stats.runtimeMs === null ? null : stats.runtimeMs / 1000, labels);
+  push(out, metricName(direction, 'iops'), 'op/s', stats.iops, labels);
+  push(out, metricName(direction, 'bw'), 'B/s', stats.bandwidthBytesPerSec, labels);
+  push(out, metricName(direction, 'io'), 'B', stats.ioBytes, labels);
+  push(out, metricName(direction, 'runtime'), 's', stats.runtimeMs === null ? null : stats.runtimeMs / 1000, labels);
   for (const which of ['slat', 'clat', 'lat'] as const) {
     const latency = stats[which];
-    if (latency !== null && isSampled(latency)) latencyMeasurements(`${direction}.${which}`, latency, labels, out);
+    if (latency !== null && isSampled(latency)) latencyMeasurements(metricName(direction, which), latency, labels, out);
   }
   const bw = stats.bandwidthSamples;
   if (bw !== null && bw.samples !== 0 && ((bw.maxBytesPerSec ?? 0) > 0 || (bw.samples ?? 0) > 0)) {
-    push(out, `${direction}.bw.min`, 'B/s', bw.minBytesPerSec, labels);
-    push(out, `${direction}.bw.max`, 'B/s', bw.maxBytesPerSec, labels);
-    push(out, `${direction}.bw.mean`, 'B/s', bw.meanBytesPerSec, labels);
-    push(out, `${direction}.bw.stddev`, 'B/s', bw.stddevBytesPerSec, labels);
+    push(out, metricName(direction, 'bw.min'), 'B/s', bw.minBytesPerSec, labels);
+    push(out, metricName(direction, 'bw.max'), 'B/s', bw.maxBytesPerSec, labels);
+    push(out, metricName(direction, 'bw.mean'), 'B/s', bw.meanBytesPerSec, labels);
+    push(out, metricName(direction, 'bw.stddev'), 'B/s', bw.stddevBytesPerSec, labels);
   }
   const iops = stats.iopsSamples;
   if (iops !== null && iops.samples !== 0 && ((iops.max ?? 0) > 0 || (iops.samples ?? 0) > 0)) {
-    push(out, `${direction}.iops.min`, 'op/s', iops.min, labels);
-    push(out, `${direction}.iops.max`, 'op/s', iops.max, labels);
-    push(out, `${direction}.iops.mean`, 'op/s', iops.mean, labels);
-    push(out, `${direction}.iops.stddev`, 'op/s', iops.stddev, labels);
+    push(out, metricName(direction, 'iops.min'), 'op/s', iops.min, labels);
+    push(out, metricName(direction, 'iops.max'), 'op/s', iops.max, labels);
+    push(out, metricName(direction, 'iops.mean'), 'op/s', iops.mean, labels);
+    push(out, metricName(direction, 'iops.stddev'), 'op/s', iops.stddev, labels);
   }
 }
 
@@ -127,14 +159,13 @@ function latencyMeasurements(
   labels: Record<string, string>,
   out: Measurement[],
 ): void {
-  push(out, `${prefix}.min`, 'ns', stats.minNs, labels);
-  push(out, `${prefix}.max`, 'ns', stats.maxNs, labels);
-  push(out, `${prefix}.mean`, 'ns', stats.meanNs, labels);
-  push(out, `${prefix}.stddev`, 'ns', stats.stddevNs, labels);
+  push(out, metricName(prefix, 'min'), 'ns', stats.minNs, labels);
+  push(out, metricName(prefix, 'max'), 'ns', stats.maxNs, labels);
+  push(out, metricName(prefix, 'mean'), 'ns', stats.meanNs, labels);
+  push(out, metricName(prefix, 'stddev'), 'ns', stats.stddevNs, labels);
   if (stats.percentilesNs === null) return;
   for (const key in stats.percentilesNs) {
-    // "99.90" → p99.9, "50.00" → p50: the percentile as a plain number.
-    push(out, `${prefix}.p${Number(key)}`, 'ns', stats.percentilesNs[key] ?? null, labels);
+    push(out, metricName(prefix, percentileSuffix(key)), 'ns', stats.percentilesNs[key] ?? null, labels);
   }
 }
 
@@ -143,14 +174,14 @@ function groupMeasurements(group: FioGroup, runLabels: Record<string, string>, o
   for (const direction of DIRECTIONS) {
     const stats = group[direction];
     if (stats === null) continue;
-    const prefix = `group.${direction}`;
+    const prefix = metricName('group', direction);
     const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
-    push(out, `${prefix}.bw`, 'B/s', stats.bandwidthBytesPerSec, labels);
-    push(out, `${prefix}.bw.min`, 'B/s', stats.minBandwidthBytesPerSec, labels);
-    push(out, `${prefix}.bw.max`, 'B/s', stats.maxBandwidthBytesPerSec, labels);
-    push(out, `${prefix}.io`, 'B', stats.ioBytes, labels);
-    push(out, `${prefix}.runtime.min`, 's', seconds(stats.minRuntimeMs), labels);
-    push(out, `${prefix}.runtime.max`, 's', seconds(stats.maxRuntimeMs), labels);
+    push(out, metricName(prefix, 'bw'), 'B/s', stats.bandwidthBytesPerSec, labels);
+    push(out, metricName(prefix, 'bw.min'), 'B/s', stats.minBandwidthBytesPerSec, labels);
+    push(out, metricName(prefix, 'bw.max'), 'B/s', stats.maxBandwidthBytesPerSec, labels);
+    push(out, metricName(prefix, 'io'), 'B', stats.ioBytes, labels);
+    push(out, metricName(prefix, 'runtime.min'), 's', seconds(stats.minRuntimeMs), labels);
+    push(out, metricName(prefix, 'runtime.max'), 's', seconds(stats.maxRuntimeMs), labels);
   }
 }
 

@@ -43,9 +43,10 @@ const DIRECTION_FIELDS_V5 = 47;
 const TAIL_FIELDS = 34;
 const DISK_FIELDS = 9;
 
-const DEPTH_KEYS = ['1', '2', '4', '8', '16', '32', '>=64'];
-const USEC_BUCKETS = ['2', '4', '10', '20', '50', '100', '250', '500', '750', '1000'];
-const MSEC_BUCKETS = ['2', '4', '10', '20', '50', '100', '250', '500', '750', '1000', '2000', '>=2000'];
+/** IO depths 1 to >=64; usec buckets 2 to 1000; msec buckets 2 to >=2000. */
+const DEPTH_COUNT = 7;
+const USEC_BUCKET_COUNT = 10;
+const MSEC_BUCKET_COUNT = 12;
 
 /** A terse line: its fields and where each starts in the text. */
 interface Fields {
@@ -159,12 +160,12 @@ function parseLine(fields: Fields): ParsedLine {
     minorFaults: numberAt(fields, index + 4),
   };
   index += 5;
-  job.ioDepths = { level: bucketsAt(fields, index, DEPTH_KEYS), submit: null, complete: null };
-  index += DEPTH_KEYS.length;
-  const us = bucketsAt(fields, index, USEC_BUCKETS);
-  index += USEC_BUCKETS.length;
-  const ms = bucketsAt(fields, index, MSEC_BUCKETS);
-  index += MSEC_BUCKETS.length;
+  job.ioDepths = { level: depthsAt(fields, index), submit: null, complete: null };
+  index += DEPTH_COUNT;
+  const us = usecBucketsAt(fields, index);
+  index += USEC_BUCKET_COUNT;
+  const ms = msecBucketsAt(fields, index);
+  index += MSEC_BUCKET_COUNT;
   job.latencyDistribution = { ns: null, us, ms };
   const disks: DiskStats[] = [];
   index = readDisks(fields, index, version, disks);
@@ -261,6 +262,18 @@ function latencyAt(fields: Fields, index: number): LatencyStats {
   };
 }
 
+/** fio prints the same few percentiles on every line: each is normalized once. */
+const PERCENTILE_KEYS = new Map<string, string>();
+
+function percentileKeyOf(printed: string, percentile: number): string {
+  let key = PERCENTILE_KEYS.get(printed);
+  if (key === undefined) {
+    key = _percentileKey(percentile);
+    if (PERCENTILE_KEYS.size < 1000) PERCENTILE_KEYS.set(printed, key);
+  }
+  return key;
+}
+
 /** 20 slots of `P%=usec`; the `0%=0` padding is left out. */
 function percentilesAt(fields: Fields, index: number): Record<string, number> {
   const result: Record<string, number> = {};
@@ -271,18 +284,83 @@ function percentilesAt(fields: Fields, index: number): Record<string, number> {
     const percentile = parseNumberText(fields, i, value.slice(0, equals), 0);
     const usec = parseNumberText(fields, i, value.slice(equals + 2), equals + 2);
     if (percentile === null || percentile === 0 || usec === null) continue;
-    result[_percentileKey(percentile)] = usec * 1000;
+    result[percentileKeyOf(value.slice(0, equals), percentile)] = usec * 1000;
   }
   return result;
 }
 
-function bucketsAt(fields: Fields, index: number, keys: readonly string[]): Record<string, number> {
-  const result: Record<string, number> = {};
-  keys.forEach((key, i) => {
-    const percent = percentAt(fields, index + i);
-    if (percent !== null) result[key] = percent;
-  });
-  return result;
+/**
+ * The bucket records are built as object literals: keys like "2" and "1000" are array indices
+ * to V8, and adding them one by one makes a slow dictionary-mode object per job.
+ */
+function depthsAt(fields: Fields, i: number): Record<string, number> | null {
+  const v = percentsAt(fields, i, 7);
+  return v && { '1': v[0], '2': v[1], '4': v[2], '8': v[3], '16': v[4], '32': v[5], '>=64': v[6] };
+}
+
+function usecBucketsAt(fields: Fields, i: number): Record<string, number> | null {
+  const v = percentsAt(fields, i, 10);
+  return (
+    v && {
+      '2': v[0],
+      '4': v[1],
+      '10': v[2],
+      '20': v[3],
+      '50': v[4],
+      '100': v[5],
+      '250': v[6],
+      '500': v[7],
+      '750': v[8],
+      '1000': v[9],
+    }
+  );
+}
+
+function msecBucketsAt(fields: Fields, i: number): Record<string, number> | null {
+  const v = percentsAt(fields, i, 12);
+  return (
+    v && {
+      '2': v[0],
+      '4': v[1],
+      '10': v[2],
+      '20': v[3],
+      '50': v[4],
+      '100': v[5],
+      '250': v[6],
+      '500': v[7],
+      '750': v[8],
+      '1000': v[9],
+      '2000': v[10],
+      '>=2000': v[11],
+    }
+  );
+}
+
+/** Up to 12 percentages (the longest bucket list); the builders read only as many as they asked for. */
+type Percents = readonly [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
+/** `count` percentages from `index`, or null when one was not measured (`-nan%`). */
+function percentsAt(fields: Fields, index: number, count: number): Percents | null {
+  const values: number[] = [];
+  for (let i = index; i < index + count; i++) {
+    const percent = percentAt(fields, i);
+    if (percent === null) return null;
+    values.push(percent);
+  }
+  return values as unknown as Percents;
 }
 
 /** Disk util groups after the fixed fields (v3+); returns the index after them. */
@@ -379,7 +457,23 @@ function percentAt(fields: Fields, index: number): number | null {
 
 const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
 
+/** `123`, `-4.5`, `0.000000`: what fio prints in nearly every field, checked without a regex. */
+function isPlainDecimal(text: string): boolean {
+  const length = text.length;
+  let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  let digits = 0;
+  let hasDot = false;
+  for (; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+    else if (code === 46 && !hasDot) hasDot = true;
+    else return false;
+  }
+  return digits > 0;
+}
+
 function parseNumberText(fields: Fields, index: number, text: string, column: number): number | null {
+  if (isPlainDecimal(text)) return Number(text);
   // fio prints "-nan" or "inf" for a statistic of nothing in some versions: not measured.
   if (!DECIMAL.test(text)) {
     if (/^-?(?:nan|inf)$/i.test(text)) return null;

@@ -186,13 +186,15 @@ function classify(line: string, indent: number): LineKind {
 /**
  * Where the JSON document starting at `start` ends (one past its closing brace). fio prints
  * the closing brace of the document at the start of a line and no other brace there, so the
- * first such line ends it; a copy laid out otherwise is scanned brace by brace, strings
- * skipped. A document cut short runs to the end of the text, or to the end of the next
- * document, where JSON.parse then fails and the error points into it.
+ * first such line ends it, unless another document opens before it (a copy whose closing
+ * brace is indented, a document cut short); those are scanned brace by brace, strings skipped.
+ * A document cut short runs to the end of the text.
  */
 export function findJsonEnd(text: string, start: number): number {
   const candidate = text.indexOf('\n}', start);
-  if (candidate !== -1 && startsObjectAtLineStart(text, start)) return candidate + 2;
+  if (candidate !== -1 && startsObjectAtLineStart(text, start) && !opensAnotherDocument(text, start, candidate)) {
+    return candidate + 2;
+  }
   let depth = 0;
   let isInString = false;
   for (let i = start; i < text.length; i++) {
@@ -210,6 +212,12 @@ export function findJsonEnd(text: string, start: number): number {
     }
   }
   return text.length;
+}
+
+/** True when a `{` opens at a line start between the document's start and the candidate end. */
+function opensAnotherDocument(text: string, start: number, candidate: number): boolean {
+  const nextOpen = text.indexOf('\n{', start + 1);
+  return nextOpen !== -1 && nextOpen < candidate;
 }
 
 /** fio's own layout: `{` alone at the start of its line. */
