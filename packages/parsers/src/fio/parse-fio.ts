@@ -25,7 +25,12 @@ export interface FioParse {
 /** Which output format wins when one run was printed in several: the most precise one. */
 const FORMAT_RANK: Record<FioFormat, number> = { 'json+': 3, json: 2, terse: 1, normal: 0 };
 
-const FORMAT_NAMES: Record<FioFormat, string> = { 'json+': 'json+', json: 'JSON', terse: 'terse output', normal: 'normal output' };
+const FORMAT_NAMES: Record<FioFormat, string> = {
+  'json+': 'json+',
+  json: 'JSON',
+  terse: 'terse output',
+  normal: 'normal output',
+};
 
 interface PlacedRun {
   run: FioRun;
