@@ -438,3 +438,13 @@ describe('types', () => {
     expectTypeOf(output.result.runs[0]?.tests.putBlock.bytesPerSec).toEqualTypeOf<number | null | undefined>();
   });
 });
+
+describe('CSV layout by field count', () => {
+  it('reads a line whose format version and field count disagree by its count, with a warning', () => {
+    // A 1.96 line (48 fields) stamped 1.98, whose layout has 50.
+    const line = corpus('pkb__bonnie-1.96-csv.csv').trim().replace('1.96,1.96,', '1.98,1.96,');
+    const output = parseBonnie(line);
+    expect(output.result.runs[0]?.tests.putBlock.bytesPerSec).toBe(72853 * KIB);
+    expect(output.warnings).toMatchObject([{ code: 'CSV_LAYOUT_MISMATCH', line: 1, column: 1 }]);
+  });
+});

@@ -1,4 +1,4 @@
-import { type _BonnieContext, _bonnieError } from './context.ts';
+import { type _BonnieContext, _bonnieError, _warn } from './context.ts';
 import { _isVersionedCsvStart, _layoutsForFormatVersion, CSV_LAYOUTS, type CsvLayout } from './csv-layout.ts';
 import { _buildTests, type _RunDraft, type _TestCells, TEST_ORDER } from './draft.ts';
 import { type _Field, _NO_FILE_SPEC, _readFileFields, _readFileSpecToken } from './file-spec.ts';
@@ -24,6 +24,20 @@ function layoutOf(context: _BonnieContext, fields: _Field[], lineEnd: number): C
   const candidates = _layoutsForFormatVersion(first.text);
   const layout = candidates.find((candidate) => candidate.fieldCount === fields.length);
   if (layout !== undefined) return layout;
+  // A line whose version and field count disagree (edited by hand, or a version stamped on a
+  // line of another layout) is read by its field count, with a warning.
+  const byCount = Object.values(CSV_LAYOUTS).find(
+    (candidate) => candidate.formatVersion !== null && candidate.fieldCount === fields.length,
+  );
+  if (byCount !== undefined) {
+    _warn(
+      context,
+      first.offset,
+      'CSV_LAYOUT_MISMATCH',
+      `format version ${first.text} has ${candidates.map((c) => c.fieldCount).join(' or ')} fields; this line has ${fields.length}, read as the ${byCount.name} layout`,
+    );
+    return byCount;
+  }
   const expected = candidates.map((candidate) => candidate.fieldCount).join(' or ');
   // A line cut short is reported at its end, a line with fields too many at the first extra one.
   const largest = Math.max(...candidates.map((candidate) => candidate.fieldCount));
