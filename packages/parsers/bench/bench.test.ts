@@ -181,3 +181,20 @@ describe('bench baselines', () => {
     await expect(readSplitRegex(path)).resolves.toEqual({ count: text.length / line.length });
   });
 });
+
+describe('buildInput with digits to keep', () => {
+  it('keeps the digits a pattern covers and varies the others', () => {
+    // A fio terse v3 line opens with its terse version and the fio version: layout, not data.
+    const text = '3;fio-3.1;randread;0;0;2097152;14790;3697;141787\n';
+    const built = buildInput({
+      texts: [text],
+      targetBytes: 500,
+      dir: inputDir.path,
+      fileName: 'terse.txt',
+      keepDigits: /^\d+;(?:fio-[^;]*;)?/gm,
+    });
+    const lines = readFileSync(built.path, 'utf8').trimEnd().split('\n');
+    expect(lines.every((line) => line.startsWith('3;fio-3.1;randread;'))).toBe(true);
+    expect(new Set(lines).size).toBeGreaterThan(1);
+  });
+});

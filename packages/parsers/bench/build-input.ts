@@ -24,10 +24,14 @@ const WRITE_CHUNK_BYTES = 4 * 1024 * 1024;
  * stays zero, so "0.57" stays below 1 and "err= 0" stays a success. Everything else (points,
  * signs, units, spacing) is kept, so each line keeps its length and layout.
  */
-export function varyDigitsInPlace(bytes: Uint8Array, random: Random): void {
+export function varyDigitsInPlace(bytes: Uint8Array, random: Random, kept?: Uint8Array): void {
   let previous = -1;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i] as number;
+    if (kept?.[i] === 1) {
+      previous = byte;
+      continue;
+    }
     if (byte >= DIGIT_0 && byte <= DIGIT_9) {
       const isRunStart = !(previous >= DIGIT_0 && previous <= DIGIT_9);
       if (!isRunStart) bytes[i] = DIGIT_0 + Math.floor(random() * 10);
@@ -52,6 +56,11 @@ export interface BuildInputOptions {
   targetBytes: number;
   /** The same seed gives the same file; a smaller target then gives a prefix of it. */
   seed?: number | undefined;
+  /**
+   * Text whose digits must stay as they are, because they are layout rather than data (the
+   * version field that opens a fio terse line: `3;fio-3.1;`). A global regex.
+   */
+  keepDigits?: RegExp | undefined;
   /** The folder to write to (see `createInputDir`). */
   dir: string;
   fileName: string;
@@ -80,6 +89,7 @@ export function buildInput(options: BuildInputOptions): BuiltInput {
   const encoder = new TextEncoder();
   const withLineEnd = options.texts.map((text) => (text.endsWith('\n') || text === '' ? text : `${text}\n`));
   const sources = withLineEnd.map((text) => encoder.encode(text));
+  const keptMasks = withLineEnd.map((text) => keptByteMask(text, options.keepDigits));
   // Varying digits keeps every character, so a copy is as long in code units as its source.
   const lengths = withLineEnd.map((text) => text.length);
   const offsets: number[] = [];
@@ -99,10 +109,11 @@ export function buildInput(options: BuildInputOptions): BuiltInput {
       pendingBytes = 0;
     };
     while (sizeBytes < options.targetBytes || outputCount === 0) {
-      const copy = (sources[outputCount % sources.length] as Uint8Array).slice();
+      const sourceIndex = outputCount % sources.length;
+      const copy = (sources[sourceIndex] as Uint8Array).slice();
       offsets.push(offset);
-      offset += lengths[outputCount % sources.length] as number;
-      varyDigitsInPlace(copy, random);
+      offset += lengths[sourceIndex] as number;
+      varyDigitsInPlace(copy, random, keptMasks[sourceIndex]);
       pending.push(copy);
       pendingBytes += copy.length;
       sizeBytes += copy.length;
@@ -116,6 +127,18 @@ export function buildInput(options: BuildInputOptions): BuiltInput {
   const offsetsPath = `${path}.offsets.json`;
   writeFileSync(offsetsPath, JSON.stringify(offsets));
   return { path, sizeBytes, outputCount, offsetsPath };
+}
+
+/** 1 for each UTF-8 byte of the text that a match of `pattern` covers; undefined without a pattern. */
+function keptByteMask(text: string, pattern: RegExp | undefined): Uint8Array | undefined {
+  if (pattern === undefined) return undefined;
+  const encoder = new TextEncoder();
+  const mask = new Uint8Array(encoder.encode(text).length);
+  for (const match of text.matchAll(pattern)) {
+    const start = encoder.encode(text.slice(0, match.index)).length;
+    mask.fill(1, start, start + encoder.encode(match[0]).length);
+  }
+  return mask;
 }
 
 export interface InputDir {

@@ -43,6 +43,8 @@ export interface BenchCase {
   baseline?: BenchBaseline | undefined;
   /** Default `parse`. */
   mode?: BenchMode | undefined;
+  /** Digits that are layout, not data, kept as they are in the input (see BuildInputOptions). */
+  keepDigits?: RegExp | undefined;
 }
 
 /**

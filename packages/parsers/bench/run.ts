@@ -19,6 +19,7 @@ import { SUPERLINEAR_SCALING, scalingRatio } from './stats.ts';
 /** Cases that read the same input: it is built, and the baseline measured, once for them. */
 interface InputGroup {
   baselineName: string;
+  keepDigits: RegExp | undefined;
   baseline: BenchBaseline;
   corpusFiles: readonly string[];
   targetBytes: number;
@@ -119,6 +120,7 @@ function groupByInput(cases: readonly BenchCase[], args: BenchArgs, corpus: stri
       {
         baselineName: 'read-split-regex (all corpus outputs)',
         baseline: 'split-regex',
+        keepDigits: undefined,
         corpusFiles,
         targetBytes,
         cases: [],
@@ -129,10 +131,11 @@ function groupByInput(cases: readonly BenchCase[], args: BenchArgs, corpus: stri
   for (const benchCase of cases) {
     const targetBytes = args.sizeBytes ?? benchCase.targetBytes;
     const baseline = benchCase.baseline ?? 'split-regex';
-    const key = JSON.stringify([benchCase.corpusFiles, targetBytes, baseline]);
+    const key = JSON.stringify([benchCase.corpusFiles, targetBytes, baseline, String(benchCase.keepDigits)]);
     const group = groups.get(key) ?? {
       baselineName: '',
       baseline,
+      keepDigits: benchCase.keepDigits,
       corpusFiles: benchCase.corpusFiles,
       targetBytes,
       cases: [],
@@ -156,7 +159,7 @@ async function measureGroup(
   progress(`building the input for ${group.baselineName}`);
   const texts = group.corpusFiles.map((file) => readBenchSource(corpus, file));
   const build = (targetBytes: number, fileName: string) =>
-    buildInput({ texts, targetBytes, seed: args.seed, dir: inputDir.path, fileName });
+    buildInput({ texts, targetBytes, seed: args.seed, dir: inputDir.path, fileName, keepDigits: group.keepDigits });
   // The same seed makes the quarter input the first quarter of the full one.
   const inputs: SizedInputs = {
     full: build(group.targetBytes, `input-${index}.txt`),

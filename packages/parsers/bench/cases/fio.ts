@@ -8,7 +8,9 @@ const MB = 1_000_000;
  * - json+: a real fio 3.33 json+ document (randrw, two jobs, clat bins), 100 MB of them, against
  *   a bare JSON.parse of the same documents (issue 3: within 3 times of it, validation included);
  * - json: the JSON outputs of the corpus, fio 2.1.4 to 3.26;
- * - terse: the terse lines of the corpus (v2 HOWTO example, a fio-3.1 v3 run with its preamble).
+ * - terse: the terse lines of the corpus (v2 HOWTO example, a fio-3.1 v3 run with its preamble);
+ * - normal: the normal-text outputs of the corpus, fio 2.2.10 to 3.28 (issue 3: at least half of
+ *   the read-split-regex baseline).
  */
 export const FIO_BENCH_CASES: readonly BenchCase[] = [
   {
@@ -39,6 +41,25 @@ export const FIO_BENCH_CASES: readonly BenchCase[] = [
     corpusFiles: [
       'fio/fio__howto-terse-v2-example.txt',
       'fio/unidentified-cn-notes__fio-3.1-terse-v3-randread-2jobs.txt',
+    ],
+    targetBytes: 64 * MB,
+    baseline: 'split-regex',
+    mode: 'parse',
+    // The terse version and fio version fields open each line: layout, not data.
+    keepDigits: /^\d+;(?:fio-[^;]*;)?/gm,
+  },
+  {
+    name: 'fio-normal',
+    tool: 'fio',
+    corpusFiles: [
+      'fio/shaojwa-tools__fio-2.2.10-randread-4k-qd1-normal.txt',
+      'fio/shaojwa-tools__fio-2.2.10-hdd-randread-decimal-bw.txt',
+      'fio/shaojwa-tools__fio-2.2.10-nvme-randread-10jobs.txt',
+      'fio/vps-comparison__fio-2.2.10-randread-8jobs-group.txt',
+      'fio/vps-comparison__fio-2.2.10-randwrite-8jobs-group.txt',
+      'fio/k8s-homelab__fio-3.25-fdatasync-write-nsec.txt',
+      'fio/k8s-homelab__fio-3.28-fdatasync-write.txt',
+      'fio/unidentified-cn-notes__fio-3.1-normal-randread-2jobs-same-run.txt',
     ],
     targetBytes: 64 * MB,
     baseline: 'split-regex',
