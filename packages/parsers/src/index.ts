@@ -1,5 +1,14 @@
 import { builtinRegistry } from './builtin.ts';
 
+export {
+  type BonnieResult,
+  BonnieResultSchema,
+  type BonnieRun,
+  detectBonnie,
+  type ParseBonnieOptions,
+  parseBonnie,
+  safeParseBonnie,
+} from './bonnie/index.ts';
 export { BUILTIN_PARSERS } from './builtin.ts';
 export {
   isParseError,
