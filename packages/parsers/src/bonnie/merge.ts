@@ -37,6 +37,10 @@ function sameParameters(table: BonnieRun, csv: BonnieRun): boolean {
   );
 }
 
+function bucketKey(run: BonnieRun): string {
+  return `${run.fileSizeBytes}/${run.numFiles}/${run.concurrency}`;
+}
+
 /** True when a table run and a CSV run show the same run of bonnie++. */
 export function _isSameRun(table: _RunDraft, csv: _RunDraft): boolean {
   return sameParameters(table.run, csv.run) && testsAgree(table, csv);
@@ -48,18 +52,28 @@ export function _isSameRun(table: _RunDraft, csv: _RunDraft): boolean {
  * runs left alone, whose unreliable cells need a warning.
  */
 export function _mergeRuns(drafts: readonly _RunDraft[]): { runs: BonnieRun[]; tableOnly: _RunDraft[] } {
-  const csvDrafts = drafts.filter((draft) => draft.run.sources[0] === 'csv');
-  const isMatched = new Set<_RunDraft>();
+  // CSV runs by size, file count and concurrency, so that a table run is compared only with the
+  // CSV runs it could be: a long file of runs stays linear. A matched run leaves its bucket.
+  const buckets = new Map<string, _RunDraft[]>();
+  for (const draft of drafts) {
+    if (draft.run.sources[0] !== 'csv') continue;
+    const key = bucketKey(draft.run);
+    const bucket = buckets.get(key);
+    if (bucket === undefined) buckets.set(key, [draft]);
+    else bucket.push(draft);
+  }
   const merged = new Map<_RunDraft, BonnieRun>();
   const tableOnly: _RunDraft[] = [];
   for (const draft of drafts) {
     if (draft.run.sources[0] !== 'table') continue;
-    const csv = csvDrafts.find((candidate) => !isMatched.has(candidate) && _isSameRun(draft, candidate));
+    const bucket = buckets.get(bucketKey(draft.run)) ?? [];
+    const index = bucket.findIndex((candidate) => _isSameRun(draft, candidate));
+    const csv = bucket[index];
     if (csv === undefined) {
       tableOnly.push(draft);
       continue;
     }
-    isMatched.add(csv);
+    bucket.splice(index, 1);
     merged.set(csv, {
       ...csv.run,
       name: csv.run.name,
