@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLines } from './lines.ts';
+import { readLineBatches, readLines } from './lines.ts';
 
 async function collect(chunks: string[]): Promise<string[]> {
   async function* source() {
@@ -46,5 +46,16 @@ describe('readLines', () => {
 
   it('gives nothing for an empty input', async () => {
     expect(await collect([])).toEqual([]);
+  });
+});
+
+describe('readLineBatches', () => {
+  it('gives the lines of each chunk as one array, a line cut between chunks in the later one', async () => {
+    async function* source() {
+      yield* ['a\nb', 'c\r', '\nd\n', 'e'];
+    }
+    const batches: string[][] = [];
+    for await (const lines of readLineBatches(source())) batches.push(lines);
+    expect(batches).toEqual([['a'], ['bc'], ['d'], ['e']]);
   });
 });

@@ -49,10 +49,12 @@ export interface ToolParser<TResult = unknown> {
   parse(source: TextSource, format: string): ParseOutput<TResult>;
   /**
    * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one
-   * per report), whose measurements together are those `parse` would return.
+   * per report), whose measurements together are those `parse` would return. The lines come in
+   * batches, one per chunk read (lines.ts readLineBatches), without their line ends: a parser
+   * reads a batch synchronously and awaits once per chunk, not once per line.
    */
   parseStream?(
-    lines: AsyncIterable<string>,
+    lines: AsyncIterable<readonly string[]>,
     format: string,
     name: string | undefined,
   ): AsyncIterable<ParseOutput<TResult>>;

@@ -108,9 +108,11 @@ describe('parseStream', () => {
       parse: () => {
         throw new Error('parse() must not be called for a stream');
       },
-      async *parseStream(lines, format) {
-        for await (const line of lines) {
-          yield { tool: 'fio', format, toolVersion: null, result: [line], measurements: [], warnings: [] };
+      async *parseStream(batches, format) {
+        for await (const lines of batches) {
+          for (const line of lines) {
+            yield { tool: 'fio', format, toolVersion: null, result: [line], measurements: [], warnings: [] };
+          }
         }
       },
     };

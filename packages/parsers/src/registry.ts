@@ -1,5 +1,5 @@
 import { _errorAt, ParseError, type ToolName } from './errors.ts';
-import { readLines } from './lines.ts';
+import { readLineBatches } from './lines.ts';
 import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
 
@@ -103,37 +103,37 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
     chunks: AsyncIterable<string> | ReadableStream<string>,
     options: ParseOptions = {},
   ): AsyncGenerator<ParseOutput> {
-    const lines = readLines(chunks)[Symbol.asyncIterator]();
-    // Detection needs the head: read lines until there is enough of it, then replay them.
-    const headLines: string[] = [];
+    const batches = readLineBatches(chunks)[Symbol.asyncIterator]();
+    // Detection needs the head: read batches of lines until there is enough of it, then replay
+    // them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
+    const headBatches: string[][] = [];
     let headLength = 0;
     let isDone = false;
     while (headLength < DETECT_HEAD_CHARS) {
-      const next = await lines.next();
+      const next = await batches.next();
       if (next.done === true) {
         isDone = true;
         break;
       }
-      headLines.push(next.value);
-      headLength += next.value.length + 1;
+      headBatches.push(next.value);
+      for (const line of next.value) headLength += line.length + 1;
     }
-    const head = headLines.join('\n');
-    const headSource = readText(head, { name: options.name });
+    const head = headBatches.flat().join('\n');
     if (isDone) {
       yield parse(head, options);
       return;
     }
-    const { parser, format } = choose(headSource, options);
-    async function* replay(): AsyncGenerator<string> {
-      yield* headLines;
-      for (let next = await lines.next(); next.done !== true; next = await lines.next()) yield next.value;
+    const { parser, format } = choose(readText(head.slice(0, DETECT_HEAD_CHARS), { name: options.name }), options);
+    async function* replay(): AsyncGenerator<string[]> {
+      yield* headBatches.splice(0);
+      for (let next = await batches.next(); next.done !== true; next = await batches.next()) yield next.value;
     }
     if (parser.parseStream !== undefined) {
       yield* parser.parseStream(replay(), format, options.name);
       return;
     }
     const all: string[] = [];
-    for await (const line of replay()) all.push(line);
+    for await (const lines of replay()) for (const line of lines) all.push(line);
     yield parser.parse(readText(all.join('\n'), { name: options.name }), format);
   }
 

@@ -31,3 +31,4 @@ export {
 } from './schema.ts';
 export { type IostatReportStream, type IostatStreamOptions, parseIostatStream } from './stream.ts';
 export { IostatSummaryBuilder, summarize } from './summary.ts';
+export { deviceValue, deviceValues } from './values.ts';

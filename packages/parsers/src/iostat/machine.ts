@@ -1,7 +1,7 @@
 import type { ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
-import { isBlank, scanDecimal, scanValue, skipBlanks, tokenEnd } from './scan.ts';
+import { isBlank, scanDecimal, scanRowFast, scanValue, skipBlanks, tokenEnd } from './scan.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
 import { parseBanner, parseTimestamp } from './time.ts';
 
@@ -37,10 +37,12 @@ interface Layout {
   /** The header starts with blanks (an indented copy): then a leading blank marks no group. */
   isIndented: boolean;
   /**
-   * A record with every metric of the layout, copied for each row: a copy starts with the final
-   * shape, so filling it changes values in place instead of growing the object key by key.
+   * A row of NaN as long as the layout, copied for each row: the copy is an array of unboxed
+   * doubles of its final length, so filling it stores numbers in place (no growing, no boxing).
    */
-  template: Record<string, number>;
+  blankRow: number[];
+  /** Base units per printed unit of each column (ColumnSpec.factor), for scanRowFast. */
+  factors: Float64Array;
 }
 
 type Mode = 'idle' | 'cpu-values' | 'table';
@@ -88,7 +90,14 @@ export class IostatMachine {
   private timestampIso: string | null = null;
   private cpu: IostatCpu | null = null;
   private cpuKeys: (keyof IostatCpu | null)[] = [];
+  /** The avg-cpu header cpuKeys were read from. */
+  private cpuHeader: string | null = null;
+  /** The last header line read as a layout, and that layout: a log repeats one header. */
+  private lastHeader: string | null = null;
+  private lastLayout: Layout | null = null;
   private layoutsInReport: Layout[] = [];
+  /** Where the current table's columns start among the report's (after earlier tables' columns). */
+  private tableOffset = 0;
   private devices: IostatDevice[] = [];
   private byName: Map<string, IostatDevice> | null = null;
   private layout: Layout | null = null;
@@ -225,6 +234,10 @@ export class IostatMachine {
 
   private startCpu(line: string, first: number): void {
     this.hasSeenStructure = true;
+    this.mode = 'cpu-values';
+    // Every report of a log repeats the same header: read it once.
+    if (line === this.cpuHeader) return;
+    this.cpuHeader = line;
     this.cpuKeys = [];
     let i = first + AVG_CPU.length;
     for (i = skipBlanks(line, i); i < line.length; i = skipBlanks(line, i)) {
@@ -232,7 +245,6 @@ export class IostatMachine {
       this.cpuKeys.push(CPU_KEYS[line.slice(i, end)] ?? null);
       i = end;
     }
-    this.mode = 'cpu-values';
   }
 
   private readCpuValues(line: string, first: number): boolean {
@@ -261,7 +273,20 @@ export class IostatMachine {
 
   /** A device table header: `Device: rrqm/s ...`, `Device r/s ...`, or `r/s ... Device` (--pretty). */
   private readHeader(line: string, first: number): Layout | null {
+    if (line === this.lastHeader) return this.lastLayout;
     const key = line.trimEnd();
+    // Only a line that starts or ends with "Device" can be a header: a timestamp line, the most
+    // frequent other line here, is turned away without being split.
+    if (!startsWithAt(line, first, DEVICE) && !key.endsWith(DEVICE)) return null;
+    const layout = this.readLayout(key, first);
+    if (layout !== null) {
+      this.lastHeader = line;
+      this.lastLayout = layout;
+    }
+    return layout;
+  }
+
+  private readLayout(key: string, first: number): Layout | null {
     const cached = this.layouts.get(key);
     if (cached !== undefined) return cached;
     const names = key.slice(first).split(/[ \t]+/);
@@ -282,7 +307,8 @@ export class IostatMachine {
       columns: specs.map(({ name, metric, unit }) => ({ name, metric, unit })),
       isPretty,
       isIndented: first > 0 && !isPretty,
-      template: Object.fromEntries(specs.map((spec) => [spec.metric, 0])),
+      blankRow: blankRow(specs.length),
+      factors: Float64Array.from(specs, (spec) => spec.factor),
     };
     this.layouts.set(key, layout);
     return layout;
@@ -293,6 +319,8 @@ export class IostatMachine {
     if (this.layoutsInReport.length === 1 && this.byName === null) {
       this.byName = new Map(this.devices.map((device) => [device.device, device]));
     }
+    this.tableOffset = 0;
+    for (const seen of this.layoutsInReport) this.tableOffset += seen.specs.length;
     this.layoutsInReport.push(layout);
     this.layout = layout;
     this.rowsInTable = 0;
@@ -319,16 +347,10 @@ export class IostatMachine {
         return true;
       }
     }
-    const values = this.byName?.get(name)?.values ?? { ...layout.template };
-    for (let k = 0; k < specs.length; k++) {
-      if (i >= line.length) return this.fail('COLUMN_COUNT', columnCountMessage(specs.length, k), i);
-      const end = tokenEnd(line, i);
-      const spec = specs[k] as ColumnSpec;
-      const value = scanValue(line, i, end, spec);
-      if (Number.isNaN(value)) return this.fail('BAD_NUMBER', `expected a number under ${spec.name}`, i);
-      values[spec.metric] = value;
-      i = skipBlanks(line, end);
-    }
+    const values = layout.blankRow.slice();
+    const valuesEnd = this.readValues(line, i, layout, values, specs.length);
+    if (valuesEnd === -1) return false;
+    i = skipBlanks(line, valuesEnd);
     if (i < line.length) return this.fail('COLUMN_COUNT', `expected ${specs.length} values after the device name`, i);
     const isGroup = this.pendingName === null && first > 0 && !layout.isIndented;
     this.pendingName = null;
@@ -336,20 +358,35 @@ export class IostatMachine {
     return true;
   }
 
-  private readPrettyRow(line: string, first: number, layout: Layout): boolean {
+  /**
+   * Reads a row's values from `from` on into `values`: the index just after the last one, or -1
+   * with `failure` set. Plain decimals take the fast scan; anything else (a `--human` suffix, a
+   * bad number) the careful one, which reads suffixes and finds the exact error.
+   */
+  private readValues(line: string, from: number, layout: Layout, values: number[], columnCount: number): number {
+    const fastEnd = scanRowFast(line, from, layout.factors, values);
+    if (fastEnd !== -1) return fastEnd;
     const specs = layout.specs;
-    // Values first, then the name: read them into a scratch record, then file them.
-    const values: Record<string, number> = { ...layout.template };
-    let i = first;
+    let i = from;
     for (let k = 0; k < specs.length; k++) {
-      if (i >= line.length) return this.fail('COLUMN_COUNT', columnCountMessage(specs.length + 1, k), i);
+      i = skipBlanks(line, i);
+      if (i >= line.length) return this.failAt('COLUMN_COUNT', columnCountMessage(columnCount, k), i);
       const end = tokenEnd(line, i);
       const spec = specs[k] as ColumnSpec;
       const value = scanValue(line, i, end, spec);
-      if (Number.isNaN(value)) return this.fail('BAD_NUMBER', `expected a number under ${spec.name}`, i);
-      values[spec.metric] = value;
-      i = k === specs.length - 1 ? end : skipBlanks(line, end);
+      if (Number.isNaN(value)) return this.failAt('BAD_NUMBER', `expected a number under ${spec.name}`, i);
+      values[k] = value;
+      i = end;
     }
+    return i;
+  }
+
+  private readPrettyRow(line: string, first: number, layout: Layout): boolean {
+    const specs = layout.specs;
+    // Values first, then the name.
+    const values = layout.blankRow.slice();
+    const i = this.readValues(line, first, layout, values, specs.length + 1);
+    if (i === -1) return false;
     const nameStart = skipBlanks(line, i);
     if (nameStart >= line.length) return this.fail('COLUMN_COUNT', 'expected the device name last', nameStart);
     const nameEnd = tokenEnd(line, nameStart);
@@ -358,32 +395,41 @@ export class IostatMachine {
     }
     // iostat prints " %s" after the values, and a group name starts with a space of its own.
     const isGroup = nameStart - i >= 2 && isBlank(line.charCodeAt(nameStart - 2));
-    const name = line.slice(nameStart, nameEnd);
-    const existing = this.byName?.get(name);
-    if (existing === undefined) {
-      this.addDevice(name, isGroup, values);
-    } else {
-      Object.assign(existing.values, values);
-      this.rowsInTable++;
-    }
+    this.addDevice(line.slice(nameStart, nameEnd), isGroup, values);
     return true;
   }
 
-  private addDevice(name: string, isGroup: boolean, values: Record<string, number>): void {
+  /**
+   * Files a row's values (those of the current table) under its device. In the first table of a
+   * report the row is the device's; a later table's row (`--pretty -x` prints several) joins
+   * the values of the device of that name, after the earlier tables' columns.
+   */
+  private addDevice(name: string, isGroup: boolean, tableValues: number[]): void {
     this.rowsInTable++;
-    if (this.byName !== null) {
-      if (this.byName.has(name)) return;
-      const device = { device: name, isGroup, values };
-      this.byName.set(name, device);
-      this.devices.push(device);
+    if (this.byName === null) {
+      this.devices.push({ device: name, isGroup, values: tableValues });
       return;
     }
-    this.devices.push({ device: name, isGroup, values });
+    let device = this.byName.get(name);
+    if (device === undefined) {
+      device = { device: name, isGroup, values: [] };
+      this.byName.set(name, device);
+      this.devices.push(device);
+    }
+    const values = device.values;
+    // A device missing from an earlier table has no values under its columns.
+    while (values.length < this.tableOffset) values.push(null);
+    for (let k = 0; k < tableValues.length; k++) values[this.tableOffset + k] = tableValues[k] as number;
   }
 
   private fail(code: ParseErrorCode, message: string, column: number): false {
     this.failure = new _IostatLineError(code, message, this.lineNumber, column);
     return false;
+  }
+
+  private failAt(code: ParseErrorCode, message: string, column: number): -1 {
+    this.fail(code, message, column);
+    return -1;
   }
 
   private hasContent(): boolean {
@@ -400,6 +446,10 @@ export class IostatMachine {
         : layouts.length === 1
           ? (layouts[0] as Layout).columns
           : layouts.flatMap((l) => l.columns);
+    if (layouts.length > 1) {
+      // A device missing from a later table has no values under its columns either.
+      for (const device of this.devices) while (device.values.length < columns.length) device.values.push(null);
+    }
     const report: IostatReport = {
       sample: this.sample,
       timestamp: this.timestampIso,
@@ -420,6 +470,7 @@ export class IostatMachine {
     this.timestampIso = null;
     this.cpu = null;
     this.layoutsInReport = [];
+    this.tableOffset = 0;
     this.devices = [];
     this.byName = null;
     this.layout = null;
@@ -427,6 +478,12 @@ export class IostatMachine {
     this.pendingName = null;
     this.mode = 'idle';
   }
+}
+
+function blankRow(length: number): number[] {
+  const row: number[] = [];
+  for (let k = 0; k < length; k++) row.push(Number.NaN);
+  return row;
 }
 
 function startsWithAt(line: string, at: number, word: string): boolean {

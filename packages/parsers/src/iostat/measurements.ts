@@ -1,5 +1,5 @@
 import type { Measurement } from '../measurement.ts';
-import type { IostatCpu, IostatReport } from './schema.ts';
+import type { IostatColumn, IostatCpu, IostatReport } from './schema.ts';
 
 /** avg-cpu fields and their metric: the section and column as iostat prints them. */
 const CPU_METRICS: readonly [keyof IostatCpu, string][] = [
@@ -28,15 +28,17 @@ export function reportMeasurements(report: IostatReport): Measurement[] {
       if (value !== null) measurements.push({ tool: 'iostat', metric, unit: '%', value, labels });
     }
   }
+  const columns = report.columns;
   for (const device of report.devices) {
     const name = device.isGroup ? 'group' : 'device';
     const labels: Record<string, string> =
       time === null ? { [name]: device.device, sample } : { [name]: device.device, sample, time };
-    for (const column of report.columns) {
-      const value = device.values[column.metric];
-      if (value !== undefined) {
-        measurements.push({ tool: 'iostat', metric: column.metric, unit: column.unit, value, labels });
-      }
+    const values = device.values;
+    for (let i = 0; i < columns.length; i++) {
+      const value = values[i];
+      if (value === null || value === undefined) continue;
+      const column = columns[i] as IostatColumn;
+      measurements.push({ tool: 'iostat', metric: column.metric, unit: column.unit, value, labels });
     }
   }
   return measurements;

@@ -107,15 +107,17 @@ function readReport(
       if (typeof value === 'number') cpu[field] = value;
     }
   }
+  // Each disk entry names its keys; the report's columns are every key any disk has, in the
+  // order first seen, and a disk without one of them has null under it.
   const columns: IostatColumn[] = [];
-  const seen = new Set<string>();
-  const devices: IostatDevice[] = [];
+  const columnIndex = new Map<string, number>();
+  const rows: { name: string; entries: [number, number][] }[] = [];
   for (const item of asArray(statistics.disk) ?? []) {
     const disk = asRecord(item);
     if (disk === undefined) continue;
     const name = typeof disk.disk_device === 'string' ? disk.disk_device : '';
     const hasRateMergeKey = 'rrqm/s' in disk;
-    const values: Record<string, number> = {};
+    const entries: [number, number][] = [];
     for (const key in disk) {
       if (key === 'disk_device') continue;
       const raw = disk[key];
@@ -128,15 +130,22 @@ function readReport(
         });
       }
       const spec = columnSpec(jsonKeyColumn(key, hasRateMergeKey));
-      values[spec.metric] = raw * spec.factor;
-      if (!seen.has(key)) {
-        seen.add(key);
+      let index = columnIndex.get(key);
+      if (index === undefined) {
+        index = columns.length;
+        columnIndex.set(key, index);
         columns.push({ name: key, metric: spec.metric, unit: spec.unit });
       }
+      entries.push([index, raw * spec.factor]);
     }
-    // A -g group total is named with a leading space (" disks").
-    devices.push({ device: name.trimStart(), isGroup: name.startsWith(' '), values });
+    rows.push({ name, entries });
   }
+  const devices: IostatDevice[] = rows.map(({ name, entries }) => {
+    const values: (number | null)[] = columns.map(() => null);
+    for (const [index, value] of entries) values[index] = value;
+    // A -g group total is named with a leading space (" disks").
+    return { device: name.trimStart(), isGroup: name.startsWith(' '), values };
+  });
   return {
     sample,
     timestamp: stamp?.iso ?? null,

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { columnSpec } from './columns.ts';
 import { parseIostat } from './index.ts';
+import { deviceValue, deviceValues } from './values.ts';
 
 const run = promisify(execFile);
 const IOSTAT = ['/usr/bin/iostat', '/bin/iostat'].find((path) => existsSync(path));
@@ -76,7 +77,7 @@ function expectSameAsPrinted(name: string, text: string): void {
     for (const row of report.devices) {
       for (const column of report.columns) {
         const token = printed[index]?.get(`${row.device} ${column.name}`) as string;
-        expect(row.values[column.metric], `${name} ${row.device} ${column.name}`).toBeCloseTo(
+        expect(deviceValue(report, row, column.metric), `${name} ${row.device} ${column.name}`).toBeCloseTo(
           tokenValue(token, column.name),
           6,
         );
@@ -117,7 +118,8 @@ describeReal(title, () => {
       const statistics = document.statistics[index];
       expect(report.cpu?.idlePercent).toBe(statistics['avg-cpu'].idle);
       for (const disk of statistics.disk) {
-        const values = report.devices.find((d) => d.device === disk.disk_device)?.values ?? {};
+        const row = report.devices.find((d) => d.device === disk.disk_device);
+        const values: Record<string, number> = row === undefined ? {} : deviceValues(report, row);
         expect(values['r/s']).toBe(disk['r/s']);
         expect(values['read.bw']).toBeCloseTo(disk['rkB/s'] * 1024, 6);
         expect(values['%rrqm']).toBe(disk.rrqm);

@@ -44,10 +44,13 @@ export const IostatDeviceSchema = z
     device: z.string().describe('Device name as printed (`sda`, `dm-0`, `cciss/c0d0p2`, an LVM name with -N).'),
     isGroup: z.boolean().describe('True for a group total row of `-g NAME` (printed with a leading space).'),
     values: z
-      .record(z.string(), z.number())
+      .array(z.number().nullable())
       .describe(
-        'Values keyed by canonical metric (see `columns`), in base units: kB/s and MB/s become B/s (kB = 1024 B, ' +
-          'MB = 1024² B in sysstat), sectors 512 B, await/svctm ms become ns, request sizes B, percentages 0-100.',
+        "Values in the order of the report's `columns` (values[i] is under columns[i]), in base units: kB/s and " +
+          'MB/s become B/s (kB = 1024 B, MB = 1024² B in sysstat), sectors 512 B, await/svctm ms become ns, request ' +
+          'sizes B, percentages 0-100. Null where the device has no value under a column: a device missing from one ' +
+          'table of a `--pretty` report, or a JSON key another device has. An array rather than a record keyed by ' +
+          'metric: a long log holds millions of rows, and an array is built, kept and serialized for less.',
       ),
   })
   .describe('One device (or group) row of a report; rows of several tables (`--pretty -x`) are merged.');
@@ -64,7 +67,9 @@ export const IostatReportSchema = z
       .boolean()
       .describe('True for the first report of a run: averages since boot, not over the interval (unless `-y`).'),
     cpu: IostatCpuSchema.nullable().describe('avg-cpu, or null with `-d`.'),
-    columns: z.array(IostatColumnSchema).describe('The device columns of this report, in printed order.'),
+    columns: z
+      .array(IostatColumnSchema)
+      .describe("The device columns of this report, in printed order; each device's `values` follow it."),
     devices: z.array(IostatDeviceSchema).describe('Device rows, in printed order. Empty with `-c`.'),
   })
   .describe('One report: what iostat prints once per interval.');

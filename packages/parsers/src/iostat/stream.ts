@@ -1,5 +1,5 @@
 import { ParseError } from '../errors.ts';
-import type { Measurement } from '../measurement.ts';
+import { readLineBatches } from '../lines.ts';
 import type { ParseOutput, ParseWarning } from '../parser.ts';
 import { readText } from '../text.ts';
 import { _IostatLineError, IostatMachine, type IostatMachineOptions } from './machine.ts';
@@ -18,8 +18,8 @@ export interface IostatStreamOptions extends IostatMachineOptions {
 /**
  * Reports of an iostat log, read from a web ReadableStream or any async iterable of text chunks
  * (a Node Readable with setEncoding('utf8') is one). It holds one report and one chunk at a time:
- * the lines are split here, synchronously within a chunk, and the reports yielded as they end.
- * After the loop, `host`, `isTruncated` and `warnings` describe the log.
+ * the lines of a chunk are read synchronously, and the reports yielded as they end. After the
+ * loop, `host`, `isTruncated` and `warnings` describe the log.
  *
  * JSON (`-o JSON`) is one document: it is read whole, then yielded report by report.
  */
@@ -37,42 +37,48 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<IostatReport> {
-    const splitter = new LineSplitter();
     let format = this.options.format;
-    let jsonText: string[] | null = null;
+    let jsonLines: string[] | null = null;
     const machine = new IostatMachine(this.options);
     const reader = new LineReader(machine, this.options.name);
-    for await (const chunk of iterate(this.input)) {
-      if (format === undefined) {
-        const start = chunk.replace(/^\uFEFF/, '').trimStart();
-        if (start === '') continue;
-        format = start.startsWith('{') ? 'json' : 'text';
-      }
+    for await (const lines of readLineBatches(this.input)) {
+      format ??= formatOf(lines);
+      if (format === undefined) continue;
       if (format === 'json') {
-        jsonText ??= [];
-        jsonText.push(chunk);
+        jsonLines ??= [];
+        for (const line of lines) jsonLines.push(line);
         continue;
       }
-      const reports = reader.pushLines(splitter.push(chunk));
+      reader.start(lines);
+      for (let report = reader.next(); report !== undefined; report = reader.next()) {
+        this.host = machine.host;
+        yield report;
+      }
       this.host = machine.host;
-      for (const report of reports) yield report;
     }
-    if (format === 'json' && jsonText !== null) {
-      const parsed = parseIostatJson(readText(jsonText.join(''), { name: this.options.name }), this.options);
+    if (format === 'json' && jsonLines !== null) {
+      const parsed = parseIostatJson(readText(jsonLines.join('\n'), { name: this.options.name }), this.options);
       this.host = parsed.host;
       this.isTruncated = parsed.isTruncated;
       this.warnings = parsed.warnings;
       yield* parsed.reports;
       return;
     }
-    const reports = reader.pushLines(splitter.end());
     const last = reader.finish();
-    if (last !== undefined) reports.push(last);
     this.host = machine.host;
     this.isTruncated = machine.isTruncated;
     this.warnings = machine.warnings;
-    yield* reports;
+    if (last !== undefined) yield last;
   }
+}
+
+/** `json` when the first non-blank line starts with `{`, `text` for another, undefined for none yet. */
+function formatOf(lines: readonly string[]): 'text' | 'json' | undefined {
+  for (const line of lines) {
+    const start = line.trimStart();
+    if (start !== '') return start.startsWith('{') ? 'json' : 'text';
+  }
+  return undefined;
 }
 
 /** Typed reports of an iostat log as they are read; see IostatReportStream. */
@@ -85,17 +91,16 @@ export function parseIostatStream(
 
 /**
  * The streaming parse the registry and `benchfolio parse --ndjson` use: one ParseOutput per
- * report, with that report's measurements (made when first read) and the warnings that came
- * with it. A cut at the end comes as a last output with no report and `isTruncated`.
+ * report, with that report's measurements and the warnings that came with it. A cut at the end comes as a last output with no report and `isTruncated`.
  */
 export async function* streamIostatOutputs(
-  lines: AsyncIterable<string>,
+  batches: AsyncIterable<readonly string[]>,
   format: string,
   name: string | undefined,
 ): AsyncGenerator<ParseOutput<IostatResult>> {
   if (format === 'json') {
     const all: string[] = [];
-    for await (const line of lines) all.push(line);
+    for await (const lines of batches) for (const line of lines) all.push(line);
     const parsed = parseIostatJson(readText(all.join('\n'), { name }));
     yield* piecesOf(parsed.host, parsed.reports, parsed.isTruncated, parsed.warnings, 'json');
     return;
@@ -104,13 +109,16 @@ export async function* streamIostatOutputs(
   const reader = new LineReader(machine, name);
   let warningCount = 0;
   const newWarnings = (): ParseWarning[] => {
+    if (machine.warnings.length === warningCount) return [];
     const fresh = machine.warnings.slice(warningCount);
     warningCount = machine.warnings.length;
     return fresh;
   };
-  for await (const line of lines) {
-    const report = reader.pushLine(line);
-    if (report !== undefined) yield piece(machine.host, report, false, newWarnings(), 'text');
+  for await (const lines of batches) {
+    reader.start(lines);
+    for (let report = reader.next(); report !== undefined; report = reader.next()) {
+      yield piece(machine.host, report, false, newWarnings(), 'text');
+    }
   }
   const last = reader.finish();
   if (last !== undefined) yield piece(machine.host, last, machine.isTruncated, newWarnings(), 'text');
@@ -134,7 +142,11 @@ function* piecesOf(
   }
 }
 
-/** One report as a ParseOutput whose measurements are made on first read (and kept). */
+/**
+ * One report as a ParseOutput, with its measurements. They are made at once, as plain data: an
+ * own getter per output (to make them on first read) cost more, in V8 maps and GC, than making
+ * them does.
+ */
 export function piece(
   host: IostatHost | null,
   report: IostatReport | null,
@@ -143,19 +155,25 @@ export function piece(
   format: 'text' | 'json',
 ): ParseOutput<IostatResult> {
   const result: IostatResult = { format, host, reports: report === null ? [] : [report], isTruncated, summary: [] };
-  let measurements: Measurement[] | undefined;
-  const output = { tool: 'iostat', format, toolVersion: null, result, warnings } as ParseOutput<IostatResult>;
-  Object.defineProperty(output, 'measurements', {
-    enumerable: true,
-    get: () => {
-      measurements ??= report === null ? [] : reportMeasurements(report);
-      return measurements;
-    },
-  });
+  const measurements = report === null ? [] : reportMeasurements(report);
+  const output: ParseOutput<IostatResult> = {
+    tool: 'iostat',
+    format,
+    toolVersion: null,
+    result,
+    measurements,
+    warnings,
+  };
   return output;
 }
 
-/** Feeds lines to the machine and turns its line errors into ParseErrors with the line's text. */
+/**
+ * Feeds lines to the machine a batch at a time, stopping at each report the lines complete (so
+ * that the caller hands it out before the next is read: one report alive at a time), and turns
+ * the machine's line errors into ParseErrors with the line's text. An error may point at an earlier line than the one being read (a bad line is
+ * only an error once more follows it): that line is in the batch, or one of the last non-blank
+ * lines of the batches before, which are remembered.
+ */
 class LineReader {
   private lastText = '';
   private lastNumber = 0;
@@ -170,42 +188,68 @@ class LineReader {
     this.name = name;
   }
 
-  pushLines(lines: readonly string[]): IostatReport[] {
-    const reports: IostatReport[] = [];
-    for (const line of lines) {
-      const report = this.pushLine(line);
-      if (report !== undefined) reports.push(report);
-    }
-    return reports;
+  private lines: readonly string[] = [];
+  private index = 0;
+
+  /** Starts on a batch of lines (the previous one read to its end). */
+  start(lines: readonly string[]): void {
+    this.lines = lines;
+    this.index = 0;
   }
 
-  pushLine(line: string): IostatReport | undefined {
+  /** Reads on in the batch up to the next report the lines complete; undefined at the batch end. */
+  next(): IostatReport | undefined {
+    const machine = this.machine;
+    const lines = this.lines;
+    let i = this.index;
     try {
-      const report = this.machine.push(line);
-      // Remember the last non-blank line: a deferred error points at it.
-      if (skipBlanks(line, 0) < line.length || this.lastNumber === 0) this.remember(line);
-      return report;
+      while (i < lines.length) {
+        const report = machine.push(lines[i] as string);
+        i++;
+        if (report !== undefined) {
+          this.index = i;
+          return report;
+        }
+      }
     } catch (error) {
-      throw this.convert(error, line);
+      throw this.convert(error, lines, i);
     }
+    this.index = i;
+    this.rememberTail(lines);
+    this.lines = [];
+    return undefined;
   }
 
   finish(): IostatReport | undefined {
     return this.machine.finish();
   }
 
-  private remember(line: string): void {
-    this.previousText = this.lastText;
-    this.previousNumber = this.lastNumber;
-    this.lastText = line;
-    this.lastNumber = this.machine.lineNumber;
+  /** Keeps the last two non-blank lines read (with their numbers), for errors that point back. */
+  private rememberTail(lines: readonly string[]): void {
+    const firstNumber = this.machine.lineNumber - lines.length + 1;
+    let found = 0;
+    const tail: [number, string][] = [];
+    for (let k = lines.length - 1; k >= 0 && found < 2; k--) {
+      const line = lines[k] as string;
+      if (skipBlanks(line, 0) < line.length) {
+        tail.push([firstNumber + k, line]);
+        found++;
+      }
+    }
+    for (const [number, text] of tail.reverse()) {
+      this.previousText = this.lastText;
+      this.previousNumber = this.lastNumber;
+      this.lastText = text;
+      this.lastNumber = number;
+    }
   }
 
-  private convert(error: unknown, current: string): unknown {
+  private convert(error: unknown, lines: readonly string[], index: number): unknown {
     if (!(error instanceof _IostatLineError)) return error;
+    const back = this.machine.lineNumber - error.line;
     const lineText =
-      error.line === this.machine.lineNumber
-        ? current
+      back >= 0 && back <= index
+        ? (lines[index - back] as string)
         : error.line === this.lastNumber
           ? this.lastText
           : error.line === this.previousNumber
@@ -221,63 +265,5 @@ class LineReader {
       lineText,
       file: this.name,
     });
-  }
-}
-
-/**
- * Splits text chunks into lines at `\n`, `\r\n` or a bare `\r` (a pair cut between two chunks
- * too) and drops a BOM at the start, as the core's readLines does, but returns each chunk's lines
- * at once instead of one promise per line.
- */
-class LineSplitter {
-  private pending = '';
-  private isFirst = true;
-  private lastWasCr = false;
-
-  push(chunk: string): string[] {
-    let text = chunk;
-    if (text === '') return [];
-    if (this.isFirst) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      this.isFirst = false;
-    }
-    if (this.lastWasCr && text.charCodeAt(0) === 10) text = text.slice(1);
-    this.lastWasCr = false;
-    if (text.includes('\r')) {
-      this.lastWasCr = text.charCodeAt(text.length - 1) === 13;
-      text = text.replace(/\r\n?/g, '\n');
-    }
-    const lines: string[] = [];
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      lines.push(start === 0 && this.pending !== '' ? this.pending + text.slice(0, end) : text.slice(start, end));
-      if (start === 0) this.pending = '';
-      start = end + 1;
-    }
-    this.pending = start === 0 ? this.pending + text : text.slice(start);
-    return lines;
-  }
-
-  end(): string[] {
-    const last = this.pending;
-    this.pending = '';
-    return last === '' ? [] : [last];
-  }
-}
-
-async function* iterate<T>(source: AsyncIterable<T> | ReadableStream<T>): AsyncGenerator<T> {
-  if (Symbol.asyncIterator in source) {
-    yield* source as AsyncIterable<T>;
-    return;
-  }
-  const reader = (source as ReadableStream<T>).getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
   }
 }

@@ -1,4 +1,4 @@
-import type { IostatDeviceSummary, IostatReport, IostatStats } from './schema.ts';
+import type { IostatColumn, IostatDeviceSummary, IostatReport, IostatStats } from './schema.ts';
 
 interface DeviceSeries {
   device: string;
@@ -24,8 +24,10 @@ export class IostatSummaryBuilder {
         series = { device: device.device, isGroup: device.isGroup, metrics: new Map() };
         this.series.set(key, series);
       }
-      for (const metric in device.values) {
-        const value = device.values[metric] as number;
+      for (let i = 0; i < report.columns.length; i++) {
+        const value = device.values[i];
+        if (value === null || value === undefined) continue;
+        const metric = (report.columns[i] as IostatColumn).metric;
         const values = series.metrics.get(metric);
         if (values === undefined) series.metrics.set(metric, [value]);
         else values.push(value);
