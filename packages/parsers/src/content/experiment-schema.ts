@@ -38,6 +38,12 @@ const VariableSchema = z
       .optional()
       .describe('How the site names the variable ("Filesystem and its options"); required for `other`.'),
     unit: plainLine.optional().describe('Unit of the values, when they are quantities ("threads").'),
+    fields: z
+      .array(z.string().regex(/^[a-z][a-z_]*(?:\.[a-z][a-z_]*)*$/, 'a dotted path in system, such as filesystem.mkfs'))
+      .optional()
+      .describe(
+        "The run.yaml system fields the variable spans, when more than its kind's own: [filesystem] for a filesystem with its options, [io_scheduler, filesystem.type] for two factors.",
+      ),
   })
   .strict()
   .refine((variable) => variable.kind !== 'other' || variable.name !== undefined, {
@@ -108,6 +114,12 @@ export const ExperimentSchema = z
 
 export type Experiment = z.output<typeof ExperimentSchema>;
 export type ExperimentInput = z.input<typeof ExperimentSchema>;
+
+/** The system fields (dotted paths) where the variable lives: its kind's own and those declared. */
+export function variableFields(variable: Experiment['variable']): string[] {
+  const own: string = VARIABLE_KINDS[variable.kind];
+  return [...(own === '' ? [] : [own]), ...(variable.fields ?? [])];
+}
 
 /** The name the site shows for an experiment's variable. */
 export function variableName(variable: Experiment['variable']): string {

@@ -6,6 +6,7 @@ export {
   ExperimentSchema,
   VARIABLE_KINDS,
   type VariableKind,
+  variableFields,
   variableName,
 } from './experiment-schema.ts';
 export { checkMarkdown } from './markdown-check.ts';

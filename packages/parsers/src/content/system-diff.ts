@@ -1,4 +1,4 @@
-import { type Experiment, VARIABLE_KINDS } from './experiment-schema.ts';
+import { type Experiment, variableFields } from './experiment-schema.ts';
 import type { System } from './run-schema.ts';
 
 /** One field of `system` whose value is not the same in every run. */
@@ -35,9 +35,9 @@ function describe(value: unknown): string {
     .join(', ');
 }
 
-/** Whether a dotted path is the variable's field or inside it. */
-function isUnder(path: string, variablePath: string): boolean {
-  return variablePath !== '' && (path === variablePath || path.startsWith(`${variablePath}.`));
+/** Whether a dotted path is one of the variable's fields or inside one. */
+function isUnder(path: string, fields: readonly string[]): boolean {
+  return fields.some((field) => path === field || path.startsWith(`${field}.`));
 }
 
 /**
@@ -49,14 +49,14 @@ export function systemDifferences(
   variable: Experiment['variable'],
 ): SystemDifference[] {
   if (runs.length < 2) return [];
-  const variablePath: string = VARIABLE_KINDS[variable.kind];
+  const fields = variableFields(variable);
   const flats = runs.map((run) => ({ id: run.id, flat: flattenSystem(run.system) }));
   const paths = [...new Set(flats.flatMap(({ flat }) => [...flat.keys()]))].sort();
   const differences: SystemDifference[] = [];
   for (const path of paths) {
     const values = Object.fromEntries(flats.map(({ id, flat }) => [id, flat.get(path)]));
     if (new Set(Object.values(values)).size > 1) {
-      differences.push({ path, values, isVariable: isUnder(path, variablePath) });
+      differences.push({ path, values, isVariable: isUnder(path, fields) });
     }
   }
   return differences;
