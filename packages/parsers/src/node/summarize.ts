@@ -16,9 +16,10 @@ const HEADLINE_METRICS: Readonly<Record<string, RegExp>> = {
   sysbench: /^(?:events|tps|qps|read|write|fsync|read\.bw|write\.bw|transfer|latency\.avg|latency\.p95|latency\.p99)$/,
 };
 
-// Labels that tell apart the pieces of one series (a job of several, a sample of a time series):
-// the summary adds those pieces up (rates) or averages them (latencies, percentages).
-const PIECE_LABELS = new Set(['job', 'pid', 'sample', 'time']);
+// Labels that tell apart the pieces of one series (the processes of one fio job, the samples of
+// a time series): the summary adds those pieces up (rates) or averages them (latencies,
+// percentages). Job names are kept: they are the workload, the same across runs.
+const PIECE_LABELS = new Set(['pid', 'sample', 'time', 'run']);
 const SUMMED_UNITS: ReadonlySet<Unit> = new Set(['B', 'B/s', 'op/s', 'count']);
 
 interface Row {
@@ -117,7 +118,8 @@ function headlineRows(loaded: LoadedExperiment): Row[] {
     for (const output of run.outputs) {
       const headline = HEADLINE_METRICS[output.parsed.tool];
       if (headline === undefined) continue;
-      const workload = output.declared.workload ?? output.file;
+      // Without a declared workload, outputs line up across runs by their labels (job names).
+      const workload = output.declared.workload ?? '';
       for (const measurement of output.parsed.measurements) {
         if (headline.test(measurement.metric)) {
           add(run.id, output.file, measurement, workload);
