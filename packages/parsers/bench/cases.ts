@@ -21,9 +21,11 @@ export type BenchBaseline = 'split-regex' | 'json-parse';
  * How a case runs the parser:
  * - `parse`: `parse(text, { tool })` on the whole text, read beforehand (the default);
  * - `stream`: `parseStream` over the file read in 1 MiB chunks, consuming every piece;
- * - `cli-ndjson`: `benchfolio parse --ndjson --tool T FILE` in a child process, output to /dev/null.
+ * - `cli-ndjson`: `benchfolio parse --ndjson --tool T FILE` in a child process, output to /dev/null;
+ * - `external`: another program (`command`) reading the file on stdin, such as a peer parser: it
+ *   is measured when installed and reported as skipped otherwise, never needed by the tests.
  */
-export type BenchMode = 'parse' | 'stream' | 'cli-ndjson';
+export type BenchMode = 'parse' | 'stream' | 'cli-ndjson' | 'external';
 
 /** One output format of one tool, benchmarked through the package's API. */
 export interface BenchCase {
@@ -43,6 +45,8 @@ export interface BenchCase {
   baseline?: BenchBaseline | undefined;
   /** Default `parse`. */
   mode?: BenchMode | undefined;
+  /** For mode `external`: the program and its arguments (`['jc', '--iostat-s']`). */
+  command?: readonly string[] | undefined;
   /** Digits that are layout, not data, kept as they are in the input (see BuildInputOptions). */
   keepDigits?: RegExp | undefined;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createReadStream, readFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { ToolName } from '../src/errors.ts';
@@ -82,30 +82,47 @@ const RSS_POLL_MS = 20;
 
 /**
  * `benchfolio parse --ndjson --tool T FILE` in a child process (run from source by this Node),
- * its output thrown away. The child's peak RSS is polled from /proc: Node has no getrusage for
- * children, and the high-water mark only grows, so the last reading is close to the peak.
+ * its output thrown away.
  */
 export function cliNdjson(tool: ToolName): Operation {
   return (inputPath) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI_MAIN, 'parse', '--ndjson', '--tool', tool, inputPath], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (data: string) => {
-        stderr += data;
-      });
-      let peakRssBytes = 0;
-      const poll = setInterval(() => {
-        peakRssBytes = Math.max(peakRssBytes, readHighWaterMarkBytes(child.pid));
-      }, RSS_POLL_MS);
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        clearInterval(poll);
-        if (code === 0) resolve({ count: 1, childPeakRssBytes: peakRssBytes });
-        else reject(new Error(`benchfolio parse --ndjson exited with ${code}: ${stderr.slice(0, 500)}`));
-      });
+    runChild(process.execPath, [CLI_MAIN, 'parse', '--ndjson', '--tool', tool, inputPath], undefined);
+}
+
+/**
+ * Another program reading the input on standard input, its output thrown away: how a peer tool
+ * (jc) is measured on the same bytes. The program and arguments come from the case.
+ */
+export function externalCommand(command: readonly string[]): Operation {
+  const [program, ...args] = command;
+  if (program === undefined) throw new Error('an external case needs a command');
+  return (inputPath) => runChild(program, args, inputPath);
+}
+
+/**
+ * Runs a child to its end. Its peak RSS is polled from /proc: Node has no getrusage for
+ * children, and the high-water mark only grows, so the last reading is close to the peak.
+ */
+function runChild(program: string, args: readonly string[], stdinPath: string | undefined): Promise<OperationResult> {
+  return new Promise((resolve, reject) => {
+    const stdin = stdinPath === undefined ? 'ignore' : openSync(stdinPath, 'r');
+    const child = spawn(program, [...args], { stdio: [stdin, 'ignore', 'pipe'] });
+    if (typeof stdin === 'number') closeSync(stdin);
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (data: string) => {
+      stderr += data;
     });
+    let peakRssBytes = 0;
+    const poll = setInterval(() => {
+      peakRssBytes = Math.max(peakRssBytes, readHighWaterMarkBytes(child.pid));
+    }, RSS_POLL_MS);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      if (code === 0) resolve({ count: 1, childPeakRssBytes: peakRssBytes });
+      else reject(new Error(`${program} exited with ${code}: ${stderr.slice(0, 500)}`));
+    });
+  });
 }
 
 function readHighWaterMarkBytes(pid: number | undefined): number {
@@ -126,6 +143,8 @@ export interface OperationSpec {
   mode?: BenchMode | undefined;
   /** The input's index of output offsets (build-input.ts), for the `json-parse` baseline. */
   offsetsPath?: string | undefined;
+  /** For `external` cases: the program and its arguments, reading the input on stdin. */
+  command?: readonly string[] | undefined;
 }
 
 /** The operation of a job: its baseline when it names no tool, else its case's mode. */
@@ -144,5 +163,7 @@ export async function operationFor(spec: OperationSpec): Promise<Operation> {
       return parseStreamed(spec.tool);
     case 'cli-ndjson':
       return cliNdjson(spec.tool);
+    case 'external':
+      return externalCommand(spec.command ?? []);
   }
 }

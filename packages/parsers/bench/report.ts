@@ -27,6 +27,8 @@ export interface MeasuredRow {
 
 export interface FailedRow {
   isOk: false;
+  /** Not measured on purpose (a peer program that is not installed), not a failure. */
+  isSkipped?: boolean | undefined;
   name: string;
   tool: ToolName | null;
   inputBytes: number;
@@ -50,7 +52,7 @@ export function formatTable(rows: readonly BenchRow[]): string {
           row.rssRatio.toFixed(2),
           `${row.scalingRatio.toFixed(1)}${row.isSuperlinear ? ' !' : '  '}`,
         ]
-      : [row.name, megabytes(row.inputBytes), `failed: ${firstLine(row.error)}`],
+      : [row.name, megabytes(row.inputBytes), row.isSkipped === true ? row.error : `failed: ${firstLine(row.error)}`],
   );
   const widths = HEADERS.map((header, column) =>
     Math.max(

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { BUILTIN_PARSERS } from '../src/builtin.ts';
 import { allCorpusFiles, corpusDir } from '../test/corpus.ts';
@@ -72,7 +73,7 @@ async function main(): Promise<number> {
     const lines = [...notes.flatMap((note) => [note, '']), formatTable(rows), '', describeLegend(args.iterations)];
     process.stdout.write(`${lines.join('\n')}\n`);
   }
-  return rows.every((row) => row.isOk) ? 0 : 1;
+  return rows.every((row) => row.isOk || row.isSkipped === true) ? 0 : 1;
 }
 
 function selectCases(cases: readonly BenchCase[], names: readonly string[]): BenchCase[] {
@@ -173,7 +174,22 @@ async function measureGroup(
   for (const benchCase of group.cases) {
     progress(`measuring ${benchCase.name}`);
     try {
-      const measured = await measureSizes(inputs, args.iterations, { tool: benchCase.tool, mode: benchCase.mode });
+      if (benchCase.mode === 'external' && !isInstalled(benchCase.command?.[0])) {
+        rows.push({
+          isOk: false,
+          name: benchCase.name,
+          tool: benchCase.tool,
+          inputBytes: inputs.full.sizeBytes,
+          isSkipped: true,
+          error: `skipped: ${benchCase.command?.[0] ?? 'the command'} is not installed (a bench-only comparison)`,
+        });
+        continue;
+      }
+      const measured = await measureSizes(inputs, args.iterations, {
+        tool: benchCase.tool,
+        mode: benchCase.mode,
+        command: benchCase.command,
+      });
       rows.push(toRow(benchCase.name, benchCase.tool, group.baselineName, inputs, measured, baseline.full));
     } catch (error) {
       rows.push({
@@ -228,6 +244,11 @@ function toRow(
     scalingRatio: scaling,
     isSuperlinear: scaling > SUPERLINEAR_SCALING,
   };
+}
+
+/** Whether a program runs at all (`--version`), for bench-only peers such as jc. */
+function isInstalled(program: string | undefined): boolean {
+  return program !== undefined && spawnSync(program, ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
 /** A line on standard error while a person watches; nothing in a pipe or with --json's reader. */
