@@ -58,4 +58,11 @@ export interface ToolParser<TResult = unknown> {
     format: string,
     name: string | undefined,
   ): AsyncIterable<ParseOutput<TResult>>;
+  /**
+   * Optional, with parseStream: the `benchfolio parse --ndjson` text of one of its outputs, the
+   * same as `JSON.stringify({ file, ...output })` (with `tidy`, of each measurement), one line
+   * each ending in `\n`. For parsers whose streamed outputs are so many that serializing them
+   * costs more than parsing; the CLI uses JSON.stringify for the others.
+   */
+  ndjson?(output: ParseOutput<TResult>, file: string, tidy: boolean): string;
 }

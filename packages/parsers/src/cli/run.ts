@@ -13,7 +13,8 @@ import { progressBar, shouldShowProgress } from './progress.ts';
 import { USAGE } from './usage.ts';
 
 export interface CliIO {
-  stdout: { write(text: string): unknown };
+  /** `write` returns false when the text was queued (Node streams); `once('drain')` says when to go on. */
+  stdout: { write(text: string): unknown; once?(event: 'drain', listener: () => void): unknown };
   stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
 }
 
@@ -96,8 +97,17 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
       if (flags.ndjson) {
         const chunks = readTextChunks(file, { onProgress: progress.onProgress });
         for await (const output of registry.parseStream(chunks, options)) {
-          const lines = flags.tidy ? output.measurements : [{ file, ...output }];
-          io.stdout.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+          const parser = registry.parsers.find((candidate) => candidate.tool === output.tool);
+          const text =
+            parser?.ndjson?.(output, file, flags.tidy) ??
+            (flags.tidy ? output.measurements : [{ file, ...output }])
+              .map((line) => `${JSON.stringify(line)}\n`)
+              .join('');
+          // Wait while a slow reader (a pipe) catches up: otherwise the output of a long log piles
+          // up in memory.
+          if (io.stdout.write(text) === false && io.stdout.once !== undefined) {
+            await new Promise<void>((resolve) => io.stdout.once?.('drain', () => resolve()));
+          }
         }
       } else {
         const text = await readTextFile(file, { onProgress: progress.onProgress });

@@ -6,6 +6,7 @@ import { readText, type TextSource } from '../text.ts';
 import { detectIostatHead } from './detect.ts';
 import type { IostatMachineOptions } from './machine.ts';
 import { reportMeasurements } from './measurements.ts';
+import { iostatNdjson } from './ndjson.ts';
 import { parseIostatJson } from './parse-json.ts';
 import { parseIostatText, type TextParse } from './parse-text.ts';
 import type { IostatResult } from './schema.ts';
@@ -55,6 +56,7 @@ export const iostatParser: ToolParser<IostatResult> = {
   detect: detectIostatHead,
   parse: (source, format) => parseSource(source, format, {}),
   parseStream: streamIostatOutputs,
+  ndjson: iostatNdjson,
 };
 
 /** Detects an iostat output (text or JSON) from the first 64K characters of a text. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { corpusDir, readCorpusFile } from '../../test/corpus.ts';
+import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
+import type { ParseOutput } from '../parser.ts';
 import { createRegistry } from '../registry.ts';
-import { iostatParser, parseIostat, parseIostatStream } from './index.ts';
+import { type IostatReport, type IostatResult, iostatParser, parseIostat, parseIostatStream } from './index.ts';
+import { piece } from './stream.ts';
 
 function corpus(name: string): string {
   return readCorpusFile(corpusDir(), `iostat/${name}`).text;
@@ -95,5 +97,36 @@ describe('the registry streams iostat one report at a time', () => {
     const last = outputs.at(-1);
     expect(last?.result).toMatchObject({ reports: [], isTruncated: true });
     expect(last?.warnings.map((w) => w.code)).toEqual(['TRUNCATED']);
+  });
+});
+
+describe('the --ndjson text of a streamed output', () => {
+  const registry = createRegistry([iostatParser]);
+  const ndjson = iostatParser.ndjson as NonNullable<typeof iostatParser.ndjson>;
+
+  it.each(corpusFiles('iostat').map((file) => [file.name, file.text]))(
+    'is what JSON.stringify writes, for %s',
+    async (_name, text) => {
+      // Text logs three times over, to stream past the 64K head; a JSON document once.
+      const input = text.trimStart().startsWith('{') ? text : text.repeat(3);
+      const outputs = await collect(registry.parseStream(chunksOf(input, 4096), { tool: 'iostat' }));
+      for (const output of outputs) {
+        const typed = output as ParseOutput<IostatResult>;
+        expect(ndjson(typed, 'a "log".txt', false)).toBe(`${JSON.stringify({ file: 'a "log".txt', ...output })}\n`);
+        expect(ndjson(typed, 'x', true)).toBe(output.measurements.map((m) => `${JSON.stringify(m)}\n`).join(''));
+      }
+    },
+  );
+
+  it('writes null values of a device missing from one table of a --pretty report', () => {
+    const whole = parseIostat(corpus('sysstat__v12.7-iostat-x-pretty.txt'));
+    const report = whole.result.reports[0] as IostatReport;
+    const device = report.devices[0] as IostatReport['devices'][number];
+    const holed: IostatReport = {
+      ...report,
+      devices: [{ ...device, values: device.values.map((v, i) => (i === 1 ? null : v)) }],
+    };
+    const output = piece(whole.result.host, holed, false, [], 'text');
+    expect(ndjson(output, 'f', false)).toBe(`${JSON.stringify({ file: 'f', ...output })}\n`);
   });
 });
