@@ -1,6 +1,7 @@
 import type { Measurement, MeasurementUnit } from '../measurement.ts';
 import {
   DIRECTIONS,
+  type Direction,
   type DirectionStats,
   type DiskStats,
   type FioGroup,
@@ -43,35 +44,112 @@ export function fioMeasurements(result: FioResult): Measurement[] {
 }
 
 /**
- * Metric names are joined once and reused: a large input gives millions of measurements that
- * would otherwise each hold a string of their own.
+ * Metric names, joined once at load time and reused: a large input gives millions of
+ * measurements, and looking a name up per measurement (or joining it) cost more than
+ * building the measurement itself.
  */
-const METRIC_NAMES = new Map<string, Map<string, string>>();
-
-function metricName(prefix: string, suffix: string): string {
-  let names = METRIC_NAMES.get(prefix);
-  if (names === undefined) {
-    names = new Map();
-    METRIC_NAMES.set(prefix, names);
-  }
-  let name = names.get(suffix);
-  if (name === undefined) {
-    name = `${prefix}.${suffix}`;
-    if (names.size < 256) names.set(suffix, name);
-  }
-  return name;
+interface LatencyNames {
+  prefix: string;
+  min: string;
+  max: string;
+  mean: string;
+  stddev: string;
+  /** Percentile key ("99.90") to metric name ("read.clat.p99.9"), filled as keys are seen. */
+  percentiles: Map<string, string>;
 }
 
-const PERCENTILE_SUFFIXES = new Map<string, string>();
+interface DirectionNames {
+  iops: string;
+  bw: string;
+  io: string;
+  runtime: string;
+  slat: LatencyNames;
+  clat: LatencyNames;
+  lat: LatencyNames;
+  bwMin: string;
+  bwMax: string;
+  bwMean: string;
+  bwStddev: string;
+  iopsMin: string;
+  iopsMax: string;
+  iopsMean: string;
+  iopsStddev: string;
+}
 
-/** "99.90" → "p99.9", "50.00" → "p50": the percentile as a plain number. */
-function percentileSuffix(key: string): string {
-  let suffix = PERCENTILE_SUFFIXES.get(key);
-  if (suffix === undefined) {
-    suffix = `p${Number(key)}`;
-    if (PERCENTILE_SUFFIXES.size < 1000) PERCENTILE_SUFFIXES.set(key, suffix);
+interface GroupNames {
+  bw: string;
+  bwMin: string;
+  bwMax: string;
+  io: string;
+  runtimeMin: string;
+  runtimeMax: string;
+}
+
+function latencyNames(prefix: string): LatencyNames {
+  return {
+    prefix,
+    min: `${prefix}.min`,
+    max: `${prefix}.max`,
+    mean: `${prefix}.mean`,
+    stddev: `${prefix}.stddev`,
+    percentiles: new Map(),
+  };
+}
+
+function directionNames(direction: string): DirectionNames {
+  return {
+    iops: `${direction}.iops`,
+    bw: `${direction}.bw`,
+    io: `${direction}.io`,
+    runtime: `${direction}.runtime`,
+    slat: latencyNames(`${direction}.slat`),
+    clat: latencyNames(`${direction}.clat`),
+    lat: latencyNames(`${direction}.lat`),
+    bwMin: `${direction}.bw.min`,
+    bwMax: `${direction}.bw.max`,
+    bwMean: `${direction}.bw.mean`,
+    bwStddev: `${direction}.bw.stddev`,
+    iopsMin: `${direction}.iops.min`,
+    iopsMax: `${direction}.iops.max`,
+    iopsMean: `${direction}.iops.mean`,
+    iopsStddev: `${direction}.iops.stddev`,
+  };
+}
+
+function groupNames(direction: string): GroupNames {
+  const prefix = `group.${direction}`;
+  return {
+    bw: `${prefix}.bw`,
+    bwMin: `${prefix}.bw.min`,
+    bwMax: `${prefix}.bw.max`,
+    io: `${prefix}.io`,
+    runtimeMin: `${prefix}.runtime.min`,
+    runtimeMax: `${prefix}.runtime.max`,
+  };
+}
+
+const DIRECTION_NAMES: Record<Direction, DirectionNames> = {
+  read: directionNames('read'),
+  write: directionNames('write'),
+  trim: directionNames('trim'),
+};
+const GROUP_NAMES: Record<Direction, GroupNames> = {
+  read: groupNames('read'),
+  write: groupNames('write'),
+  trim: groupNames('trim'),
+};
+const SYNC_LAT_NAMES = latencyNames('sync.lat');
+/** Bound on the names kept per latency: a run has a handful of percentiles, a fuzzed input many. */
+const MAX_PERCENTILE_NAMES = 256;
+
+/** "99.90" → "<prefix>.p99.9", "50.00" → "<prefix>.p50": the percentile as a plain number. */
+function percentileName(names: LatencyNames, key: string): string {
+  let name = names.percentiles.get(key);
+  if (name === undefined) {
+    name = `${names.prefix}.p${Number(key)}`;
+    if (names.percentiles.size < MAX_PERCENTILE_NAMES) names.percentiles.set(key, name);
   }
-  return suffix;
+  return name;
 }
 
 function push(
@@ -99,12 +177,10 @@ function jobLabels(job: FioJob, runLabels: Record<string, string>): Record<strin
 
 function jobMeasurements(job: FioJob, runLabels: Record<string, string>, out: Measurement[]): void {
   const labels = jobLabels(job, runLabels);
-  for (const direction of DIRECTIONS) {
-    const stats = job[direction];
-    if (stats === null || !didIo(stats)) continue;
-    directionMeasurements(direction, stats, labels, out);
-  }
-  if (job.sync?.lat != null && isSampled(job.sync.lat)) latencyMeasurements('sync.lat', job.sync.lat, labels, out);
+  if (job.read !== null && didIo(job.read)) directionMeasurements(DIRECTION_NAMES.read, job.read, labels, out);
+  if (job.write !== null && didIo(job.write)) directionMeasurements(DIRECTION_NAMES.write, job.write, labels, out);
+  if (job.trim !== null && didIo(job.trim)) directionMeasurements(DIRECTION_NAMES.trim, job.trim, labels, out);
+  if (job.sync?.lat != null && isSampled(job.sync.lat)) latencyMeasurements(SYNC_LAT_NAMES, job.sync.lat, labels, out);
   if (job.cpu !== null) {
     push(out, 'cpu.usr', '%', job.cpu.userPercent, labels);
     push(out, 'cpu.sys', '%', job.cpu.systemPercent, labels);
@@ -124,49 +200,47 @@ function isSampled(stats: LatencyStats): boolean {
 }
 
 function directionMeasurements(
-  direction: string,
+  names: DirectionNames,
   stats: DirectionStats,
   labels: Record<string, string>,
   out: Measurement[],
 ): void {
-  push(out, metricName(direction, 'iops'), 'op/s', stats.iops, labels);
-  push(out, metricName(direction, 'bw'), 'B/s', stats.bandwidthBytesPerSec, labels);
-  push(out, metricName(direction, 'io'), 'B', stats.ioBytes, labels);
-  push(out, metricName(direction, 'runtime'), 's', stats.runtimeMs === null ? null : stats.runtimeMs / 1000, labels);
-  for (const which of ['slat', 'clat', 'lat'] as const) {
-    const latency = stats[which];
-    if (latency !== null && isSampled(latency)) latencyMeasurements(metricName(direction, which), latency, labels, out);
-  }
+  push(out, names.iops, 'op/s', stats.iops, labels);
+  push(out, names.bw, 'B/s', stats.bandwidthBytesPerSec, labels);
+  push(out, names.io, 'B', stats.ioBytes, labels);
+  push(out, names.runtime, 's', stats.runtimeMs === null ? null : stats.runtimeMs / 1000, labels);
+  if (stats.slat !== null && isSampled(stats.slat)) latencyMeasurements(names.slat, stats.slat, labels, out);
+  if (stats.clat !== null && isSampled(stats.clat)) latencyMeasurements(names.clat, stats.clat, labels, out);
+  if (stats.lat !== null && isSampled(stats.lat)) latencyMeasurements(names.lat, stats.lat, labels, out);
   const bw = stats.bandwidthSamples;
   if (bw !== null && bw.samples !== 0 && ((bw.maxBytesPerSec ?? 0) > 0 || (bw.samples ?? 0) > 0)) {
-    push(out, metricName(direction, 'bw.min'), 'B/s', bw.minBytesPerSec, labels);
-    push(out, metricName(direction, 'bw.max'), 'B/s', bw.maxBytesPerSec, labels);
-    push(out, metricName(direction, 'bw.mean'), 'B/s', bw.meanBytesPerSec, labels);
-    push(out, metricName(direction, 'bw.stddev'), 'B/s', bw.stddevBytesPerSec, labels);
+    push(out, names.bwMin, 'B/s', bw.minBytesPerSec, labels);
+    push(out, names.bwMax, 'B/s', bw.maxBytesPerSec, labels);
+    push(out, names.bwMean, 'B/s', bw.meanBytesPerSec, labels);
+    push(out, names.bwStddev, 'B/s', bw.stddevBytesPerSec, labels);
   }
   const iops = stats.iopsSamples;
   if (iops !== null && iops.samples !== 0 && ((iops.max ?? 0) > 0 || (iops.samples ?? 0) > 0)) {
-    push(out, metricName(direction, 'iops.min'), 'op/s', iops.min, labels);
-    push(out, metricName(direction, 'iops.max'), 'op/s', iops.max, labels);
-    push(out, metricName(direction, 'iops.mean'), 'op/s', iops.mean, labels);
-    push(out, metricName(direction, 'iops.stddev'), 'op/s', iops.stddev, labels);
+    push(out, names.iopsMin, 'op/s', iops.min, labels);
+    push(out, names.iopsMax, 'op/s', iops.max, labels);
+    push(out, names.iopsMean, 'op/s', iops.mean, labels);
+    push(out, names.iopsStddev, 'op/s', iops.stddev, labels);
   }
 }
 
 function latencyMeasurements(
-  prefix: string,
+  names: LatencyNames,
   stats: LatencyStats,
   labels: Record<string, string>,
   out: Measurement[],
 ): void {
-  push(out, metricName(prefix, 'min'), 'ns', stats.minNs, labels);
-  push(out, metricName(prefix, 'max'), 'ns', stats.maxNs, labels);
-  push(out, metricName(prefix, 'mean'), 'ns', stats.meanNs, labels);
-  push(out, metricName(prefix, 'stddev'), 'ns', stats.stddevNs, labels);
-  if (stats.percentilesNs === null) return;
-  for (const key in stats.percentilesNs) {
-    push(out, metricName(prefix, percentileSuffix(key)), 'ns', stats.percentilesNs[key] ?? null, labels);
-  }
+  push(out, names.min, 'ns', stats.minNs, labels);
+  push(out, names.max, 'ns', stats.maxNs, labels);
+  push(out, names.mean, 'ns', stats.meanNs, labels);
+  push(out, names.stddev, 'ns', stats.stddevNs, labels);
+  const percentiles = stats.percentilesNs;
+  if (percentiles === null) return;
+  for (const key in percentiles) push(out, percentileName(names, key), 'ns', percentiles[key] ?? null, labels);
 }
 
 function groupMeasurements(group: FioGroup, runLabels: Record<string, string>, out: Measurement[]): void {
@@ -174,21 +248,27 @@ function groupMeasurements(group: FioGroup, runLabels: Record<string, string>, o
   for (const direction of DIRECTIONS) {
     const stats = group[direction];
     if (stats === null) continue;
-    const prefix = metricName('group', direction);
-    const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
-    push(out, metricName(prefix, 'bw'), 'B/s', stats.bandwidthBytesPerSec, labels);
-    push(out, metricName(prefix, 'bw.min'), 'B/s', stats.minBandwidthBytesPerSec, labels);
-    push(out, metricName(prefix, 'bw.max'), 'B/s', stats.maxBandwidthBytesPerSec, labels);
-    push(out, metricName(prefix, 'io'), 'B', stats.ioBytes, labels);
-    push(out, metricName(prefix, 'runtime.min'), 's', seconds(stats.minRuntimeMs), labels);
-    push(out, metricName(prefix, 'runtime.max'), 's', seconds(stats.maxRuntimeMs), labels);
+    const names = GROUP_NAMES[direction];
+    push(out, names.bw, 'B/s', stats.bandwidthBytesPerSec, labels);
+    push(out, names.bwMin, 'B/s', stats.minBandwidthBytesPerSec, labels);
+    push(out, names.bwMax, 'B/s', stats.maxBandwidthBytesPerSec, labels);
+    push(out, names.io, 'B', stats.ioBytes, labels);
+    push(out, names.runtimeMin, 's', seconds(stats.minRuntimeMs), labels);
+    push(out, names.runtimeMax, 's', seconds(stats.maxRuntimeMs), labels);
   }
+}
+
+function seconds(ms: number | null): number | null {
+  return ms === null ? null : ms / 1000;
+}
+
+function ns(ms: number | null): number | null {
+  return ms === null ? null : ms * 1e6;
 }
 
 function diskMeasurements(disk: DiskStats, runLabels: Record<string, string>, out: Measurement[]): void {
   const labels: Record<string, string> = { ...runLabels, device: disk.name };
   if (disk.hostname !== null) labels.host = disk.hostname;
-  const ns = (ms: number | null) => (ms === null ? null : ms * 1e6);
   push(out, 'disk.util', '%', disk.utilPercent, labels);
   push(out, 'disk.read.ios', 'count', disk.readIos, labels);
   push(out, 'disk.write.ios', 'count', disk.writeIos, labels);

@@ -1,9 +1,9 @@
 import { _errorAt, type ParseError } from '../errors.ts';
 import type { TextSource } from '../text.ts';
+import { _percentileRecord } from './percentile-record.ts';
 import {
   _emptyDiskStats,
   _emptyJob,
-  _percentileKey,
   type DirectionStats,
   type DiskStats,
   type FioJob,
@@ -48,11 +48,17 @@ const DEPTH_COUNT = 7;
 const USEC_BUCKET_COUNT = 10;
 const MSEC_BUCKET_COUNT = 12;
 
-/** A terse line: its fields and where each starts in the text. */
+/**
+ * A terse line as offsets: field i runs from `starts[i]` to `starts[i + 1] - 1` (the last to
+ * `lineEnd`). Numbers are read from the text in place; a field is sliced only where its text
+ * is kept (names, versions, descriptions). A line has some 130 fields: slicing each of them
+ * made millions of short strings on a large input.
+ */
 interface Fields {
   source: TextSource;
-  values: string[];
-  offsets: number[];
+  text: string;
+  starts: number[];
+  count: number;
   lineEnd: number;
 }
 
@@ -66,12 +72,17 @@ export interface TerseLine {
 
 /** True when the line looks like a terse line of a version this parser reads (a cheap check). */
 export function isTerseLine(line: string): boolean {
-  const code = line.charCodeAt(0);
-  if (code < 50 || code > 53 || line.charCodeAt(1) !== 59) return false; // "2;" to "5;"
+  return _isTerseLineAt(line, 0, line.length);
+}
+
+/** isTerseLine on the line [start, end) of a text, without slicing it. */
+export function _isTerseLineAt(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  if (start + 1 >= end || code < 50 || code > 53 || text.charCodeAt(start + 1) !== 59) return false; // "2;" to "5;"
   let count = 0;
-  for (let i = line.indexOf(';'); i !== -1 && count < 60; i = line.indexOf(';', i + 1)) count++;
+  for (let i = text.indexOf(';', start); i !== -1 && i < end && count < 60; i = text.indexOf(';', i + 1)) count++;
   if (count < 60) return false;
-  return code === 50 || line.startsWith('fio-', 2);
+  return code === 50 || text.startsWith('fio-', start + 2);
 }
 
 /** Parses terse lines (all of one run) into a run. */
@@ -107,18 +118,25 @@ export function parseTerseLines(source: TextSource, lines: readonly TerseLine[],
 }
 
 function splitFields(source: TextSource, start: number, end: number): Fields {
-  const values: string[] = [];
-  const offsets: number[] = [];
+  const starts: number[] = [start];
   const text = source.text;
-  let fieldStart = start;
-  for (let i = text.indexOf(';', start); i !== -1 && i < end; i = text.indexOf(';', i + 1)) {
-    values.push(text.slice(fieldStart, i));
-    offsets.push(fieldStart);
-    fieldStart = i + 1;
-  }
-  values.push(text.slice(fieldStart, end));
-  offsets.push(fieldStart);
-  return { source, values, offsets, lineEnd: end };
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 59 /* ; */) starts.push(i + 1);
+  return { source, text, starts, count: starts.length, lineEnd: end };
+}
+
+function fieldStart(fields: Fields, index: number): number {
+  return fields.starts[index] as number;
+}
+
+/** One past the field's last character. */
+function fieldEnd(fields: Fields, index: number): number {
+  return index + 1 < fields.count ? (fields.starts[index + 1] as number) - 1 : fields.lineEnd;
+}
+
+/** The text of a field (undefined past the last one), for the few fields read as text. */
+function valueAt(fields: Fields, index: number): string | undefined {
+  if (index >= fields.count) return undefined;
+  return fields.text.slice(fieldStart(fields, index), fieldEnd(fields, index));
 }
 
 interface ParsedLine {
@@ -183,11 +201,11 @@ function directionLayout(fields: Fields, version: number, headerCount: number): 
   if (version === 4) return { count: 3, fields: DIRECTION_FIELDS };
   if (version === 5) return { count: 3, fields: DIRECTION_FIELDS_V5 };
   // v2: with percentiles, the 13th field of the first direction is "P%=value".
-  const hasPercentiles = (fields.values[headerCount + 12] ?? '').includes('%=');
+  const hasPercentiles = (valueAt(fields, headerCount + 12) ?? '').includes('%=');
   const perDirection = hasPercentiles ? DIRECTION_FIELDS : DIRECTION_FIELDS_OLD;
-  const rest = fields.values.length - headerCount - TAIL_FIELDS;
+  const rest = fields.count - headerCount - TAIL_FIELDS;
   // Three directions when the fields of a third one are there (its first field numeric).
-  const count = rest >= perDirection * 3 && /^\d+$/.test(fields.values[headerCount + perDirection * 2] ?? '') ? 3 : 2;
+  const count = rest >= perDirection * 3 && /^\d+$/.test(valueAt(fields, headerCount + perDirection * 2) ?? '') ? 3 : 2;
   return { count, fields: perDirection };
 }
 
@@ -262,31 +280,35 @@ function latencyAt(fields: Fields, index: number): LatencyStats {
   };
 }
 
-/** fio prints the same few percentiles on every line: each is normalized once. */
-const PERCENTILE_KEYS = new Map<string, string>();
-
-function percentileKeyOf(printed: string, percentile: number): string {
-  let key = PERCENTILE_KEYS.get(printed);
-  if (key === undefined) {
-    key = _percentileKey(percentile);
-    if (PERCENTILE_KEYS.size < 1000) PERCENTILE_KEYS.set(printed, key);
-  }
-  return key;
-}
-
-/** 20 slots of `P%=usec`; the `0%=0` padding is left out. */
+/**
+ * 20 slots of `P%=usec`; the `0%=0` padding is left out. The record is built like the normal
+ * text's (percentile-record.ts), so that both formats give the same keys in the same order.
+ */
 function percentilesAt(fields: Fields, index: number): Record<string, number> {
-  const result: Record<string, number> = {};
+  const percentiles: number[] = [];
+  const values: number[] = [];
+  const { text } = fields;
   for (let i = index; i < index + PERCENTILE_SLOTS; i++) {
-    const value = fieldAt(fields, i);
-    const equals = value.indexOf('%=');
-    if (equals === -1) throw errorAt(fields, i, 'UNEXPECTED_LINE', `expected a percentile "P%=usec", found "${value}"`);
-    const percentile = parseNumberText(fields, i, value.slice(0, equals), 0);
-    const usec = parseNumberText(fields, i, value.slice(equals + 2), equals + 2);
+    checkField(fields, i);
+    const start = fieldStart(fields, i);
+    const end = fieldEnd(fields, i);
+    let equals = -1;
+    for (let at = start; at + 1 < end; at++) {
+      if (text.charCodeAt(at) === 37 /* % */ && text.charCodeAt(at + 1) === 61 /* = */) {
+        equals = at;
+        break;
+      }
+    }
+    if (equals === -1) {
+      throw errorAt(fields, i, 'UNEXPECTED_LINE', `expected a percentile "P%=usec", found "${valueAt(fields, i)}"`);
+    }
+    const percentile = numberIn(fields, i, start, equals);
+    const usec = numberIn(fields, i, equals + 2, end);
     if (percentile === null || percentile === 0 || usec === null) continue;
-    result[percentileKeyOf(value.slice(0, equals), percentile)] = usec * 1000;
+    percentiles.push(percentile);
+    values.push(usec * 1000);
   }
-  return result;
+  return _percentileRecord(percentiles, values, null);
 }
 
 /**
@@ -367,9 +389,8 @@ function percentsAt(fields: Fields, index: number, count: number): Percents | nu
 function readDisks(fields: Fields, start: number, version: number, disks: DiskStats[]): number {
   if (version < 3) return start;
   let index = start;
-  const values = fields.values;
-  while (index + DISK_FIELDS <= values.length && isDiskGroup(values, index)) {
-    const name = values[index] as string;
+  while (index + DISK_FIELDS <= fields.count && isDiskGroup(fields, index)) {
+    const name = valueAt(fields, index) as string;
     if (name === 'slaves' && disks.length > 0) {
       const last = disks[disks.length - 1] as DiskStats;
       const counts = diskCounts(fields, index + 1);
@@ -385,11 +406,24 @@ function readDisks(fields: Fields, start: number, version: number, disks: DiskSt
 }
 
 /** A name, seven whole numbers and a percentage. */
-function isDiskGroup(values: readonly string[], index: number): boolean {
-  const name = values[index] ?? '';
+function isDiskGroup(fields: Fields, index: number): boolean {
+  const name = valueAt(fields, index) ?? '';
   if (name === '' || /^[\d.]+%?$/.test(name)) return false;
-  for (let i = index + 1; i < index + 8; i++) if (!/^\d+$/.test(values[i] ?? '')) return false;
-  return /^[\d.]+%$/.test(values[index + 8] ?? '');
+  for (let i = index + 1; i < index + 8; i++) if (!isDigitsAt(fields, i)) return false;
+  return /^[\d.]+%$/.test(valueAt(fields, index + 8) ?? '');
+}
+
+/** True when the field is one or more digits and nothing else (`/^\d+$/`). */
+function isDigitsAt(fields: Fields, index: number): boolean {
+  if (index >= fields.count) return false;
+  const start = fieldStart(fields, index);
+  const end = fieldEnd(fields, index);
+  if (start === end) return false;
+  for (let i = start; i < end; i++) {
+    const code = fields.text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 function diskCounts(fields: Fields, index: number) {
@@ -407,73 +441,98 @@ function diskCounts(fields: Fields, index: number) {
 
 /** continue_on_error's `total_err;first_error`, then the description (the rest of the line). */
 function readTrailer(fields: Fields, start: number, job: FioJob): void {
-  const values = fields.values;
   let index = start;
   // A trailing ";" leaves one empty field: nothing follows.
-  if (index === values.length - 1 && values[index] === '') return;
-  if (index + 1 < values.length && /^\d+$/.test(values[index] ?? '') && /^-?\d+$/.test(values[index + 1] ?? '')) {
-    const firstError = Number(values[index + 1]);
+  if (index === fields.count - 1 && valueAt(fields, index) === '') return;
+  if (
+    index + 1 < fields.count &&
+    /^\d+$/.test(valueAt(fields, index) ?? '') &&
+    /^-?\d+$/.test(valueAt(fields, index + 1) ?? '')
+  ) {
+    const firstError = Number(valueAt(fields, index + 1));
     if (firstError !== 0 && job.error === null) {
       job.hasFailed = true;
       job.error = { code: firstError, location: null, function: null, message: null };
     }
     index += 2;
   }
-  if (index < values.length) job.description = values.slice(index).join(';');
+  if (index < fields.count) job.description = fields.text.slice(fieldStart(fields, index), fields.lineEnd);
 }
 
-function fieldAt(fields: Fields, index: number): string {
-  const value = fields.values[index];
-  if (value === undefined) {
+/** A ParseError unless the line has a field `index`. */
+function checkField(fields: Fields, index: number): void {
+  if (index >= fields.count) {
     throw _errorAt(fields.source, fields.lineEnd, {
       tool: 'fio',
       format: FORMAT,
       code: 'COLUMN_COUNT',
-      message: `the terse line ends after ${fields.values.length} fields; its layout needs at least ${index + 1}`,
+      message: `the terse line ends after ${fields.count} fields; its layout needs at least ${index + 1}`,
     });
   }
-  return value;
 }
 
 function stringAt(fields: Fields, index: number): string {
-  return fieldAt(fields, index);
+  checkField(fields, index);
+  return valueAt(fields, index) as string;
 }
 
 function numberAt(fields: Fields, index: number): number | null {
-  return parseNumberText(fields, index, fieldAt(fields, index), 0);
+  checkField(fields, index);
+  return numberIn(fields, index, fieldStart(fields, index), fieldEnd(fields, index));
 }
 
 function integerAt(fields: Fields, index: number): number {
-  const value = fieldAt(fields, index);
+  const value = stringAt(fields, index);
   if (!/^-?\d+$/.test(value)) throw errorAt(fields, index, 'BAD_NUMBER', `expected a whole number, found "${value}"`);
   return Number(value);
 }
 
 function percentAt(fields: Fields, index: number): number | null {
-  const value = fieldAt(fields, index);
-  const text = value.endsWith('%') ? value.slice(0, -1) : value;
-  return parseNumberText(fields, index, text, 0);
+  checkField(fields, index);
+  const start = fieldStart(fields, index);
+  let end = fieldEnd(fields, index);
+  if (end > start && fields.text.charCodeAt(end - 1) === 37 /* % */) end--;
+  return numberIn(fields, index, start, end);
 }
 
 const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+/** Digits a mantissa may have and still be exact in a double (10^15 < 2^53). */
+const MAX_EXACT_DIGITS = 15;
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
-/** `123`, `-4.5`, `0.000000`: what fio prints in nearly every field, checked without a regex. */
-function isPlainDecimal(text: string): boolean {
-  const length = text.length;
-  let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+/**
+ * The number in [start, end) of a field: `123`, `-4.5`, `0.000000`, what fio prints in nearly
+ * every field, is read from the text in place. Its digits as an integer over a power of ten
+ * is the same double as `Number(text)`: both operands are exact (at most 15 digits) and an
+ * IEEE division rounds correctly. Anything else goes the slow way: `Number`, `-nan`/`inf` as
+ * not measured, a ParseError for what is not a number.
+ */
+function numberIn(fields: Fields, index: number, start: number, end: number): number | null {
+  const { text } = fields;
+  let i = start;
+  const isNegative = text.charCodeAt(i) === 45; /* - */
+  if (isNegative) i++;
+  let mantissa = 0;
   let digits = 0;
-  let hasDot = false;
-  for (; i < length; i++) {
+  let decimals = -1;
+  for (; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) digits++;
-    else if (code === 46 && !hasDot) hasDot = true;
-    else return false;
+    if (code >= 48 && code <= 57) {
+      mantissa = mantissa * 10 + (code - 48);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (code === 46 /* . */ && decimals < 0) decimals = 0;
+    else break;
   }
-  return digits > 0;
+  if (i === end && digits > 0 && digits <= MAX_EXACT_DIGITS) {
+    const value = decimals > 0 ? mantissa / (POWERS_OF_TEN[decimals] as number) : mantissa;
+    return isNegative ? -value : value;
+  }
+  return parseNumberText(fields, index, text.slice(start, end), start - fieldStart(fields, index));
 }
 
+/** The slow path of numberIn, on the field's text. */
 function parseNumberText(fields: Fields, index: number, text: string, column: number): number | null {
-  if (isPlainDecimal(text)) return Number(text);
   // fio prints "-nan" or "inf" for a statistic of nothing in some versions: not measured.
   if (!DECIMAL.test(text)) {
     if (/^-?(?:nan|inf)$/i.test(text)) return null;
@@ -489,7 +548,7 @@ function errorAt(
   message: string,
   column = 0,
 ): ParseError {
-  const offset = (fields.offsets[index] ?? fields.lineEnd) + column;
+  const offset = (fields.starts[index] ?? fields.lineEnd) + column;
   return _errorAt(fields.source, offset, {
     tool: 'fio',
     format: FORMAT,
