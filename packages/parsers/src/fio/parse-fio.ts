@@ -67,7 +67,7 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
           preambleUsed = false;
           readPreamble(source, segment, preamble);
         } else if (wants('normal')) {
-          run = parseNormalSegment(source, segment.start, segment.end);
+          run = parseNormalSegment(source, segment.start, segment.end, lines.lineAt(segment.start));
         }
         break;
       case 'error': {

@@ -48,8 +48,8 @@ import {
  * prints its one decimal from the remainder of a 1024 division ("cheesy", lib/num2str.c):
  * `6377.3MB` means 6377 MB plus a remainder, so such values are good to the last whole unit.
  */
-export function parseNormalSegment(source: TextSource, start: number, end: number): FioRun {
-  return new NormalParser(source, start, end).run();
+export function parseNormalSegment(source: TextSource, start: number, end: number, line?: number): FioRun {
+  return new NormalParser(source, start, end, line).run();
 }
 
 type Section = 'none' | 'job' | 'group' | 'disk';
@@ -72,7 +72,8 @@ class NormalParser {
   private baseIndent = -1;
   private hasFioLines = false;
 
-  constructor(source: TextSource, start: number, end: number) {
+  /** `line`: the 1-based line of `start`, when the caller counts lines (locate indexes them all). */
+  constructor(source: TextSource, start: number, end: number, line?: number) {
     this.cursor = new _LineCursor(source);
     this.text = source.text;
     this.start = start;
@@ -88,7 +89,7 @@ class NormalParser {
       groups: [],
       disks: [],
       errors: [],
-      line: source.locate(start).line,
+      line: line ?? source.locate(start).line,
     };
   }
 

@@ -1,5 +1,5 @@
 import type { TextSource } from '../text.ts';
-import { isTerseLine, type TerseLine } from './parse-terse.ts';
+import { _isTerseLineAt, type TerseLine } from './parse-terse.ts';
 
 /**
  * Cuts one input into the pieces fio printed, in order: JSON documents, blocks of terse
@@ -80,8 +80,8 @@ export function splitSegments(source: TextSource): Segment[] {
 
     // A blog copy opens the output with `<pre>` on its first line: the piece starts after it.
     if (first > lineStart && text.charCodeAt(first - 1) === 62 /* > */) lineStart = first;
-    const line = text.slice(lineStart, lineEnd);
-    if (isTerseLine(line)) {
+    // Lines are read in place: slicing each one made a string per line of a long input.
+    if (_isTerseLineAt(text, lineStart, lineEnd)) {
       closeNormal();
       terse ??= { start: lineStart, end: lineEnd, lines: [] };
       terse.lines.push({ start: lineStart, end: lineEnd });
@@ -89,13 +89,15 @@ export function splitSegments(source: TextSource): Segment[] {
       lineStart = next;
       continue;
     }
+    const kind = classify(text, lineStart, lineEnd, first - lineStart);
     if (terse !== null) {
       // fio's v2 prints a job's description on the line after it (`;text`, or bare in the HOWTO).
       const last = terse.lines[terse.lines.length - 1];
-      const kind = classify(line, first - lineStart);
-      if (last !== undefined && line.startsWith('2;') === false && text.startsWith('2;', last.start)) {
-        if (last.description === undefined && (line.startsWith(';') || kind === 'other')) {
-          last.description = line.startsWith(';') ? line.slice(1) : line.trim();
+      if (last !== undefined && !text.startsWith('2;', lineStart) && text.startsWith('2;', last.start)) {
+        const isSemicolon = text.charCodeAt(lineStart) === 59; /* ; */
+        if (last.description === undefined && (isSemicolon || kind === 'other')) {
+          const line = text.slice(lineStart, lineEnd);
+          last.description = isSemicolon ? line.slice(1) : line.trim();
           terse.end = lineEnd;
           lineStart = next;
           continue;
@@ -104,7 +106,6 @@ export function splitSegments(source: TextSource): Segment[] {
       if (kind !== 'blank') closeTerse();
     }
 
-    const kind = classify(line, first - lineStart);
     switch (kind) {
       case 'blank':
         break;
@@ -164,23 +165,54 @@ function skipLeadingTag(text: string, start: number, end: number): number {
 
 const PREAMBLE_PREFIXES = ['Starting ', 'Jobs: ', '...', 'hostname='];
 
-function classify(line: string, indent: number): LineKind {
-  if (indent >= line.length) return 'blank';
+/** The line [start, end) of `text`, with `indent` spaces or tabs before its first character. */
+function classify(text: string, start: number, end: number, indent: number): LineKind {
+  if (start + indent >= end) return 'blank';
   if (indent > 0) {
     // A `fio:` message can be indented in client/server output.
-    return line.startsWith('fio: pid=', indent) ? 'error-line' : 'indented';
+    return startsWithIn(text, 'fio: pid=', start + indent, end) ? 'error-line' : 'indented';
   }
-  if (line.startsWith('fio: ')) return line.startsWith('fio: pid=') ? 'error-line' : 'message';
-  if (line.startsWith('note: ')) return 'message';
-  if (line.startsWith('Run status group')) return 'run-status';
-  if (line.startsWith('Disk stats')) return 'disk-stats';
-  if (line.includes(': (groupid=')) return 'job-header';
+  const first = text.charCodeAt(start);
+  if (first === 102 /* f */ && startsWithIn(text, 'fio: ', start, end)) {
+    return startsWithIn(text, 'fio: pid=', start, end) ? 'error-line' : 'message';
+  }
+  if (first === 110 /* n */ && startsWithIn(text, 'note: ', start, end)) return 'message';
+  if (first === 82 /* R */ && startsWithIn(text, 'Run status group', start, end)) return 'run-status';
+  if (first === 68 /* D */ && startsWithIn(text, 'Disk stats', start, end)) return 'disk-stats';
+  if (indexIn(text, ': (groupid=', start, end) !== -1) return 'job-header';
   // fio 1.x/2.0 HOWTO: `Client1 (g=0): err= 0:`.
-  if (line.includes(' (g=') && line.includes('): err=')) return 'job-header';
-  if (line.includes(': (g=') || line.includes(': Laying out IO file')) return 'preamble';
-  if (/^fio[- ]\d/.test(line)) return 'preamble';
-  for (const prefix of PREAMBLE_PREFIXES) if (line.startsWith(prefix)) return 'preamble';
+  if (indexIn(text, ' (g=', start, end) !== -1 && indexIn(text, '): err=', start, end) !== -1) return 'job-header';
+  if (indexIn(text, ': (g=', start, end) !== -1 || indexIn(text, ': Laying out IO file', start, end) !== -1) {
+    return 'preamble';
+  }
+  if (first === 102 /* f */ && isVersionAt(text, start, end)) return 'preamble';
+  for (const prefix of PREAMBLE_PREFIXES) if (startsWithIn(text, prefix, start, end)) return 'preamble';
   return 'other';
+}
+
+/** `fio-3.33`, `fio 1.57` at `start` (the regex `^fio[- ]\d`). */
+function isVersionAt(text: string, start: number, end: number): boolean {
+  if (start + 4 >= end || !text.startsWith('fio', start)) return false;
+  const separator = text.charCodeAt(start + 3);
+  const digit = text.charCodeAt(start + 4);
+  return (separator === 45 || separator === 32) && digit >= 48 && digit <= 57;
+}
+
+function startsWithIn(text: string, literal: string, start: number, end: number): boolean {
+  return start + literal.length <= end && text.startsWith(literal, start);
+}
+
+/**
+ * Offset of `literal` in the line [start, end), or -1. Bounded to the line: an unbounded
+ * indexOf would scan the rest of the input on every line that lacks it.
+ */
+function indexIn(text: string, literal: string, start: number, end: number): number {
+  const first = literal.charCodeAt(0);
+  const last = end - literal.length;
+  for (let i = start; i <= last; i++) {
+    if (text.charCodeAt(i) === first && text.startsWith(literal, i)) return i;
+  }
+  return -1;
 }
 
 /**
