@@ -2,7 +2,7 @@ import type { Measurement } from '../measurement.ts';
 import type { IostatColumn, IostatCpu, IostatReport } from './schema.ts';
 
 /** avg-cpu fields and their metric: the section and column as iostat prints them. */
-const CPU_METRICS: readonly [keyof IostatCpu, string][] = [
+export const CPU_METRICS: readonly [keyof IostatCpu, string][] = [
   ['userPercent', 'avg-cpu.%user'],
   ['nicePercent', 'avg-cpu.%nice'],
   ['systemPercent', 'avg-cpu.%system'],

@@ -1,6 +1,8 @@
 import type { Measurement } from '../measurement.ts';
 import type { ParseOutput } from '../parser.ts';
+import { CPU_METRICS } from './measurements.ts';
 import type { IostatColumn, IostatDevice, IostatReport, IostatResult } from './schema.ts';
+import { unreadReport } from './stream.ts';
 
 /**
  * The `--ndjson` text of one streamed iostat output: exactly what `JSON.stringify` gives for
@@ -18,8 +20,17 @@ export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, ti
   const reports = output.result.reports;
   const rows = reports.length === 1 ? (reports[0] as IostatReport).devices : reports.flatMap((r) => r.devices);
   const valueTexts = rows.map((device) => device.values.map(numberText));
-  const measurements = measurementTexts(output.measurements, rows, valueTexts);
-  if (tidy) return measurements.length === 0 ? '' : `${measurements.join('\n')}\n`;
+  // Measurements never read need no objects: their text comes from the report (measurements.ts
+  // makes them from it the same way), saving a few objects per value of the log.
+  const unread = unreadReport(output);
+  const separator = tidy ? '\n' : ',';
+  const measurements =
+    unread === undefined
+      ? measurementTexts(output.measurements, rows, valueTexts).join(separator)
+      : unread === null
+        ? ''
+        : reportMeasurementTexts(unread, valueTexts, separator);
+  if (tidy) return measurements === '' ? '' : `${measurements}\n`;
   const result = output.result;
   const parts = [
     `{"file":${JSON.stringify(file)},"tool":${JSON.stringify(output.tool)},"format":${JSON.stringify(output.format)}`,
@@ -27,7 +38,7 @@ export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, ti
     `,"result":{"format":${JSON.stringify(result.format)},"host":${hostText(result.host)},"reports":[`,
     reportsText(reports, valueTexts),
     `],"isTruncated":${result.isTruncated},"summary":${JSON.stringify(result.summary)}}`,
-    `,"measurements":[${measurements.join(',')}]`,
+    `,"measurements":[${measurements}]`,
     `,"warnings":${JSON.stringify(output.warnings)}}\n`,
   ];
   return parts.join('');
@@ -98,7 +109,7 @@ interface MeasurementStart {
  */
 const measurementStarts = new Map<string, MeasurementStart>();
 
-function measurementStart(measurement: Measurement): string {
+function measurementStart(measurement: Pick<Measurement, 'tool' | 'metric' | 'unit'>): string {
   let start = measurementStarts.get(measurement.metric);
   if (start === undefined || start.unit !== measurement.unit || start.tool !== measurement.tool) {
     start = {
@@ -111,6 +122,43 @@ function measurementStart(measurement: Measurement): string {
     measurementStarts.set(measurement.metric, start);
   }
   return start.text;
+}
+
+/**
+ * The text of reportMeasurements(report), made from the report: the avg-cpu values, then each
+ * device's values column by column, nulls left out, with the labels in the same key order.
+ */
+function reportMeasurementTexts(report: IostatReport, valueTexts: readonly string[][], separator: string): string {
+  // One string grown piece by piece (V8 keeps it as a rope until it is written): cheaper than
+  // an array of texts joined.
+  let text = '';
+  let isFirst = true;
+  const sample = String(report.sample);
+  const time = report.timestamp;
+  const labelsTail =
+    time === null
+      ? `"sample":${JSON.stringify(sample)}}`
+      : `"sample":${JSON.stringify(sample)},"time":${JSON.stringify(time)}}`;
+  if (report.cpu !== null) {
+    for (const [key, metric] of CPU_METRICS) {
+      const value = report.cpu[key];
+      if (value === null) continue;
+      text += `${isFirst ? '' : separator}${measurementStart({ tool: 'iostat', metric, unit: '%' })}${numberText(value)},"labels":{${labelsTail}}`;
+      isFirst = false;
+    }
+  }
+  const starts = report.columns.map((column) => measurementStart({ tool: 'iostat', ...column }));
+  for (let row = 0; row < report.devices.length; row++) {
+    const device = report.devices[row] as IostatDevice;
+    const labels = `,"labels":{${JSON.stringify(device.isGroup ? 'group' : 'device')}:${JSON.stringify(device.device)},${labelsTail}}`;
+    const values = valueTexts[row] as string[];
+    for (let i = 0; i < starts.length; i++) {
+      if (device.values[i] === null || device.values[i] === undefined) continue;
+      text += `${isFirst ? '' : separator}${starts[i]}${values[i]}${labels}`;
+      isFirst = false;
+    }
+  }
+  return text;
 }
 
 /**

@@ -112,8 +112,15 @@ describe('the --ndjson text of a streamed output', () => {
       const outputs = await collect(registry.parseStream(chunksOf(input, 4096), { tool: 'iostat' }));
       for (const output of outputs) {
         const typed = output as ParseOutput<IostatResult>;
-        expect(ndjson(typed, 'a "log".txt', false)).toBe(`${JSON.stringify({ file: 'a "log".txt', ...output })}\n`);
-        expect(ndjson(typed, 'x', true)).toBe(output.measurements.map((m) => `${JSON.stringify(m)}\n`).join(''));
+        // First with the measurements not yet read (written from the report), then read.
+        const unread = ndjson(typed, 'a "log".txt', false);
+        const unreadTidy = ndjson(typed, 'x', true);
+        const expected = `${JSON.stringify({ file: 'a "log".txt', ...output })}\n`;
+        expect(unread).toBe(expected);
+        expect(ndjson(typed, 'a "log".txt', false)).toBe(expected);
+        const expectedTidy = output.measurements.map((m) => `${JSON.stringify(m)}\n`).join('');
+        expect(unreadTidy).toBe(expectedTidy);
+        expect(ndjson(typed, 'x', true)).toBe(expectedTidy);
       }
     },
   );

@@ -1,5 +1,6 @@
 import { ParseError } from '../errors.ts';
 import { readLineBatches } from '../lines.ts';
+import type { Measurement } from '../measurement.ts';
 import type { ParseOutput, ParseWarning } from '../parser.ts';
 import { readText } from '../text.ts';
 import { _IostatLineError, IostatMachine, type IostatMachineOptions } from './machine.ts';
@@ -91,7 +92,8 @@ export function parseIostatStream(
 
 /**
  * The streaming parse the registry and `benchfolio parse --ndjson` use: one ParseOutput per
- * report, with that report's measurements and the warnings that came with it. A cut at the end comes as a last output with no report and `isTruncated`.
+ * report, with that report's measurements (made when first read) and the warnings that came
+ * with it. A cut at the end comes as a last output with no report and `isTruncated`.
  */
 export async function* streamIostatOutputs(
   batches: AsyncIterable<readonly string[]>,
@@ -143,10 +145,66 @@ function* piecesOf(
 }
 
 /**
- * One report as a ParseOutput, with its measurements. They are made at once, as plain data: an
- * own getter per output (to make them on first read) cost more, in V8 maps and GC, than making
- * them does.
+ * One report as a ParseOutput whose measurements are made on first read (JSON.stringify and a
+ * spread read them too). The getter is one function shared by every output, so that outputs
+ * share one V8 shape; the `--ndjson` writer asks `unreadReport` and writes the measurements of a
+ * report whose objects were never made straight from the report.
  */
+class IostatStreamOutput {
+  readonly tool = 'iostat' as const;
+  format: 'text' | 'json';
+  toolVersion: string | null = null;
+  result: IostatResult;
+  declare measurements: Measurement[];
+  declare warnings: ParseWarning[];
+  #report: IostatReport | null;
+  #measurements: Measurement[] | undefined;
+
+  constructor(result: IostatResult, report: IostatReport | null, warnings: ParseWarning[]) {
+    this.format = result.format;
+    this.result = result;
+    this.#report = report;
+    Object.defineProperty(this, 'measurements', {
+      enumerable: true,
+      configurable: true,
+      get: measurementsOf,
+      set: setMeasurements,
+    });
+    this.warnings = warnings;
+  }
+
+  static measurements(output: IostatStreamOutput): Measurement[] {
+    output.#measurements ??= output.#report === null ? [] : reportMeasurements(output.#report);
+    return output.#measurements;
+  }
+
+  static setMeasurements(output: IostatStreamOutput, measurements: Measurement[]): void {
+    output.#measurements = measurements;
+  }
+
+  static unreadReport(output: unknown): IostatReport | null | undefined {
+    if (!(output instanceof IostatStreamOutput) || output.#measurements !== undefined) return undefined;
+    return output.#report;
+  }
+}
+
+function measurementsOf(this: IostatStreamOutput): Measurement[] {
+  return IostatStreamOutput.measurements(this);
+}
+
+function setMeasurements(this: IostatStreamOutput, measurements: Measurement[]): void {
+  IostatStreamOutput.setMeasurements(this, measurements);
+}
+
+/**
+ * The report of a streamed output whose measurements have not been read (null for an output
+ * with no report), or undefined when they have been (or the output is not a streamed one).
+ */
+export function unreadReport(output: ParseOutput<IostatResult>): IostatReport | null | undefined {
+  return IostatStreamOutput.unreadReport(output);
+}
+
+/** One report as a ParseOutput; see IostatStreamOutput. */
 export function piece(
   host: IostatHost | null,
   report: IostatReport | null,
@@ -155,16 +213,7 @@ export function piece(
   format: 'text' | 'json',
 ): ParseOutput<IostatResult> {
   const result: IostatResult = { format, host, reports: report === null ? [] : [report], isTruncated, summary: [] };
-  const measurements = report === null ? [] : reportMeasurements(report);
-  const output: ParseOutput<IostatResult> = {
-    tool: 'iostat',
-    format,
-    toolVersion: null,
-    result,
-    measurements,
-    warnings,
-  };
-  return output;
+  return new IostatStreamOutput(result, report, warnings);
 }
 
 /**
