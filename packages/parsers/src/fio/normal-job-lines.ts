@@ -16,6 +16,7 @@ import {
  */
 
 const US_TO_NS = 1e3;
+const MS_TO_NS = 1e6;
 
 /**
  * The direction line. fio 3.x: `read: IOPS=36.9k, BW=144MiB/s (151MB/s)(433MiB/3001msec)`
@@ -62,6 +63,10 @@ export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): 
 export function _readParenUnit(cursor: _LineCursor): number {
   cursor.skipSpaces();
   cursor.expect('(');
+  // The three spellings fio prints, matched in place (several per job of a long input).
+  if (cursor.accept('usec)')) return US_TO_NS;
+  if (cursor.accept('nsec)')) return 1;
+  if (cursor.accept('msec)')) return MS_TO_NS;
   const at = cursor.pos;
   const spelling = cursor.word();
   cursor.expect(')');

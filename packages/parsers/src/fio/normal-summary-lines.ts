@@ -106,6 +106,10 @@ export function _readErrorLine(line: string): (JobError & { pid: number | null }
   return { pid: Number(match[1]), code: Number(match[2]), ..._splitVerror(rest) };
 }
 
+/** Keys fio prints on a preamble line, in order; a value runs to the next ", key=". */
+const PREAMBLE_KEYS = ['rw', 'bs', 'ioengine', 'iodepth'];
+const PREAMBLE_MARKERS = PREAMBLE_KEYS.map((key) => `, ${key}=`);
+
 /**
  * The preamble's job line: `name: (g=0): rw=randwrite, bs=8K-8K/8K-8K, ioengine=sync,
  * iodepth=1` (1.x, 2.x) or `name: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T)
@@ -123,16 +127,14 @@ export function _readPreambleLine(
   if (!Number.isInteger(groupId)) return null;
   const body = line.slice(close + 3);
   const options: Record<string, string> = {};
-  // Keys fio prints, in order; a value runs to the next ", key=".
-  const keys = ['rw', 'bs', 'ioengine', 'iodepth'];
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const start = i === 0 ? (body.startsWith('rw=') ? 0 : -1) : body.indexOf(`, ${key}=`);
+  for (let i = 0; i < PREAMBLE_KEYS.length; i++) {
+    const key = PREAMBLE_KEYS[i] as string;
+    const start = i === 0 ? (body.startsWith('rw=') ? 0 : -1) : body.indexOf(PREAMBLE_MARKERS[i] as string);
     if (start === -1) continue;
     const valueStart = start + (i === 0 ? 0 : 2) + key.length + 1;
     let valueEnd = body.length;
-    for (let j = i + 1; j < keys.length; j++) {
-      const next = body.indexOf(`, ${keys[j]}=`, valueStart);
+    for (let j = i + 1; j < PREAMBLE_KEYS.length; j++) {
+      const next = body.indexOf(PREAMBLE_MARKERS[j] as string, valueStart);
       if (next !== -1) {
         valueEnd = next;
         break;

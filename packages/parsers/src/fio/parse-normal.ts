@@ -144,25 +144,28 @@ class NormalParser {
       this.closeJob();
       return;
     }
-    const line = text.slice(lineStart, lineEnd);
+    // The line is sliced only when its text is kept (a job header, a preamble line): progress
+    // and `Starting` lines are passed over with bounded searches in place.
     if (first === 102 /* f */ && text.startsWith('fio', at)) {
-      if (this.fioLine(line, lineStart)) return;
+      if (this.fioLine(text.slice(lineStart, lineEnd), lineStart)) return;
     }
-    const errAt = line.indexOf('): err=');
+    const errAt = cursor.find('): err=');
     if (errAt !== -1) {
-      this.startJob(line, lineStart, errAt);
+      this.startJob(text.slice(lineStart, lineEnd), lineStart, errAt - lineStart);
       return;
     }
-    const preamble = _readPreambleLine(line.slice(at - lineStart));
-    if (preamble !== null) {
-      this.hasFioLines = true;
-      if (!this.preamble.has(preamble.name)) this.preamble.set(preamble.name, preamble.parameters);
-      return;
+    if (cursor.find(': (g=') !== -1) {
+      const preamble = _readPreambleLine(text.slice(at, lineEnd));
+      if (preamble !== null) {
+        this.hasFioLines = true;
+        if (!this.preamble.has(preamble.name)) this.preamble.set(preamble.name, preamble.parameters);
+        return;
+      }
     }
     if (this.section === 'disk') {
-      const colon = line.indexOf(': ios=');
+      const colon = cursor.find(': ios=');
       if (colon !== -1) {
-        this.result.disks.push(_readDiskLine(cursor, lineStart, lineStart + colon));
+        this.result.disks.push(_readDiskLine(cursor, lineStart, colon));
         return;
       }
     }
