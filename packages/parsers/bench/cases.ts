@@ -19,13 +19,15 @@ export type BenchBaseline = 'split-regex' | 'json-parse';
 
 /**
  * How a case runs the parser:
- * - `parse`: `parse(text, { tool })` on the whole text, read beforehand (the default);
+ * - `parse`: `parse(text, { tool })` on the whole text, measurements included (the default);
+ * - `parse-result`: the same to the typed result only, leaving the measurements (built on first
+ *   read) unbuilt;
  * - `stream`: `parseStream` over the file read in 1 MiB chunks, consuming every piece;
  * - `cli-ndjson`: `benchfolio parse --ndjson --tool T FILE` in a child process, output to /dev/null;
  * - `external`: another program (`command`) reading the file on stdin, such as a peer parser: it
  *   is measured when installed and reported as skipped otherwise, never needed by the tests.
  */
-export type BenchMode = 'parse' | 'stream' | 'cli-ndjson' | 'external';
+export type BenchMode = 'parse' | 'parse-result' | 'stream' | 'cli-ndjson' | 'external';
 
 /** One output format of one tool, benchmarked through the package's API. */
 export interface BenchCase {

@@ -66,3 +66,24 @@ export interface ToolParser<TResult = unknown> {
    */
   ndjson?(output: ParseOutput<TResult>, file: string, tidy: boolean): string;
 }
+
+/**
+ * A ParseOutput whose `measurements` are built on first read, then kept. The typed result is
+ * the parse; the tidy view of a large output (a million measurements for a long fio log) costs
+ * as much again, and callers that only want the result should not pay for it. The property is
+ * enumerable, so JSON.stringify, spreading and structuredClone see the list as usual.
+ */
+export function _withLazyMeasurements<TResult>(
+  output: Omit<ParseOutput<TResult>, 'measurements'>,
+  build: () => Measurement[],
+): ParseOutput<TResult> {
+  let measurements: Measurement[] | undefined;
+  return Object.defineProperty(output, 'measurements', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      measurements ??= build();
+      return measurements;
+    },
+  }) as ParseOutput<TResult>;
+}

@@ -1,5 +1,11 @@
 import { _errorAt, ParseError } from '../errors.ts';
-import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from '../parser.ts';
+import {
+  _withLazyMeasurements,
+  DETECT_HEAD_CHARS,
+  type Detection,
+  type ParseOutput,
+  type ToolParser,
+} from '../parser.ts';
 import type { SafeParseResult } from '../registry.ts';
 import { readText, type TextSource } from '../text.ts';
 import { detectFioHead } from './detect.ts';
@@ -29,7 +35,7 @@ function parseSource(source: TextSource, format: string): ParseOutput<FioResult>
   }
   const { result, warnings } = parseFioSource(source, format);
   const toolVersion = result.runs.find((run) => run.fioVersion !== null)?.fioVersion ?? null;
-  return { tool: 'fio', format, toolVersion, result, measurements: fioMeasurements(result), warnings };
+  return _withLazyMeasurements({ tool: 'fio', format, toolVersion, result, warnings }, () => fioMeasurements(result));
 }
 
 /** The fio parser as the registry sees it. */
