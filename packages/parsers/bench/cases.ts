@@ -22,12 +22,13 @@ export type BenchBaseline = 'split-regex' | 'json-parse';
  * - `parse`: `parse(text, { tool })` on the whole text, measurements included (the default);
  * - `parse-result`: the same to the typed result only, leaving the measurements (built on first
  *   read) unbuilt;
- * - `stream`: `parseStream` over the file read in 1 MiB chunks, consuming every piece;
+ * - `stream`: `parseStream` over the file read in 1 MiB chunks, consuming every piece and its
+ *   measurements; `stream-result`: the same, reading only each piece's typed result;
  * - `cli-ndjson`: `benchfolio parse --ndjson --tool T FILE` in a child process, output to /dev/null;
  * - `external`: another program (`command`) reading the file on stdin, such as a peer parser: it
  *   is measured when installed and reported as skipped otherwise, never needed by the tests.
  */
-export type BenchMode = 'parse' | 'parse-result' | 'stream' | 'cli-ndjson' | 'external';
+export type BenchMode = 'parse' | 'parse-result' | 'stream' | 'stream-result' | 'cli-ndjson' | 'external';
 
 /** One output format of one tool, benchmarked through the package's API. */
 export interface BenchCase {

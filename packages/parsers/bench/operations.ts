@@ -78,28 +78,33 @@ export async function parseResultOnly(tool: ToolName): Promise<Operation> {
   };
 }
 
-/** `parseStream` over the file read in 1 MiB chunks, every piece consumed as it comes. */
-export async function parseStreamed(tool: ToolName): Promise<Operation> {
+/**
+ * `parseStream` over the file read in 1 MiB chunks, every piece consumed as it comes: with its
+ * measurements read (`stream`), or only its typed result (`stream-result`).
+ */
+export async function parseStreamed(tool: ToolName, isResultOnly: boolean): Promise<Operation> {
   const { parseStream } = await import('../src/index.ts');
   return async (inputPath) => {
     let count = 0;
     const chunks = createReadStream(inputPath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
-    for await (const piece of parseStream(chunks as AsyncIterable<string>, { tool }))
-      count += piece.measurements.length;
+    for await (const piece of parseStream(chunks as AsyncIterable<string>, { tool })) {
+      count += isResultOnly ? (piece.result === undefined ? 0 : 1) : piece.measurements.length;
+    }
     return { count };
   };
 }
 
-const CLI_MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+// The command as users run it: the committed bin over the built dist/ (`npm run bench` builds it
+// first), with the Node flags of its shebang line.
+const CLI_BIN = fileURLToPath(new URL('../bin/benchfolio.js', import.meta.url));
 const RSS_POLL_MS = 20;
 
 /**
- * `benchfolio parse --ndjson --tool T FILE` in a child process (run from source by this Node),
- * its output thrown away.
+ * `benchfolio parse --ndjson --tool T FILE` in a child process, its output thrown away: the bin
+ * runs itself (through its shebang, with this Node first on the PATH).
  */
 export function cliNdjson(tool: ToolName): Operation {
-  return (inputPath) =>
-    runChild(process.execPath, [CLI_MAIN, 'parse', '--ndjson', '--tool', tool, inputPath], undefined);
+  return (inputPath) => runChild(CLI_BIN, ['parse', '--ndjson', '--tool', tool, inputPath], undefined);
 }
 
 /**
@@ -175,7 +180,9 @@ export async function operationFor(spec: OperationSpec): Promise<Operation> {
     case 'parse-result':
       return parseResultOnly(spec.tool);
     case 'stream':
-      return parseStreamed(spec.tool);
+      return parseStreamed(spec.tool, false);
+    case 'stream-result':
+      return parseStreamed(spec.tool, true);
     case 'cli-ndjson':
       return cliNdjson(spec.tool);
     case 'external':
