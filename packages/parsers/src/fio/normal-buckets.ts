@@ -30,3 +30,46 @@ export function _levelDepths(): Record<string, number> {
 export function _batchDepths(): Record<string, number> {
   return { 0: 0, 4: 0, 8: 0, 16: 0, 32: 0, 64: 0 };
 }
+
+type PairKey = number | string;
+
+/**
+ * The record of an `IO depths`, `submit` or `complete` line from its pairs (see
+ * _readPercentPairs), or the line added to the record already there. The record starts as
+ * the literal of every bucket; its keys are stored by number (an element store, where a key
+ * string would be converted on every store).
+ */
+export function _depthsRecord(
+  isLevel: boolean,
+  count: number,
+  keys: readonly PairKey[],
+  values: readonly number[],
+  into: Record<string, number> | null,
+): Record<string, number> {
+  return fill(into ?? (isLevel ? _levelDepths() : _batchDepths()), count, keys, values);
+}
+
+/**
+ * The record of a latency distribution line (`lat (usec) : 250=0.04%, 500=64.11%`), or the
+ * line added to the record of its unit when one is already there (fio 2.x prints two lines
+ * a unit). Buckets the line leaves out are 0 (see above).
+ */
+export function _bucketRecord(
+  isMs: boolean,
+  count: number,
+  keys: readonly PairKey[],
+  values: readonly number[],
+  into: Record<string, number> | null,
+): Record<string, number> {
+  return fill(into ?? (isMs ? _msBuckets() : _fineBuckets()), count, keys, values);
+}
+
+function fill(
+  record: Record<string, number>,
+  count: number,
+  keys: readonly PairKey[],
+  values: readonly number[],
+): Record<string, number> {
+  for (let i = 0; i < count; i++) record[keys[i] as PairKey] = values[i] as number;
+  return record;
+}

@@ -170,48 +170,53 @@ export function _readIopsSamples(cursor: _LineCursor, stats: DirectionStats): vo
   stats.iopsSamples = { min, max, mean, stddev, samples };
 }
 
-/** Bucket keys by a code of their characters (see _readPercentPairs). */
-const BUCKET_KEYS = new Map<number, string>();
+/**
+ * The pairs of the last line `_readPercentPairs` read, by position: a plain bucket's key as a
+ * number ("250" → 250, an array index either way), any other key as printed (">=64"), and its
+ * value. Reused from line to line: the caller turns them into its record (normal-buckets.ts)
+ * before the next line is read, so a line costs no array, no object and no key string.
+ */
+export const _pairKeys: (number | string)[] = [];
+export const _pairValues: number[] = [];
 
 /**
  * `key=value%` pairs separated by commas, as in `lat (usec): 100=12.22%, 250=80.24%`,
- * `IO depths    : 1=100.0%, ..., >=64=0.0%` and `submit    : 0=0.0%, 4=100.0%`. Keys are kept
- * as printed. The cursor is after the colon.
+ * `IO depths    : 1=100.0%, ..., >=64=0.0%` and `submit    : 0=0.0%, 4=100.0%`, into
+ * `_pairKeys`/`_pairValues`. Keys are kept as printed. The cursor is after the colon. Returns
+ * the number of pairs.
  */
-export function _readPercentPairs(cursor: _LineCursor, into: Record<string, number>): void {
+export function _readPercentPairs(cursor: _LineCursor): number {
   const { text } = cursor;
+  let count = 0;
   for (;;) {
     cursor.skipSpaces();
-    if (cursor.atEnd()) return;
+    if (cursor.atEnd()) return count;
     const keyStart = cursor.pos;
     // The last bucket is ">=64" (or ">=2000"): its "=" belongs to the key.
-    let prefix = 0;
-    if (cursor.accept('>=')) prefix = 2;
-    else if (cursor.accept('>')) prefix = 1;
-    // Bucket keys are a handful of numbers: they are looked up, not sliced, line after line.
-    let code = prefix;
-    let isNumeric = true;
+    let isIndex = true;
+    if (cursor.accept('>=') || cursor.accept('>')) isIndex = false;
+    const digitsStart = cursor.pos;
+    // A plain number without a leading zero ("250", "0") is the same key as its value.
+    let value = 0;
     while (cursor.pos < cursor.end) {
       const char = text.charCodeAt(cursor.pos);
       if (char === 61) break;
-      if (char >= 48 && char <= 57 && code < 2 ** 44) code = code * 16 + (char - 48) + 3;
-      else isNumeric = false;
+      if (char >= 48 && char <= 57 && value < 1e9) value = value * 10 + (char - 48);
+      else isIndex = false;
       cursor.pos++;
     }
     if (cursor.pos === keyStart || cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "bucket=percent%"');
-    let key = isNumeric ? BUCKET_KEYS.get(code) : undefined;
-    if (key === undefined) {
-      key = text.slice(keyStart, cursor.pos);
-      if (isNumeric) BUCKET_KEYS.set(code, key);
-    }
+    if (cursor.pos - digitsStart > 1 && text.charCodeAt(digitsStart) === 48) isIndex = false;
+    _pairKeys[count] = isIndex ? value : text.slice(keyStart, cursor.pos);
     cursor.pos++;
-    into[key] = cursor.number();
+    _pairValues[count] = cursor.number();
+    count++;
     cursor.expect('%');
     cursor.skipSpaces();
     // fio 2.x/3.x end a full line of five buckets with "," before the line break.
     if (!cursor.accept(',')) {
       if (!cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "," between buckets');
-      return;
+      return count;
     }
   }
 }

@@ -4,18 +4,24 @@ import type { LatencyStats } from './schema.ts';
 
 /**
  * One percentile block of a job (`clat percentiles (usec):` and its `|` lines), gathered line
- * by line and turned into the record when the block ends (see percentile-record.ts).
+ * by line and turned into the record when the block ends (see percentile-record.ts). One list
+ * serves every block of a run in turn (`start` begins the next): its arrays are reused, so a
+ * block allocates only its record.
  */
 export class _PercentileList {
-  private readonly stats: LatencyStats;
+  private stats: LatencyStats | null = null;
   /** ns per unit of the block's heading: 1 (nsec), 1000 (usec), 10^6 (msec). */
-  private readonly factor: number;
+  private factor = 1;
   private readonly percentiles: number[] = [];
   private readonly values: number[] = [];
+  private count = 0;
 
-  constructor(stats: LatencyStats, factor: number) {
+  /** Begins the block of `stats`, whose heading printed its unit as `factor` ns. */
+  start(stats: LatencyStats, factor: number): this {
     this.stats = stats;
     this.factor = factor;
+    this.count = 0;
+    return this;
   }
 
   /**
@@ -27,11 +33,12 @@ export class _PercentileList {
     for (;;) {
       cursor.skipSpaces();
       if (cursor.atEnd()) return;
-      this.percentiles.push(cursor.number());
+      this.percentiles[this.count] = cursor.number();
       cursor.expect('th=');
       const isBracketed = cursor.accept('[');
       cursor.number();
-      this.values.push(cursor.scaled(this.factor));
+      this.values[this.count] = cursor.scaled(this.factor);
+      this.count++;
       if (isBracketed) {
         cursor.skipSpaces();
         cursor.expect(']');
@@ -47,6 +54,9 @@ export class _PercentileList {
 
   /** Stores the block in its latency record (in ns, keyed "1.00", "99.90", ...). */
   finish(): void {
-    this.stats.percentilesNs = _percentileRecord(this.percentiles, this.values, this.stats.percentilesNs);
+    const { stats } = this;
+    if (stats === null) return;
+    stats.percentilesNs = _percentileRecord(this.percentiles, this.values, stats.percentilesNs, this.count);
+    this.stats = null;
   }
 }

@@ -1,9 +1,11 @@
 import type { TextSource } from '../text.ts';
-import { _batchDepths, _fineBuckets, _levelDepths, _msBuckets } from './normal-buckets.ts';
+import { _bucketRecord, _depthsRecord } from './normal-buckets.ts';
 import { _LineCursor } from './normal-cursor.ts';
 import {
   _direction,
   _latency,
+  _pairKeys,
+  _pairValues,
   _readBandwidthSamples,
   _readCpu,
   _readDirectionLine,
@@ -61,6 +63,8 @@ class NormalParser {
   private readonly end: number;
   private readonly result: FioRun;
   private readonly preamble = new Map<string, JobParameters>();
+  /** Names whose preamble parameters a job already holds (later jobs of the name copy them). */
+  private takenNames: Set<string> | null = null;
   private section: Section = 'none';
   private job: FioJob | null = null;
   private direction: DirectionStats | null = null;
@@ -68,6 +72,8 @@ class NormalParser {
   private isModern = false;
   /** The percentile block the `|` lines go to, while one is open. */
   private percentiles: _PercentileList | null = null;
+  /** The one list every percentile block of the run is read into, in turn. */
+  private readonly percentileList = new _PercentileList();
   private group: FioGroup | null = null;
   private baseIndent = -1;
   private hasFioLines = false;
@@ -198,7 +204,15 @@ class NormalParser {
     this.closeJob();
     const { job, date } = _readJobHeader(this.cursor, line, lineStart, errAt);
     const parameters = this.preamble.get(job.name);
-    if (parameters !== undefined) job.parameters = { ...parameters, options: { ...parameters.options } };
+    if (parameters !== undefined) {
+      // The first job of a name takes the preamble's record; the others (numjobs) get copies.
+      this.takenNames ??= new Set();
+      if (this.takenNames.has(job.name)) job.parameters = { ...parameters, options: { ...parameters.options } };
+      else {
+        job.parameters = parameters;
+        this.takenNames.add(job.name);
+      }
+    }
     this.result.time ??= date;
     this.result.jobs.push(job);
     this.job = job;
@@ -298,7 +312,7 @@ class NormalParser {
         if (text.startsWith('submit', at)) {
           cursor.pos = at + 6;
           cursor.expectKey(':');
-          _readPercentPairs(cursor, this.depths(job, 'submit'));
+          this.depths(job, 'submit', _readPercentPairs(cursor));
           return;
         }
         break;
@@ -316,7 +330,7 @@ class NormalParser {
         if (text.startsWith('complete', at)) {
           cursor.pos = at + 8;
           cursor.expectKey(':');
-          _readPercentPairs(cursor, this.depths(job, 'complete'));
+          this.depths(job, 'complete', _readPercentPairs(cursor));
           return;
         }
         break;
@@ -355,7 +369,7 @@ class NormalParser {
         if (text.startsWith('IO depths', at)) {
           cursor.pos = at + 9;
           cursor.expectKey(':');
-          _readPercentPairs(cursor, this.depths(job, 'level'));
+          this.depths(job, 'level', _readPercentPairs(cursor));
           return;
         }
         break;
@@ -406,7 +420,7 @@ class NormalParser {
       cursor.expectKey(':');
       const stats = this.direction === null ? null : _latency(this.direction, which);
       if (stats === null) return;
-      this.percentiles = new _PercentileList(stats, factor);
+      this.percentiles = this.percentileList.start(stats, factor);
       // fio 1.x puts the first percentiles on the heading line.
       this.percentiles.read(cursor);
       return;
@@ -429,8 +443,13 @@ class NormalParser {
     const distribution = job.latencyDistribution;
     const key = factor === 1 ? 'ns' : factor === 1e3 ? 'us' : factor === 1e6 ? 'ms' : null;
     if (key === null) throw this.cursor.error('UNKNOWN_UNIT', 'expected nsec, usec or msec', unitAt);
-    distribution[key] ??= key === 'ms' ? _msBuckets() : _fineBuckets();
-    _readPercentPairs(this.cursor, distribution[key]);
+    distribution[key] = _bucketRecord(
+      key === 'ms',
+      _readPercentPairs(this.cursor),
+      _pairKeys,
+      _pairValues,
+      distribution[key],
+    );
   }
 
   /** `sync (usec): min=...` and `sync percentiles (usec):` under `fsync/fdatasync/...:`. */
@@ -443,7 +462,7 @@ class NormalParser {
     if (cursor.accept('percentiles')) {
       const factor = _readParenUnit(cursor);
       cursor.expectKey(':');
-      this.percentiles = new _PercentileList(lat, factor);
+      this.percentiles = this.percentileList.start(lat, factor);
       this.percentiles.read(cursor);
       return;
     }
@@ -453,11 +472,11 @@ class NormalParser {
     _readLatencyStats(cursor, factor, lat);
   }
 
-  private depths(job: FioJob, which: 'level' | 'submit' | 'complete'): Record<string, number> {
+  /** Stores the pairs just read (`count` of them) as the job's depths of that kind. */
+  private depths(job: FioJob, which: 'level' | 'submit' | 'complete', count: number): void {
     job.ioDepths ??= { level: null, submit: null, complete: null };
     const depths = job.ioDepths;
-    depths[which] ??= which === 'level' ? _levelDepths() : _batchDepths();
-    return depths[which];
+    depths[which] = _depthsRecord(which === 'level', count, _pairKeys, _pairValues, depths[which]);
   }
 
   /** Ends the open percentile block, if any: its values go into their record. */

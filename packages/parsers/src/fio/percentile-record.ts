@@ -24,25 +24,27 @@ export function _cachedPercentileKey(value: number): string {
 }
 
 /**
- * The record of `percentiles[i]` → `values[i]` (ns), added to `into` when there is one (a
- * second block for the same latency), else a new record.
+ * The record of `percentiles[i]` → `values[i]` (ns) for the first `count` of them (all by
+ * default), added to `into` when there is one (a second block for the same latency), else a
+ * new record.
  */
 export function _percentileRecord(
   percentiles: readonly number[],
   values: readonly number[],
   into: Record<string, number> | null,
+  count = percentiles.length,
 ): Record<string, number> {
-  if (into === null && isDefaultList(percentiles)) return defaultRecord(values);
+  if (into === null && isDefaultList(percentiles, count)) return defaultRecord(values);
   const record = into ?? {};
-  for (let i = 0; i < percentiles.length; i++) {
+  for (let i = 0; i < count; i++) {
     record[_cachedPercentileKey(percentiles[i] as number)] = values[i] as number;
   }
   return record;
 }
 
-function isDefaultList(percentiles: readonly number[]): boolean {
-  if (percentiles.length !== DEFAULT_LIST.length) return false;
-  for (let i = 0; i < percentiles.length; i++) if (percentiles[i] !== DEFAULT_LIST[i]) return false;
+function isDefaultList(percentiles: readonly number[], count: number): boolean {
+  if (count !== DEFAULT_LIST.length) return false;
+  for (let i = 0; i < count; i++) if (percentiles[i] !== DEFAULT_LIST[i]) return false;
   return true;
 }
 
