@@ -59,10 +59,11 @@ export interface ToolParser<TResult = unknown> {
     name: string | undefined,
   ): AsyncIterable<ParseOutput<TResult>>;
   /**
-   * Optional, with parseStream: the `benchfolio parse --ndjson` text of one of its outputs, the
-   * same as `JSON.stringify({ file, ...output })` (with `tidy`, of each measurement), one line
-   * each ending in `\n`. For parsers whose streamed outputs are so many that serializing them
-   * costs more than parsing; the CLI uses JSON.stringify for the others.
+   * Optional, with parseStream: the `benchfolio parse --ndjson` text of one of its outputs, one
+   * line ending in `\n`: the same as `JSON.stringify({ file, tool, format, toolVersion, result,
+   * warnings })` (no measurements), or with `tidy` one line of `JSON.stringify(measurement)` per
+   * measurement. For parsers whose streamed outputs are so many that serializing them costs
+   * more than parsing; the CLI uses JSON.stringify for the others (cli/run.ts ndjsonText).
    */
   ndjson?(output: ParseOutput<TResult>, file: string, tidy: boolean): string;
 }

@@ -52,10 +52,38 @@ describe('benchfolio parse', () => {
     expect(several.map((m: { labels: { file: string } }) => m.labels.file)).toEqual([good, good2]);
   });
 
-  it('--ndjson prints one JSON object per line', async () => {
+  it('--ndjson prints one line per output: the typed piece with its file, without measurements', async () => {
+    const { status, stdout } = await run('parse', '--ndjson', good, good2);
+    expect(status).toBe(0);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { file: good, tool: 'fio', format: 'kv', toolVersion: null, result: { iops: 7118 }, warnings: [] },
+      { file: good2, tool: 'fio', format: 'kv', toolVersion: null, result: { runtime: 10481 }, warnings: [] },
+    ]);
+  });
+
+  it('--ndjson --tidy prints one measurement per line', async () => {
     const { stdout } = await run('parse', '--ndjson', '--tidy', good, good2);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines.map((line) => JSON.parse(line).metric)).toEqual(['iops', 'runtime']);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      { tool: 'fio', metric: 'iops', unit: 'count', value: 7118, labels: {} },
+      { tool: 'fio', metric: 'runtime', unit: 'count', value: 10481, labels: {} },
+    ]);
+  });
+
+  it('--ndjson prints the files before a broken one, reports it and goes on', async () => {
+    const { status, stdout, stderr } = await run('parse', '--ndjson', good, broken, good2);
+    expect(status).toBe(1);
+    expect(
+      stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).file),
+    ).toEqual([good, good2]);
+    expect(stderr).toContain('[UNEXPECTED_LINE]');
   });
 
   it('reports a parse error as FILE:LINE:COL: message [CODE] with the line, exits 1, and goes on', async () => {

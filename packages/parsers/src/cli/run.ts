@@ -96,18 +96,15 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
     try {
       if (flags.ndjson) {
         const chunks = readTextChunks(file, { onProgress: progress.onProgress });
-        for await (const output of registry.parseStream(chunks, options)) {
-          const parser = registry.parsers.find((candidate) => candidate.tool === output.tool);
-          const text =
-            parser?.ndjson?.(output, file, flags.tidy) ??
-            (flags.tidy ? output.measurements : [{ file, ...output }])
-              .map((line) => `${JSON.stringify(line)}\n`)
-              .join('');
-          // Wait while a slow reader (a pipe) catches up: otherwise the output of a long log piles
-          // up in memory.
-          if (io.stdout.write(text) === false && io.stdout.once !== undefined) {
-            await new Promise<void>((resolve) => io.stdout.once?.('drain', () => resolve()));
+        const out = new BatchedWriter(io.stdout);
+        try {
+          for await (const output of registry.parseStream(chunks, options)) {
+            const parser = registry.parsers.find((candidate) => candidate.tool === output.tool);
+            await out.write(parser?.ndjson?.(output, file, flags.tidy) ?? ndjsonText(output, file, flags.tidy));
           }
+        } finally {
+          // The pieces before an error are printed, as they would have been one by one.
+          await out.flush();
         }
       } else {
         const text = await readTextFile(file, { onProgress: progress.onProgress });
@@ -126,6 +123,47 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
     io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   }
   return status;
+}
+
+/**
+ * The `--ndjson` lines of one output: its typed piece `{ file, tool, format, toolVersion,
+ * result, warnings }` (the measurements repeat every value of the result, so they are left out),
+ * or with `--tidy` one line per measurement.
+ */
+export function ndjsonText(output: ParseOutput, file: string, tidy: boolean): string {
+  if (tidy) return output.measurements.map((measurement) => `${JSON.stringify(measurement)}\n`).join('');
+  const { tool, format, toolVersion, result, warnings } = output;
+  return `${JSON.stringify({ file, tool, format, toolVersion, result, warnings })}\n`;
+}
+
+/** Text gathered up to this size is written at once: one write per batch of pieces, not per piece. */
+const WRITE_BATCH_CHARS = 256 * 1024;
+
+/**
+ * Gathers the lines of many small pieces (a report of a few KB each) into one write, and waits
+ * while a slow reader (a pipe) catches up: otherwise the output of a long log piles up in memory.
+ */
+class BatchedWriter {
+  private pending = '';
+  private readonly stdout: CliIO['stdout'];
+
+  constructor(stdout: CliIO['stdout']) {
+    this.stdout = stdout;
+  }
+
+  async write(text: string): Promise<void> {
+    this.pending += text;
+    if (this.pending.length >= WRITE_BATCH_CHARS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    if (this.stdout.write(text) === false && this.stdout.once !== undefined) {
+      await new Promise<void>((resolve) => this.stdout.once?.('drain', () => resolve()));
+    }
+  }
 }
 
 /** The measurements of every output; with several files, each is labelled with its file. */

@@ -21,7 +21,9 @@ Options:
   --tool T     Skip detection of the tool: fio, bonnie, sysbench or iostat.
   --format F   Skip detection of the format (normal, json, terse, csv, table, text, ...).
   --tidy       Print the flat list of measurements { tool, metric, unit, value, labels }.
-  --ndjson     Print one JSON object per line as the input is read (for logs larger than memory).
+  --ndjson     Print one JSON line per piece as the input is read (for logs larger than memory):
+               { file, tool, format, toolVersion, result, warnings }, without the measurements
+               (for iostat, one line per report); with --tidy, one line per measurement.
   -h, --help   Show this help.
   -v, --version
                Show the version.

@@ -1,52 +1,55 @@
 import type { Measurement } from '../measurement.ts';
 import type { ParseOutput } from '../parser.ts';
 import { CPU_METRICS } from './measurements.ts';
-import type { IostatColumn, IostatDevice, IostatReport, IostatResult } from './schema.ts';
+import type { IostatColumn, IostatCpu, IostatDevice, IostatReport, IostatResult } from './schema.ts';
 import { unreadReport } from './stream.ts';
 
 /**
  * The `--ndjson` text of one streamed iostat output: exactly what `JSON.stringify` gives for
- * `{ file, ...output }` (or, with `tidy`, for each measurement), one line each, each ending in a
- * line end. A streamed log prints about eleven bytes of JSON per byte read, almost all of it the
- * device values twice (in the report and in the measurements); JSON.stringify walks every
- * object and formats every number twice, which made the CLI six times slower than the parse.
- * Here the parts that repeat from report to report (the column list, the host, a measurement's
- * `{"tool":...,"metric":...,"unit":...,"value":` start, a row's labels) are written once and
- * reused, and each value is formatted once for both places. Strings go through JSON.stringify,
- * so escaping is its own; a test compares the text with JSON.stringify's on every corpus log.
+ * `{ file, tool, format, toolVersion, result, warnings }` (or, with `tidy`, for each
+ * measurement), one line each, each ending in a line end. A streamed log is a million device
+ * rows of twenty-odd numbers: JSON.stringify walks every object and looks up every key, where
+ * here the parts that repeat from report to report (the keys, the column list, the host, a
+ * device name, a measurement's `{"tool":...,"metric":...,"unit":...,"value":` start) are written
+ * once and reused, and each value is formatted once. Strings go through JSON.stringify, so
+ * escaping is its own; a test compares the text with JSON.stringify's on every corpus log.
  */
 export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, tidy: boolean): string {
-  // A streamed output holds one report; a short log streamed is parsed whole, with them all.
-  const reports = output.result.reports;
-  const rows = reports.length === 1 ? (reports[0] as IostatReport).devices : reports.flatMap((r) => r.devices);
-  const valueTexts = rows.map((device) => device.values.map(numberText));
-  // Measurements never read need no objects: their text comes from the report (measurements.ts
-  // makes them from it the same way), saving a few objects per value of the log.
-  const unread = unreadReport(output);
-  const separator = tidy ? '\n' : ',';
-  const measurements =
-    unread === undefined
-      ? measurementTexts(output.measurements, rows, valueTexts).join(separator)
-      : unread === null
-        ? ''
-        : reportMeasurementTexts(unread, valueTexts, separator);
-  if (tidy) return measurements === '' ? '' : `${measurements}\n`;
+  if (tidy) return tidyText(output);
   const result = output.result;
-  const parts = [
-    `{"file":${JSON.stringify(file)},"tool":${JSON.stringify(output.tool)},"format":${JSON.stringify(output.format)}`,
-    `,"toolVersion":${JSON.stringify(output.toolVersion)}`,
-    `,"result":{"format":${JSON.stringify(result.format)},"host":${hostText(result.host)},"reports":[`,
-    reportsText(reports, valueTexts),
-    `],"isTruncated":${result.isTruncated},"summary":${JSON.stringify(result.summary)}}`,
-    `,"measurements":[${measurements}]`,
-    `,"warnings":${JSON.stringify(output.warnings)}}\n`,
-  ];
-  return parts.join('');
+  let reports = '';
+  for (let r = 0; r < result.reports.length; r++) {
+    reports += `${r === 0 ? '' : ','}${reportText(result.reports[r] as IostatReport)}`;
+  }
+  return (
+    `{"file":${quoted(file)},"tool":${quoted(output.tool)},"format":${quoted(output.format)}` +
+    `,"toolVersion":${JSON.stringify(output.toolVersion)}` +
+    `,"result":{"format":${quoted(result.format)},"host":${hostText(result.host)},"reports":[${reports}]` +
+    `,"isTruncated":${result.isTruncated},"summary":${result.summary.length === 0 ? '[]' : JSON.stringify(result.summary)}}` +
+    `,"warnings":${output.warnings.length === 0 ? '[]' : JSON.stringify(output.warnings)}}\n`
+  );
 }
 
 /** A number as JSON writes it: non-finite numbers (never made by the parser) become null. */
 function numberText(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : 'null';
+}
+
+/**
+ * Strings that recur (device names, the file, the tool) quoted once: JSON.stringify of a short
+ * string costs more than a lookup. Bounded, so a log of ever new names cannot grow it for ever.
+ */
+const quotedCache = new Map<string, string>();
+const QUOTED_CACHE_MAX = 4096;
+
+function quoted(text: string): string {
+  let json = quotedCache.get(text);
+  if (json === undefined) {
+    if (quotedCache.size >= QUOTED_CACHE_MAX) quotedCache.clear();
+    json = JSON.stringify(text);
+    quotedCache.set(text, json);
+  }
+  return json;
 }
 
 let lastColumns: readonly IostatColumn[] | null = null;
@@ -71,29 +74,43 @@ function hostText(host: IostatResult['host']): string {
   return lastHostText;
 }
 
-/** The reports, given each device row's value texts in order over all of them. */
-function reportsText(reports: readonly IostatReport[], valueTexts: readonly string[][]): string {
-  let row = 0;
-  return reports
-    .map((report) => {
-      const texts = valueTexts.slice(row, row + report.devices.length);
-      row += report.devices.length;
-      return reportText(report, texts);
-    })
-    .join(',');
+function reportText(report: IostatReport): string {
+  let text =
+    `{"sample":${numberText(report.sample)},"timestamp":${report.timestamp === null ? 'null' : JSON.stringify(report.timestamp)}` +
+    `,"timestampText":${report.timestampText === null ? 'null' : JSON.stringify(report.timestampText)}` +
+    `,"isSinceBoot":${report.isSinceBoot},"cpu":${cpuText(report.cpu)},"columns":${columnsText(report.columns)},"devices":[`;
+  const devices = report.devices;
+  for (let d = 0; d < devices.length; d++) {
+    const device = devices[d] as IostatDevice;
+    text += `${d === 0 ? '' : ','}{"device":${quoted(device.device)},"isGroup":${device.isGroup},"values":[`;
+    const values = device.values;
+    for (let i = 0; i < values.length; i++) text += i === 0 ? numberText(values[i]) : `,${numberText(values[i])}`;
+    text += ']}';
+  }
+  return `${text}]}`;
 }
 
-function reportText(report: IostatReport, valueTexts: readonly string[][]): string {
-  const devices = report.devices.map((device, index) => deviceText(device, valueTexts[index] as string[]));
-  return (
-    `{"sample":${numberText(report.sample)},"timestamp":${JSON.stringify(report.timestamp)}` +
-    `,"timestampText":${JSON.stringify(report.timestampText)},"isSinceBoot":${report.isSinceBoot}` +
-    `,"cpu":${JSON.stringify(report.cpu)},"columns":${columnsText(report.columns)},"devices":[${devices.join(',')}]}`
-  );
+/** `{"userPercent":...}` in the key order every iostat cpu object is made in (machine.ts, parse-json.ts). */
+const CPU_KEY_TEXTS = CPU_METRICS.map(([key], index) => [key, `${index === 0 ? '{' : ','}${JSON.stringify(key)}:`]);
+
+function cpuText(cpu: IostatCpu | null): string {
+  if (cpu === null) return 'null';
+  let text = '';
+  for (const [key, keyText] of CPU_KEY_TEXTS as [keyof IostatCpu, string][])
+    text += `${keyText}${numberText(cpu[key])}`;
+  return `${text}}`;
 }
 
-function deviceText(device: IostatDevice, values: readonly string[]): string {
-  return `{"device":${JSON.stringify(device.device)},"isGroup":${device.isGroup},"values":[${values.join(',')}]}`;
+/** With `--tidy`: one line per measurement of the output. */
+function tidyText(output: ParseOutput<IostatResult>): string {
+  // Measurements never read need no objects: their text comes from the report (measurements.ts
+  // makes them from it the same way), saving a few objects per value of the log.
+  const unread = unreadReport(output);
+  if (unread === null) return '';
+  if (unread !== undefined) return reportMeasurementTexts(unread);
+  let text = '';
+  for (const measurement of output.measurements) text += measurementText(measurement);
+  return text;
 }
 
 interface MeasurementStart {
@@ -124,78 +141,39 @@ function measurementStart(measurement: Pick<Measurement, 'tool' | 'metric' | 'un
   return start.text;
 }
 
+/** One measurement made some other way (its object was read): the labels are stringified as they are. */
+function measurementText(measurement: Measurement): string {
+  return `${measurementStart(measurement)}${numberText(measurement.value)},"labels":${JSON.stringify(measurement.labels)}}\n`;
+}
+
 /**
  * The text of reportMeasurements(report), made from the report: the avg-cpu values, then each
  * device's values column by column, nulls left out, with the labels in the same key order.
  */
-function reportMeasurementTexts(report: IostatReport, valueTexts: readonly string[][], separator: string): string {
-  // One string grown piece by piece (V8 keeps it as a rope until it is written): cheaper than
-  // an array of texts joined.
+function reportMeasurementTexts(report: IostatReport): string {
   let text = '';
-  let isFirst = true;
   const sample = String(report.sample);
   const time = report.timestamp;
   const labelsTail =
     time === null
-      ? `"sample":${JSON.stringify(sample)}}`
-      : `"sample":${JSON.stringify(sample)},"time":${JSON.stringify(time)}}`;
+      ? `"sample":${JSON.stringify(sample)}}}\n`
+      : `"sample":${JSON.stringify(sample)},"time":${JSON.stringify(time)}}}\n`;
   if (report.cpu !== null) {
     for (const [key, metric] of CPU_METRICS) {
       const value = report.cpu[key];
       if (value === null) continue;
-      text += `${isFirst ? '' : separator}${measurementStart({ tool: 'iostat', metric, unit: '%' })}${numberText(value)},"labels":{${labelsTail}}`;
-      isFirst = false;
+      text += `${measurementStart({ tool: 'iostat', metric, unit: '%' })}${numberText(value)},"labels":{${labelsTail}`;
     }
   }
   const starts = report.columns.map((column) => measurementStart({ tool: 'iostat', ...column }));
-  for (let row = 0; row < report.devices.length; row++) {
-    const device = report.devices[row] as IostatDevice;
-    const labels = `,"labels":{${JSON.stringify(device.isGroup ? 'group' : 'device')}:${JSON.stringify(device.device)},${labelsTail}}`;
-    const values = valueTexts[row] as string[];
+  for (const device of report.devices) {
+    const labels = `,"labels":{${device.isGroup ? '"group"' : '"device"'}:${quoted(device.device)},${labelsTail}`;
+    const values = device.values;
     for (let i = 0; i < starts.length; i++) {
-      if (device.values[i] === null || device.values[i] === undefined) continue;
-      text += `${isFirst ? '' : separator}${starts[i]}${values[i]}${labels}`;
-      isFirst = false;
+      const value = values[i];
+      if (value === null || value === undefined) continue;
+      text += `${starts[i]}${numberText(value)}${labels}`;
     }
   }
   return text;
-}
-
-/**
- * Each measurement as JSON text. A device's measurements follow its values in order, nulls
- * left out (measurements.ts), so a cursor over the values finds each one's text already made.
- * Where the number differs (measurements made some other way) it is formatted again: the text
- * is right either way, the cursor only saves work.
- */
-function measurementTexts(
-  measurements: readonly Measurement[],
-  devices: readonly IostatDevice[],
-  valueTexts: readonly string[][],
-): string[] {
-  const texts: string[] = [];
-  let labels: Measurement['labels'] | null = null;
-  let labelsText = '';
-  let row = 0;
-  let column = 0;
-  for (const measurement of measurements) {
-    if (measurement.labels !== labels) {
-      labels = measurement.labels;
-      labelsText = JSON.stringify(labels);
-    }
-    let valueText: string | undefined;
-    if (labels.device !== undefined || labels.group !== undefined) {
-      // On to the next value that is not null.
-      for (; row < devices.length; row++, column = 0) {
-        const values = (devices[row] as IostatDevice).values;
-        while (column < values.length && values[column] === null) column++;
-        if (column < values.length) break;
-      }
-      if (devices[row]?.values[column] === measurement.value) {
-        valueText = valueTexts[row]?.[column];
-        column++;
-      }
-    }
-    texts.push(`${measurementStart(measurement)}${valueText ?? numberText(measurement.value)},"labels":${labelsText}}`);
-  }
-  return texts;
 }

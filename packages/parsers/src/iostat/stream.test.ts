@@ -84,7 +84,7 @@ describe('the registry streams iostat one report at a time', () => {
     expect(outputs.flatMap((output) => output.measurements)).toEqual(parseIostat(text).measurements);
   });
 
-  it('serializes each output with its measurements, as --ndjson prints them', async () => {
+  it('JSON.stringify of an output includes its measurements (made on first read)', async () => {
     const [first] = await collect(registry.parseStream(chunksOf(text, 1000)));
     const line = JSON.parse(JSON.stringify(first)) as { measurements: unknown[]; tool: string };
     expect(line.tool).toBe('iostat');
@@ -100,7 +100,7 @@ describe('the registry streams iostat one report at a time', () => {
   });
 });
 
-describe('the --ndjson text of a streamed output', () => {
+describe('the --ndjson text of a streamed output: the typed piece, or with --tidy its measurements', () => {
   const registry = createRegistry([iostatParser]);
   const ndjson = iostatParser.ndjson as NonNullable<typeof iostatParser.ndjson>;
 
@@ -115,7 +115,8 @@ describe('the --ndjson text of a streamed output', () => {
         // First with the measurements not yet read (written from the report), then read.
         const unread = ndjson(typed, 'a "log".txt', false);
         const unreadTidy = ndjson(typed, 'x', true);
-        const expected = `${JSON.stringify({ file: 'a "log".txt', ...output })}\n`;
+        const { tool, format, toolVersion, result, warnings } = output;
+        const expected = `${JSON.stringify({ file: 'a "log".txt', tool, format, toolVersion, result, warnings })}\n`;
         expect(unread).toBe(expected);
         expect(ndjson(typed, 'a "log".txt', false)).toBe(expected);
         const expectedTidy = output.measurements.map((m) => `${JSON.stringify(m)}\n`).join('');
@@ -134,6 +135,9 @@ describe('the --ndjson text of a streamed output', () => {
       devices: [{ ...device, values: device.values.map((v, i) => (i === 1 ? null : v)) }],
     };
     const output = piece(whole.result.host, holed, false, [], 'text');
-    expect(ndjson(output, 'f', false)).toBe(`${JSON.stringify({ file: 'f', ...output })}\n`);
+    const { tool, format, toolVersion, result, warnings } = output;
+    expect(ndjson(output, 'f', false)).toBe(
+      `${JSON.stringify({ file: 'f', tool, format, toolVersion, result, warnings })}\n`,
+    );
   });
 });
