@@ -1,5 +1,6 @@
 import type { Measurement } from '../measurement.ts';
 import type { ParseOutput } from '../parser.ts';
+import { JsonWriter, jsonBytes } from './json-writer.ts';
 import { CPU_METRICS } from './measurements.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatReport, IostatResult } from './schema.ts';
 import { unreadReport } from './stream.ts';
@@ -17,18 +18,34 @@ import { unreadReport } from './stream.ts';
 export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, tidy: boolean): string {
   if (tidy) return tidyText(output);
   const result = output.result;
-  let reports = '';
+  const out = writer;
+  out.raw('{"file":');
+  out.string(file);
+  out.raw(',"tool":');
+  out.string(output.tool);
+  out.raw(',"format":');
+  out.string(output.format);
+  out.raw(',"toolVersion":');
+  out.raw(JSON.stringify(output.toolVersion));
+  out.raw(',"result":{"format":');
+  out.string(result.format);
+  out.raw(',"host":');
+  out.raw(hostText(result.host));
+  out.raw(',"reports":[');
   for (let r = 0; r < result.reports.length; r++) {
-    reports += `${r === 0 ? '' : ','}${reportText(result.reports[r] as IostatReport)}`;
+    if (r > 0) out.raw(',');
+    writeReport(out, result.reports[r] as IostatReport);
   }
-  return (
-    `{"file":${quoted(file)},"tool":${quoted(output.tool)},"format":${quoted(output.format)}` +
-    `,"toolVersion":${JSON.stringify(output.toolVersion)}` +
-    `,"result":{"format":${quoted(result.format)},"host":${hostText(result.host)},"reports":[${reports}]` +
-    `,"isTruncated":${result.isTruncated},"summary":${result.summary.length === 0 ? '[]' : JSON.stringify(result.summary)}}` +
-    `,"warnings":${output.warnings.length === 0 ? '[]' : JSON.stringify(output.warnings)}}\n`
-  );
+  out.raw(result.isTruncated ? '],"isTruncated":true,"summary":' : '],"isTruncated":false,"summary":');
+  out.raw(result.summary.length === 0 ? '[]' : JSON.stringify(result.summary));
+  out.raw('},"warnings":');
+  out.raw(output.warnings.length === 0 ? '[]' : JSON.stringify(output.warnings));
+  out.raw('}\n');
+  return out.take();
 }
+
+/** One writer for every output: its buffer grows to the largest report and is reused. */
+const writer = new JsonWriter();
 
 /** A number as JSON writes it: non-finite numbers (never made by the parser) become null. */
 function numberText(value: number | null | undefined): string {
@@ -36,8 +53,8 @@ function numberText(value: number | null | undefined): string {
 }
 
 /**
- * Strings that recur (device names, the file, the tool) quoted once: JSON.stringify of a short
- * string costs more than a lookup. Bounded, so a log of ever new names cannot grow it for ever.
+ * Strings that recur (device names) quoted once: JSON.stringify of a short string costs more
+ * than a lookup. Bounded, so a log of ever new names cannot grow it for ever.
  */
 const quotedCache = new Map<string, string>();
 const QUOTED_CACHE_MAX = 4096;
@@ -74,31 +91,70 @@ function hostText(host: IostatResult['host']): string {
   return lastHostText;
 }
 
-function reportText(report: IostatReport): string {
-  let text =
-    `{"sample":${numberText(report.sample)},"timestamp":${report.timestamp === null ? 'null' : JSON.stringify(report.timestamp)}` +
-    `,"timestampText":${report.timestampText === null ? 'null' : JSON.stringify(report.timestampText)}` +
-    `,"isSinceBoot":${report.isSinceBoot},"cpu":${cpuText(report.cpu)},"columns":${columnsText(report.columns)},"devices":[`;
+const SAMPLE = jsonBytes('{"sample":');
+const TIMESTAMP = jsonBytes(',"timestamp":');
+const TIMESTAMP_TEXT = jsonBytes(',"timestampText":');
+const SINCE_BOOT = jsonBytes(',"isSinceBoot":true,"cpu":');
+const NOT_SINCE_BOOT = jsonBytes(',"isSinceBoot":false,"cpu":');
+const COLUMNS = jsonBytes(',"columns":');
+const DEVICES = jsonBytes(',"devices":[');
+const FIRST_DEVICE = jsonBytes('{"device":');
+const NEXT_DEVICE = jsonBytes(',{"device":');
+const GROUP_VALUES = jsonBytes(',"isGroup":true,"values":[');
+const DEVICE_VALUES = jsonBytes(',"isGroup":false,"values":[');
+const NULL = jsonBytes('null');
+const COMMA = 44;
+const CLOSE_BRACKET = 93;
+const CLOSE_BRACE = 125;
+
+function writeReport(out: JsonWriter, report: IostatReport): void {
+  out.put(SAMPLE);
+  out.number(report.sample);
+  out.put(TIMESTAMP);
+  if (report.timestamp === null) out.put(NULL);
+  else out.string(report.timestamp);
+  out.put(TIMESTAMP_TEXT);
+  if (report.timestampText === null) out.put(NULL);
+  else out.string(report.timestampText);
+  out.put(report.isSinceBoot ? SINCE_BOOT : NOT_SINCE_BOOT);
+  writeCpu(out, report.cpu);
+  out.put(COLUMNS);
+  out.raw(columnsText(report.columns));
+  out.put(DEVICES);
   const devices = report.devices;
   for (let d = 0; d < devices.length; d++) {
     const device = devices[d] as IostatDevice;
-    text += `${d === 0 ? '' : ','}{"device":${quoted(device.device)},"isGroup":${device.isGroup},"values":[`;
+    out.put(d === 0 ? FIRST_DEVICE : NEXT_DEVICE);
+    out.raw(quoted(device.device));
+    out.put(device.isGroup ? GROUP_VALUES : DEVICE_VALUES);
     const values = device.values;
-    for (let i = 0; i < values.length; i++) text += i === 0 ? numberText(values[i]) : `,${numberText(values[i])}`;
-    text += ']}';
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) out.byte(COMMA);
+      out.number(values[i]);
+    }
+    out.byte(CLOSE_BRACKET);
+    out.byte(CLOSE_BRACE);
   }
-  return `${text}]}`;
+  out.byte(CLOSE_BRACKET);
+  out.byte(CLOSE_BRACE);
 }
 
 /** `{"userPercent":...}` in the key order every iostat cpu object is made in (machine.ts, parse-json.ts). */
-const CPU_KEY_TEXTS = CPU_METRICS.map(([key], index) => [key, `${index === 0 ? '{' : ','}${JSON.stringify(key)}:`]);
+const CPU_KEY_TEXTS = CPU_METRICS.map(([key], index) => [
+  key,
+  jsonBytes(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`),
+]) as [keyof IostatCpu, Uint8Array][];
 
-function cpuText(cpu: IostatCpu | null): string {
-  if (cpu === null) return 'null';
-  let text = '';
-  for (const [key, keyText] of CPU_KEY_TEXTS as [keyof IostatCpu, string][])
-    text += `${keyText}${numberText(cpu[key])}`;
-  return `${text}}`;
+function writeCpu(out: JsonWriter, cpu: IostatCpu | null): void {
+  if (cpu === null) {
+    out.put(NULL);
+    return;
+  }
+  for (const [key, keyText] of CPU_KEY_TEXTS) {
+    out.put(keyText);
+    out.number(cpu[key]);
+  }
+  out.byte(CLOSE_BRACE);
 }
 
 /** With `--tidy`: one line per measurement of the output. */
