@@ -22,6 +22,19 @@ export async function* readLines(chunks: AsyncIterable<string> | ReadableStream<
   for await (const lines of readLineBatches(chunks)) yield* lines;
 }
 
+/**
+ * A batch of lines, and (as `text`, not enumerable) the text they were cut from, line ends made
+ * `\n`: `lines.join('\n')` is where it starts. A parser may scan that one flat string (or its
+ * bytes) by offset instead of each line: every line is a slice of it, and reading a character of
+ * a slice costs more than reading one of a flat string.
+ */
+export type LineBatch = string[] & { readonly text?: string };
+
+/** The text a batch of lines was cut from (see LineBatch), when the batch says. */
+export function batchText(lines: readonly string[]): string | undefined {
+  return (lines as LineBatch).text;
+}
+
 /** The synchronous core of readLineBatches: push chunks, get the lines they complete. */
 export class LineSplitter {
   private pending = '';
@@ -46,17 +59,22 @@ export class LineSplitter {
     }
     // The native split is several times faster than a scan by character code; the last piece is
     // the start of a line the next chunk ends.
-    const lines = (this.pending + text).split('\n');
+    const joined = this.pending + text;
+    const lines = joined.split('\n');
     this.pending = lines.pop() as string;
-    return lines;
+    return withText(lines, joined);
   }
 
   /** The text after the last line end, as a last line; none when the input ended with a line end. */
   end(): string[] {
     const last = this.pending;
     this.pending = '';
-    return last === '' ? [] : [last];
+    return last === '' ? [] : withText([last], last);
   }
+}
+
+function withText(lines: string[], text: string): LineBatch {
+  return Object.defineProperty(lines, 'text', { value: text, enumerable: false });
 }
 
 async function* iterate<T>(source: AsyncIterable<T> | ReadableStream<T>): AsyncGenerator<T> {

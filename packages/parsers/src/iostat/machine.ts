@@ -1,7 +1,7 @@
 import type { ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
-import { isBlank, scanDecimal, scanRowFast, scanValue, skipBlanks, tokenEnd } from './scan.ts';
+import { isBlank, scanDecimal, scanRowFast, scanRowFastBytes, scanValue, skipBlanks, tokenEnd } from './scan.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
 import { parseBanner, parseTimestamp } from './time.ts';
 
@@ -109,9 +109,21 @@ export class IostatMachine {
     this.isSinceBootFirst = options.sinceBoot ?? true;
   }
 
-  /** Reads one line (without its line end); returns the report it completes, if any. */
-  push(line: string): IostatReport | undefined {
+  /**
+   * ASCII bytes of the text the lines pushed are cut from, when the caller has them (see push):
+   * rows are then scanned from the bytes.
+   */
+  bytes: Uint8Array | null = null;
+  /** Where the line being read starts in `bytes`, or -1. */
+  private bytesAt = -1;
+
+  /**
+   * Reads one line (without its line end); returns the report it completes, if any. `bytesAt`:
+   * where the line starts in `bytes`, when they hold it (the line as ASCII bytes), else -1.
+   */
+  push(line: string, bytesAt = -1): IostatReport | undefined {
     this.lineNumber++;
+    this.bytesAt = bytesAt;
     const first = skipBlanks(line, 0);
     if (first === line.length) {
       if (this.mode === 'table') this.mode = 'idle';
@@ -364,8 +376,14 @@ export class IostatMachine {
    * bad number) the careful one, which reads suffixes and finds the exact error.
    */
   private readValues(line: string, from: number, layout: Layout, values: number[], columnCount: number): number {
-    const fastEnd = scanRowFast(line, from, layout.factors, values);
-    if (fastEnd !== -1) return fastEnd;
+    const at = this.bytesAt;
+    if (at >= 0) {
+      const end = scanRowFastBytes(this.bytes as Uint8Array, at + from, at + line.length, layout.factors, values);
+      if (end !== -1) return end - at;
+    } else {
+      const fastEnd = scanRowFast(line, from, layout.factors, values);
+      if (fastEnd !== -1) return fastEnd;
+    }
     const specs = layout.specs;
     let i = from;
     for (let k = 0; k < specs.length; k++) {

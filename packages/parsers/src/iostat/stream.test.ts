@@ -141,3 +141,16 @@ describe('the --ndjson text of a streamed output: the typed piece, or with --tid
     );
   });
 });
+
+describe('rows read from the bytes of a chunk', () => {
+  const text = corpus('pbench__sysstat10-rhel71-iostat-xmt.txt');
+
+  it('give the values the careful reading gives, and a chunk that is not ASCII is read as text', async () => {
+    const whole = parseIostat(text).result.reports;
+    expect(await collect(parseIostatStream(chunksOf(text, 4096)))).toEqual(whole);
+    // A non-ASCII name before some rows: those chunks are read line by line, the rest from bytes.
+    const renamed = text.replace(/^sda /m, 'sdé ');
+    expect(renamed).not.toBe(text);
+    expect(await collect(parseIostatStream(chunksOf(renamed, 4096)))).toEqual(parseIostat(renamed).result.reports);
+  });
+});

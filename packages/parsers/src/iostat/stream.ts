@@ -1,5 +1,5 @@
 import { ParseError } from '../errors.ts';
-import { readLineBatches } from '../lines.ts';
+import { batchText, readLineBatches } from '../lines.ts';
 import type { Measurement } from '../measurement.ts';
 import type { ParseOutput, ParseWarning } from '../parser.ts';
 import { readText } from '../text.ts';
@@ -8,6 +8,8 @@ import { reportMeasurements } from './measurements.ts';
 import { parseIostatJson } from './parse-json.ts';
 import { skipBlanks } from './scan.ts';
 import type { IostatHost, IostatReport, IostatResult } from './schema.ts';
+
+const encoder = new TextEncoder();
 
 export interface IostatStreamOptions extends IostatMachineOptions {
   /** `text` or `json`; default: `json` when the input starts with `{`, else `text`. */
@@ -240,10 +242,25 @@ class LineReader {
   private lines: readonly string[] = [];
   private index = 0;
 
+  /** The batch's text as bytes, when it is ASCII (see start), and where the next line starts. */
+  private bytes = new Uint8Array(0);
+  private bytesAt = -1;
+
   /** Starts on a batch of lines (the previous one read to its end). */
   start(lines: readonly string[]): void {
     this.lines = lines;
     this.index = 0;
+    // Rows are scanned from the bytes of the text the batch was cut from, when it has one and it
+    // is ASCII (one byte per character, so offsets in the text are offsets in the bytes).
+    const text = batchText(lines);
+    this.bytesAt = -1;
+    if (text === undefined) return;
+    if (this.bytes.length < text.length) this.bytes = new Uint8Array(Math.max(text.length, this.bytes.length * 2));
+    const { read, written } = encoder.encodeInto(text, this.bytes);
+    if (read === text.length && written === text.length) {
+      this.machine.bytes = this.bytes;
+      this.bytesAt = 0;
+    }
   }
 
   /** Reads on in the batch up to the next report the lines complete; undefined at the batch end. */
@@ -253,7 +270,10 @@ class LineReader {
     let i = this.index;
     try {
       while (i < lines.length) {
-        const report = machine.push(lines[i] as string);
+        const line = lines[i] as string;
+        const at = this.bytesAt;
+        const report = machine.push(line, at);
+        if (at >= 0) this.bytesAt = at + line.length + 1;
         i++;
         if (report !== undefined) {
           this.index = i;

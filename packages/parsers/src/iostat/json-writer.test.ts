@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { JsonWriter } from './json-writer.ts';
+
+describe('JsonWriter.number', () => {
+  const writer = new JsonWriter();
+  const text = (value: number | null) => {
+    writer.number(value);
+    return writer.take();
+  };
+
+  it.each([0, -0, 1, 0.05, 51.2, 70000, 0.07 * 1e6, 1e-6, 1e-7, 123456789012345, 1e15, 1e21, -3.25, 2 ** 40 + 0.5])(
+    'writes %d as JSON.stringify does',
+    (value) => {
+      expect(text(value)).toBe(JSON.stringify(value));
+    },
+  );
+
+  it('writes NaN and infinities as null', () => {
+    expect([Number.NaN, Number.POSITIVE_INFINITY, null].map(text)).toEqual(['null', 'null', 'null']);
+  });
+
+  it('writes every decimal times an iostat factor as JSON.stringify does', () => {
+    const decimal = fc
+      .tuple(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 9 }), fc.constantFrom(1, 512, 1024, 1e6))
+      .map(([digits, decimals, factor]) => (digits * factor) / 10 ** decimals);
+    fc.assert(
+      fc.property(fc.oneof(decimal, fc.double()), (value) => text(value) === JSON.stringify(value)),
+      { numRuns: 5000 },
+    );
+  });
+});
