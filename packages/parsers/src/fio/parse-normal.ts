@@ -56,6 +56,12 @@ export function parseNormalSegment(source: TextSource, start: number, end: numbe
 
 type Section = 'none' | 'job' | 'group' | 'disk';
 
+/**
+ * The list every percentile block is read into, in turn: parsing is synchronous and a block
+ * ends before the next starts (and before its run ends), so one serves all runs.
+ */
+const PERCENTILE_LIST = new _PercentileList();
+
 class NormalParser {
   private readonly cursor: _LineCursor;
   private readonly text: string;
@@ -72,8 +78,7 @@ class NormalParser {
   private isModern = false;
   /** The percentile block the `|` lines go to, while one is open. */
   private percentiles: _PercentileList | null = null;
-  /** The one list every percentile block of the run is read into, in turn. */
-  private readonly percentileList = new _PercentileList();
+
   private group: FioGroup | null = null;
   private baseIndent = -1;
   private hasFioLines = false;
@@ -420,7 +425,7 @@ class NormalParser {
       cursor.expectKey(':');
       const stats = this.direction === null ? null : _latency(this.direction, which);
       if (stats === null) return;
-      this.percentiles = this.percentileList.start(stats, factor);
+      this.percentiles = PERCENTILE_LIST.start(stats, factor);
       // fio 1.x puts the first percentiles on the heading line.
       this.percentiles.read(cursor);
       return;
@@ -462,7 +467,7 @@ class NormalParser {
     if (cursor.accept('percentiles')) {
       const factor = _readParenUnit(cursor);
       cursor.expectKey(':');
-      this.percentiles = this.percentileList.start(lat, factor);
+      this.percentiles = PERCENTILE_LIST.start(lat, factor);
       this.percentiles.read(cursor);
       return;
     }

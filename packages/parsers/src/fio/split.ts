@@ -179,12 +179,11 @@ function classify(text: string, start: number, end: number, indent: number): Lin
   if (first === 110 /* n */ && startsWithIn(text, 'note: ', start, end)) return 'message';
   if (first === 82 /* R */ && startsWithIn(text, 'Run status group', start, end)) return 'run-status';
   if (first === 68 /* D */ && startsWithIn(text, 'Disk stats', start, end)) return 'disk-stats';
-  if (indexIn(text, ': (groupid=', start, end) !== -1) return 'job-header';
+  const marks = markersIn(text, start, end);
+  if ((marks & GROUPID) !== 0) return 'job-header';
   // fio 1.x/2.0 HOWTO: `Client1 (g=0): err= 0:`.
-  if (indexIn(text, ' (g=', start, end) !== -1 && indexIn(text, '): err=', start, end) !== -1) return 'job-header';
-  if (indexIn(text, ': (g=', start, end) !== -1 || indexIn(text, ': Laying out IO file', start, end) !== -1) {
-    return 'preamble';
-  }
+  if ((marks & SHORT_GROUP) !== 0 && (marks & ERR) !== 0) return 'job-header';
+  if ((marks & (PREAMBLE_GROUP | LAYING_OUT)) !== 0) return 'preamble';
   if (first === 102 /* f */ && isVersionAt(text, start, end)) return 'preamble';
   for (const prefix of PREAMBLE_PREFIXES) if (startsWithIn(text, prefix, start, end)) return 'preamble';
   return 'other';
@@ -202,17 +201,32 @@ function startsWithIn(text: string, literal: string, start: number, end: number)
   return start + literal.length <= end && text.startsWith(literal, start);
 }
 
+const GROUPID = 1; // ": (groupid="
+const SHORT_GROUP = 2; // " (g="
+const ERR = 4; // "): err="
+const PREAMBLE_GROUP = 8; // ": (g="
+const LAYING_OUT = 16; // ": Laying out IO file"
+
 /**
- * Offset of `literal` in the line [start, end), or -1. Bounded to the line: an unbounded
- * indexOf would scan the rest of the input on every line that lacks it.
+ * Which of the markers of an unindented fio line the line [start, end) holds, as bits: one
+ * pass over the line (a search per marker read a progress line five times).
  */
-function indexIn(text: string, literal: string, start: number, end: number): number {
-  const first = literal.charCodeAt(0);
-  const last = end - literal.length;
-  for (let i = start; i <= last; i++) {
-    if (text.charCodeAt(i) === first && text.startsWith(literal, i)) return i;
+function markersIn(text: string, start: number, end: number): number {
+  let marks = 0;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 58 /* : */) {
+      if (startsWithIn(text, ': (g', i, end)) {
+        if (startsWithIn(text, ': (groupid=', i, end)) marks |= GROUPID;
+        else if (startsWithIn(text, ': (g=', i, end)) marks |= PREAMBLE_GROUP;
+      } else if (startsWithIn(text, ': Laying out IO file', i, end)) marks |= LAYING_OUT;
+    } else if (code === 32 /* space */) {
+      if (startsWithIn(text, ' (g=', i, end)) marks |= SHORT_GROUP;
+    } else if (code === 41 /* ) */) {
+      if (startsWithIn(text, '): err=', i, end)) marks |= ERR;
+    }
   }
-  return -1;
+  return marks;
 }
 
 /**
