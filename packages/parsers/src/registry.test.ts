@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { catchParseError } from '../test/catch-parse-error.ts';
 import { standInParser as headerParser } from '../test/stand-in-parser.ts';
 import { ParseError } from './errors.ts';
 import { parse, safeParse } from './index.ts';
@@ -130,13 +131,3 @@ describe('parseStream', () => {
     });
   });
 });
-
-function catchParseError(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}

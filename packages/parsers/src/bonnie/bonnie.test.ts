@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { catchParseError } from '../../test/catch-parse-error.ts';
 import { corpusFiles } from '../../test/corpus.ts';
-import { ParseError } from '../errors.ts';
 import { MeasurementSchema } from '../measurement.ts';
 import { readText } from '../text.ts';
 import {
@@ -24,16 +24,6 @@ const onlyRun = (text: string, format?: 'csv' | 'table'): BonnieRun => {
   expect(output.result.runs).toHaveLength(1);
   return output.result.runs[0] as BonnieRun;
 };
-const thrown = (run: () => unknown): ParseError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-};
-
 /** The numbers of a run without where they came from, to compare a table with a CSV line. */
 const numbersOf = (run: BonnieRun) => ({ tests: run.tests, size: run.fileSizeBytes, files: run.numFiles });
 
@@ -382,46 +372,54 @@ describe('detectBonnie', () => {
 
 describe('errors', () => {
   it('rejects an empty input', () => {
-    expect(thrown(() => parseBonnie(''))).toMatchObject({ code: 'EMPTY_INPUT', tool: 'bonnie', line: 1 });
-    expect(thrown(() => parseBonnie(' \n\n'))).toMatchObject({ code: 'EMPTY_INPUT' });
+    expect(catchParseError(() => parseBonnie(''))).toMatchObject({ code: 'EMPTY_INPUT', tool: 'bonnie', line: 1 });
+    expect(catchParseError(() => parseBonnie(' \n\n'))).toMatchObject({ code: 'EMPTY_INPUT' });
   });
 
   it('reports a CSV line cut short as TRUNCATED at its end', () => {
     const line = corpus('pkb__bonnie-1.96-csv.csv').trim();
     const cut = line.slice(0, line.indexOf('49223'));
-    const error = thrown(() => parseBonnie(`\n${cut}`));
+    const error = catchParseError(() => parseBonnie(`\n${cut}`));
     expect(error).toMatchObject({ code: 'TRUNCATED', line: 2, column: cut.length + 1 });
   });
 
   it('reports a bad number at its column', () => {
     const line = corpus('pkb__bonnie-1.96-csv.csv').trim().replace('72853', '72x53');
-    const error = thrown(() => parseBonnie(line));
+    const error = catchParseError(() => parseBonnie(line));
     expect(error).toMatchObject({ code: 'BAD_NUMBER', line: 1, column: line.indexOf('72x53') + 3 });
   });
 
   it('reports a latency without a unit', () => {
     const line = corpus('pkb__bonnie-1.96-csv.csv').trim().replace('512ms', '512');
-    expect(thrown(() => parseBonnie(line))).toMatchObject({ code: 'UNKNOWN_UNIT', line: 1 });
+    expect(catchParseError(() => parseBonnie(line))).toMatchObject({ code: 'UNKNOWN_UNIT', line: 1 });
   });
 
   it('reports a table that stops after its header as TRUNCATED', () => {
     const text = corpus('uclinux-docs__bonnie-1.94-text-trailing-spaces.txt').split('\n').slice(0, 3).join('\n');
-    expect(thrown(() => parseBonnie(text))).toMatchObject({ code: 'TRUNCATED', line: 3 });
+    expect(catchParseError(() => parseBonnie(text))).toMatchObject({ code: 'TRUNCATED', line: 3 });
   });
 
   it('reports a table row with a cell too many', () => {
     const text = corpus('uclinux-docs__bonnie-1.94-text-trailing-spaces.txt').replace('100.4   5 ', '100.4   5  7');
     const row = text.split('\n')[3] as string;
-    expect(thrown(() => parseBonnie(text))).toMatchObject({ code: 'COLUMN_COUNT', line: 4, column: row.length });
+    expect(catchParseError(() => parseBonnie(text))).toMatchObject({
+      code: 'COLUMN_COUNT',
+      line: 4,
+      column: row.length,
+    });
   });
 
   it('reports a run killed before its results as TRUNCATED', () => {
     const text = 'Using uid:0, gid:0.\nWriting a byte at a time...done\nWriting intelligently...';
-    expect(thrown(() => parseBonnie(text))).toMatchObject({ code: 'TRUNCATED', line: 3 });
+    expect(catchParseError(() => parseBonnie(text))).toMatchObject({ code: 'TRUNCATED', line: 3 });
   });
 
   it('reports an input without any bonnie++ result as MISSING_SECTION', () => {
-    expect(thrown(() => parseBonnie('hello\nworld'))).toMatchObject({ code: 'MISSING_SECTION', line: 1, column: 1 });
+    expect(catchParseError(() => parseBonnie('hello\nworld'))).toMatchObject({
+      code: 'MISSING_SECTION',
+      line: 1,
+      column: 1,
+    });
   });
 
   it('safeParseBonnie returns the error instead of throwing it', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { catchParseError } from '../../test/catch-parse-error.ts';
 import { allCorpusFiles, corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
 import { checkParserProperty } from '../../test/properties.ts';
-import { ParseError } from '../errors.ts';
 import { MeasurementSchema } from '../measurement.ts';
 import type { ParseOutput } from '../parser.ts';
 import { createRegistry } from '../registry.ts';
@@ -12,16 +12,6 @@ import { splitSegments } from './split.ts';
 
 const corpus = (name: string) => readCorpusFile(corpusDir(), `fio/${name}`).text;
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/fio/${name}`, import.meta.url), 'utf8');
-
-function parseError(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}
 
 const JSON_TEXT = () => corpus('kubestr__fio-3.20-json-2jobs-gtod-reduce.json');
 const TERSE_TEXT = () => corpus('unidentified-cn-notes__fio-3.1-terse-v3-randread-2jobs.txt');
@@ -58,12 +48,12 @@ describe('parseFio and detectFio', () => {
   });
 
   it('rejects an empty input with EMPTY_INPUT', () => {
-    expect(parseError(() => parseFio('')).code).toBe('EMPTY_INPUT');
-    expect(parseError(() => parseFio(' \n\n  \n')).code).toBe('EMPTY_INPUT');
+    expect(catchParseError(() => parseFio('')).code).toBe('EMPTY_INPUT');
+    expect(catchParseError(() => parseFio(' \n\n  \n')).code).toBe('EMPTY_INPUT');
   });
 
   it('rejects text without fio results with MISSING_SECTION at its first line', () => {
-    const error = parseError(() => parseFio('\nhello world\nthis is not fio\n'));
+    const error = catchParseError(() => parseFio('\nhello world\nthis is not fio\n'));
     expect({ code: error.code, line: error.line, tool: error.tool }).toEqual({
       code: 'MISSING_SECTION',
       line: 2,
@@ -83,7 +73,7 @@ describe('parseFio and detectFio', () => {
     const text = fixture('fio-3.33--3groups.terse3-json.txt');
     expect(parseFio(text, { format: 'terse' }).result.runs[0]?.format).toBe('terse');
     expect(parseFio(text, { format: 'json' }).result.runs[0]?.format).toBe('json');
-    expect(parseError(() => parseFio(TERSE_TEXT(), { format: 'json' })).code).toBe('MISSING_SECTION');
+    expect(catchParseError(() => parseFio(TERSE_TEXT(), { format: 'json' })).code).toBe('MISSING_SECTION');
   });
 
   it('works through a registry like the package one', () => {
@@ -185,7 +175,7 @@ describe('fio error lines', () => {
   });
 
   it('asked for JSON, rejects an input of only an error line with MISSING_SECTION', () => {
-    expect(parseError(() => parseFio(corpus('virtualclient__fio-error-line.txt'), { format: 'json' })).code).toBe(
+    expect(catchParseError(() => parseFio(corpus('virtualclient__fio-error-line.txt'), { format: 'json' })).code).toBe(
       'MISSING_SECTION',
     );
   });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { catchParseError } from '../../test/catch-parse-error.ts';
 import { corpusDir, readCorpusFile } from '../../test/corpus.ts';
 import { checkParserProperty } from '../../test/properties.ts';
-import { ParseError } from '../errors.ts';
 import { type FioResult, FioResultSchema, parseFio } from './index.ts';
 import { _binsTextHasOnlyNumbers, platIndexToValue } from './parse-json.ts';
 import type { FioJob } from './schema.ts';
@@ -18,16 +18,6 @@ const jobNamed = (jobs: FioJob[], name: string) => {
   if (job === undefined) throw new Error(`no job ${name}`);
   return job;
 };
-
-function parseError(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}
 
 describe('parseFio on fio JSON (fio 2.1 to 3.x)', () => {
   it('reads fio 2.1.4 JSON: bw in KiB/s, clat in usec, io_bytes in KiB (PerfKitBenchmarker assertions)', () => {
@@ -183,7 +173,7 @@ describe('parseFio on fio JSON (fio 2.1 to 3.x)', () => {
     expect(firstBin).not.toBeNull();
     const [found = '', key = '', count = ''] = firstBin ?? [];
     const broken = text.replace(found, found.replace(`"${key}" : ${count}`, `"${key}" : "${count}"`));
-    const error = parseError(() => parseFio(broken));
+    const error = catchParseError(() => parseFio(broken));
     expect(error.code).toBe('SCHEMA_MISMATCH');
     expect(broken.split('\n')[error.line - 1]).toContain(`"${key}"`);
     expect(_binsTextHasOnlyNumbers(text, 0, text.length)).toBe(true);
@@ -235,7 +225,7 @@ describe('parseFio on fio JSON (fio 2.1 to 3.x)', () => {
 describe('parseFio on broken JSON', () => {
   it('reports a JSON document cut short as TRUNCATED', () => {
     const text = corpus('kubestr__fio-3.20-json-2jobs-gtod-reduce.json');
-    const error = parseError(() => parseFio(text.slice(0, 3000)));
+    const error = catchParseError(() => parseFio(text.slice(0, 3000)));
     expect(error.code).toBe('TRUNCATED');
     expect(error.tool).toBe('fio');
   });
@@ -245,14 +235,14 @@ describe('parseFio on broken JSON', () => {
       '"iops" : 982.050780',
       '"iops" : "fast"',
     );
-    const error = parseError(() => parseFio(text));
+    const error = catchParseError(() => parseFio(text));
     expect(error.code).toBe('SCHEMA_MISMATCH');
     expect(text.split('\n')[error.line - 1]).toContain('"iops"');
   });
 
   it('reports invalid JSON as BAD_JSON at the offending character', () => {
     const text = '{\n  "fio version" : "fio-3.33",\n  "jobs" : [ x ]\n}\n';
-    const error = parseError(() => parseFio(text));
+    const error = catchParseError(() => parseFio(text));
     expect({ code: error.code, line: error.line }).toEqual({ code: 'BAD_JSON', line: 3 });
   });
 

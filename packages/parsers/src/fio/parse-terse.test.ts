@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catchParseError } from '../../test/catch-parse-error.ts';
 import { corpusDir, readCorpusFile } from '../../test/corpus.ts';
 import { checkParserProperty } from '../../test/properties.ts';
-import { ParseError } from '../errors.ts';
 import { parseFio } from './index.ts';
 import type { DirectionStats, FioRun, LatencyStats } from './schema.ts';
 
@@ -16,16 +16,6 @@ const onlyRun = (text: string, format: 'terse' | 'json' | 'json+' | 'normal') =>
   expect(runs).toHaveLength(1);
   return runs[0] as FioRun;
 };
-
-function parseError(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}
 
 /** What terse keeps of a latency fio measured in ns: whole usec for min/max/percentiles, 6 decimals of usec for mean/stddev. */
 function expectLatencyToTersePrecision(terse: LatencyStats | null, json: LatencyStats | null, what: string): void {
@@ -204,7 +194,7 @@ describe('parseFio on terse output', () => {
       ';14790;3697;',
       ';14790;36x7;',
     );
-    const error = parseError(() => parseFio(text, { format: 'terse' }));
+    const error = catchParseError(() => parseFio(text, { format: 'terse' }));
     const lines = text.split('\n');
     expect(error.code).toBe('BAD_NUMBER');
     expect(lines[error.line - 1]?.slice(error.column - 1, error.column + 3)).toBe('36x7');
@@ -213,7 +203,7 @@ describe('parseFio on terse output', () => {
   it('reports a terse line that stops short of its layout as COLUMN_COUNT', () => {
     const line = corpus('unidentified-cn-notes__fio-3.1-terse-v3-randread-2jobs.txt').split('\n')[4] ?? '';
     const cut = line.split(';').slice(0, 100).join(';');
-    const error = parseError(() => parseFio(cut, { format: 'terse' }));
+    const error = catchParseError(() => parseFio(cut, { format: 'terse' }));
     expect({ code: error.code, line: error.line }).toEqual({ code: 'COLUMN_COUNT', line: 1 });
   });
 
