@@ -64,8 +64,11 @@ export interface ToolParser<TResult = unknown> {
    * warnings })` (no measurements), or with `tidy` one line of `JSON.stringify(measurement)` per
    * measurement. For parsers whose streamed outputs are so many that serializing them costs
    * more than parsing; the CLI uses JSON.stringify for the others (cli/run.ts ndjsonText).
+   * The text may come as its UTF-8 bytes instead of a string (iostat's typed pieces do: they go
+   * to standard output without being decoded and encoded again); the array may be a view of a
+   * buffer the parser reuses, valid only until its next call, so the caller copies it at once.
    */
-  ndjson?(output: ParseOutput<TResult>, file: string, tidy: boolean): string;
+  ndjson?(output: ParseOutput<TResult>, file: string, tidy: boolean): string | Uint8Array;
 }
 
 /**

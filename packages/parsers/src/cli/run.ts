@@ -13,8 +13,12 @@ import { progressBar, shouldShowProgress } from './progress.ts';
 import { USAGE } from './usage.ts';
 
 export interface CliIO {
-  /** `write` returns false when the text was queued (Node streams); `once('drain')` says when to go on. */
-  stdout: { write(text: string): unknown; once?(event: 'drain', listener: () => void): unknown };
+  /**
+   * `write` returns false when the text was queued (Node streams); `once('drain')` says when to
+   * go on. A Uint8Array is UTF-8 text: `parse --ndjson` writes bytes when a parser's ndjson hook
+   * gives them (iostat's does), so that they are not decoded to a string only to be encoded again.
+   */
+  stdout: { write(data: string | Uint8Array): unknown; once?(event: 'drain', listener: () => void): unknown };
   stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
 }
 
@@ -142,25 +146,48 @@ const WRITE_BATCH_CHARS = 256 * 1024;
 /**
  * Gathers the lines of many small pieces (a report of a few KB each) into one write, and waits
  * while a slow reader (a pipe) catches up: otherwise the output of a long log piles up in memory.
+ * Pieces come as strings or as UTF-8 bytes (copied at once: a hook's bytes may be a view of a
+ * buffer it reuses); each kind is gathered on its own, in order.
  */
 class BatchedWriter {
   private pending = '';
+  private bytes: Uint8Array | null = null;
+  private byteCount = 0;
   private readonly stdout: CliIO['stdout'];
 
   constructor(stdout: CliIO['stdout']) {
     this.stdout = stdout;
   }
 
-  async write(text: string): Promise<void> {
-    this.pending += text;
-    if (this.pending.length >= WRITE_BATCH_CHARS) await this.flush();
+  async write(piece: string | Uint8Array): Promise<void> {
+    if (typeof piece === 'string') {
+      if (this.byteCount > 0) await this.flush();
+      this.pending += piece;
+      if (this.pending.length >= WRITE_BATCH_CHARS) await this.flush();
+      return;
+    }
+    if (this.pending !== '') await this.flush();
+    if (this.bytes !== null && this.byteCount + piece.length > this.bytes.length) await this.flush();
+    // A fresh buffer per write: the stream may hold the last one until it is written out.
+    this.bytes ??= new Uint8Array(Math.max(WRITE_BATCH_CHARS, piece.length));
+    this.bytes.set(piece, this.byteCount);
+    this.byteCount += piece.length;
+    if (this.byteCount >= WRITE_BATCH_CHARS) await this.flush();
   }
 
   async flush(): Promise<void> {
-    if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
-    if (this.stdout.write(text) === false && this.stdout.once !== undefined) {
+    let data: string | Uint8Array;
+    if (this.pending !== '') {
+      data = this.pending;
+      this.pending = '';
+    } else if (this.bytes !== null && this.byteCount > 0) {
+      data = this.bytes.subarray(0, this.byteCount);
+      this.bytes = null;
+      this.byteCount = 0;
+    } else {
+      return;
+    }
+    if (this.stdout.write(data) === false && this.stdout.once !== undefined) {
       await new Promise<void>((resolve) => this.stdout.once?.('drain', () => resolve()));
     }
   }

@@ -30,3 +30,16 @@ describe('JsonWriter.number', () => {
     );
   });
 });
+
+describe('JsonWriter.string and takeBytes', () => {
+  const writer = new JsonWriter();
+  const decoder = new TextDecoder();
+
+  it.each(['sda', '2026-11-21T14:11:58+0000', '', 'a "b"', 'back\\slash', 'tab\there', 'sdé', 'x'.repeat(100)])(
+    'writes %j as JSON.stringify does, as bytes',
+    (text) => {
+      writer.string(text);
+      expect(decoder.decode(writer.takeBytes())).toBe(JSON.stringify(text));
+    },
+  );
+});

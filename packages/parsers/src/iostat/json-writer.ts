@@ -1,8 +1,9 @@
 /**
- * JSON text written as UTF-8 bytes into one growing buffer, then decoded into one string: the
- * `--ndjson` writer of a streamed iostat log, which prints twenty-odd numbers per device row.
- * Concatenating a string per number made a rope of millions of small strings, and collecting
- * them took half the CLI's time; here a number costs a few arithmetic operations and no object.
+ * JSON text written as UTF-8 bytes into one growing buffer, handed out as those bytes (or decoded
+ * into one string): the `--ndjson` writer of a streamed iostat log, which prints twenty-odd
+ * numbers per device row. Concatenating a string per number made a rope of millions of small
+ * strings, and collecting them took half the CLI's time; here a number costs a few arithmetic
+ * operations and no object, and the bytes go to standard output without a string between.
  */
 
 const ZERO = 48;
@@ -16,6 +17,11 @@ const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 const MAX_FAST_DECIMALS = 8;
 /** Below 10^15 an integer has at most 15 digits: any two such decimals are distinct doubles. */
 const MAX_FAST_DIGITS_VALUE = 1e15;
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+/** A string longer than this goes through JSON.stringify rather than the byte loop. */
+const MAX_DIRECT_STRING = 64;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -31,6 +37,16 @@ export class JsonWriter {
     const text = decoder.decode(this.bytes.subarray(0, this.length));
     this.length = 0;
     return text;
+  }
+
+  /**
+   * The bytes written so far, and starts again empty. The array is a view of the writer's own
+   * buffer: valid until the next write, so a caller that keeps them copies them.
+   */
+  takeBytes(): Uint8Array {
+    const bytes = this.bytes.subarray(0, this.length);
+    this.length = 0;
+    return bytes;
   }
 
   private reserve(count: number): void {
@@ -75,9 +91,31 @@ export class JsonWriter {
     this.bytes[this.length++] = code;
   }
 
-  /** A string as JSON.stringify writes it. */
+  /**
+   * A string as JSON.stringify writes it. A short one of printable ASCII without a quote or a backslash (a
+   * device name, a timestamp: new for every report, so not worth caching) is copied byte by
+   * byte between quotes; any other goes through JSON.stringify, so escaping is its own.
+   */
   string(text: string): void {
-    this.raw(JSON.stringify(text));
+    const length = text.length;
+    if (length <= MAX_DIRECT_STRING) {
+      this.reserve(length + 2);
+      const bytes = this.bytes;
+      let at = this.length;
+      bytes[at++] = QUOTE;
+      let k = 0;
+      for (; k < length; k++) {
+        const code = text.charCodeAt(k);
+        if (code < 0x20 || code > 0x7e || code === QUOTE || code === BACKSLASH) break;
+        bytes[at++] = code;
+      }
+      if (k === length) {
+        bytes[at++] = QUOTE;
+        this.length = at;
+        return;
+      }
+    }
+    this.put(encoder.encode(JSON.stringify(text)));
   }
 
   /**
@@ -100,7 +138,17 @@ export class JsonWriter {
     }
     const magnitude = value < 0 ? -value : value;
     if (magnitude >= 1e-6 && magnitude < MAX_FAST_DIGITS_VALUE) {
-      for (let k = 0; k <= MAX_FAST_DECIMALS; k++) {
+      // Most values have at most two decimals (iostat prints two): tried first as hundredths,
+      // whose trailing zeros then give the least number of decimals (the double nearest
+      // 250/100 is the one nearest 25/10, so 2.5 is found with one decimal, as the loop would).
+      const hundredths = Math.round(magnitude * 100);
+      if (hundredths < MAX_FAST_DIGITS_VALUE && hundredths / 100 === magnitude) {
+        if (hundredths % 100 === 0) this.decimal(value < 0, hundredths / 100, 0);
+        else if (hundredths % 10 === 0) this.decimal(value < 0, hundredths / 10, 1);
+        else this.decimal(value < 0, hundredths, 2);
+        return;
+      }
+      for (let k = 3; k <= MAX_FAST_DECIMALS; k++) {
         const scale = POW10[k] as number;
         const digits = Math.round(magnitude * scale);
         if (digits < MAX_FAST_DIGITS_VALUE && digits / scale === magnitude) {

@@ -8,14 +8,16 @@ import { unreadReport } from './stream.ts';
 /**
  * The `--ndjson` text of one streamed iostat output: exactly what `JSON.stringify` gives for
  * `{ file, tool, format, toolVersion, result, warnings }` (or, with `tidy`, for each
- * measurement), one line each, each ending in a line end. A streamed log is a million device
+ * measurement), one line each, each ending in a line end. The typed piece comes as UTF-8 bytes,
+ * a view of the writer's buffer valid until the next call (the CLI copies them into its output
+ * buffer: no string is made and encoded again); the tidy lines as a string. A streamed log is a million device
  * rows of twenty-odd numbers: JSON.stringify walks every object and looks up every key, where
  * here the parts that repeat from report to report (the keys, the column list, the host, a
  * device name, a measurement's `{"tool":...,"metric":...,"unit":...,"value":` start) are written
  * once and reused, and each value is formatted once. Strings go through JSON.stringify, so
  * escaping is its own; a test compares the text with JSON.stringify's on every corpus log.
  */
-export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, tidy: boolean): string {
+export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, tidy: boolean): string | Uint8Array {
   if (tidy) return tidyText(output);
   const result = output.result;
   const out = writer;
@@ -41,7 +43,7 @@ export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, ti
   out.raw('},"warnings":');
   out.raw(output.warnings.length === 0 ? '[]' : JSON.stringify(output.warnings));
   out.raw('}\n');
-  return out.take();
+  return out.takeBytes();
 }
 
 /** One writer for every output: its buffer grows to the largest report and is reused. */
@@ -125,7 +127,7 @@ function writeReport(out: JsonWriter, report: IostatReport): void {
   for (let d = 0; d < devices.length; d++) {
     const device = devices[d] as IostatDevice;
     out.put(d === 0 ? FIRST_DEVICE : NEXT_DEVICE);
-    out.raw(quoted(device.device));
+    out.string(device.device);
     out.put(device.isGroup ? GROUP_VALUES : DEVICE_VALUES);
     const values = device.values;
     for (let i = 0; i < values.length; i++) {

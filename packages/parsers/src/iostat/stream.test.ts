@@ -102,7 +102,13 @@ describe('the registry streams iostat one report at a time', () => {
 
 describe('the --ndjson text of a streamed output: the typed piece, or with --tidy its measurements', () => {
   const registry = createRegistry([iostatParser]);
-  const ndjson = iostatParser.ndjson as NonNullable<typeof iostatParser.ndjson>;
+  const hook = iostatParser.ndjson as NonNullable<typeof iostatParser.ndjson>;
+  // The typed piece comes as bytes that the next call overwrites: decoded at once.
+  const decoder = new TextDecoder();
+  const ndjson = (...args: Parameters<typeof hook>): string => {
+    const text = hook(...args);
+    return typeof text === 'string' ? text : decoder.decode(text);
+  };
 
   it.each(corpusFiles('iostat').map((file) => [file.name, file.text]))(
     'is what JSON.stringify writes, for %s',
