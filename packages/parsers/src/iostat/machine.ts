@@ -1,7 +1,18 @@
 import type { ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
-import { isBlank, scanDecimal, scanRowFast, scanRowFastBytes, scanValue, skipBlanks, tokenEnd } from './scan.ts';
+import {
+  DeviceNames,
+  isBlank,
+  scanDecimal,
+  scanRowFast,
+  scanRowFastBytes,
+  scanValue,
+  skipBlankBytes,
+  skipBlanks,
+  tokenEnd,
+  tokenEndBytes,
+} from './scan.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
 import { parseBanner, parseTimestamp } from './time.ts';
 
@@ -58,6 +69,9 @@ const CPU_KEYS: Record<string, keyof IostatCpu> = {
 
 const AVG_CPU = 'avg-cpu:';
 const DEVICE = 'Device';
+/** First characters of those words: a row starting with neither is no header. */
+const CODE_D = 68;
+const CODE_A = 97;
 
 /**
  * The report machine: reads an iostat text output one line at a time and hands back each report
@@ -116,6 +130,11 @@ export class IostatMachine {
   bytes: Uint8Array | null = null;
   /** Where the line being read starts in `bytes`, or -1. */
   private bytesAt = -1;
+  /** Device names read from the bytes, each made once. */
+  private readonly names = new DeviceNames();
+  /** 1 per avg-cpu column, for reading the avg-cpu values with scanRowFastBytes. */
+  private cpuFactors = new Float64Array(0);
+  private readonly cpuValues: number[] = [];
 
   /**
    * Reads one line (without its line end); returns the report it completes, if any. `bytesAt`:
@@ -124,16 +143,20 @@ export class IostatMachine {
   push(line: string, bytesAt = -1): IostatReport | undefined {
     this.lineNumber++;
     this.bytesAt = bytesAt;
-    const first = skipBlanks(line, 0);
+    const bytes = this.bytes as Uint8Array;
+    const first = bytesAt >= 0 ? skipBlankBytes(bytes, bytesAt, bytesAt + line.length) - bytesAt : skipBlanks(line, 0);
     if (first === line.length) {
       if (this.mode === 'table') this.mode = 'idle';
       return undefined;
     }
     if (this.deferred !== null) throw this.deferred;
     if (this.mode === 'table') {
-      if (!startsWithAt(line, first, DEVICE) && !startsWithAt(line, first, AVG_CPU) && this.readRow(line, first)) {
-        return undefined;
-      }
+      // Rows are most lines: only one starting with `D` or `a` may be a header instead.
+      const code = bytesAt >= 0 ? (bytes[bytesAt + first] as number) : line.charCodeAt(first);
+      const mayBeHeader =
+        (code === CODE_D && startsWithAt(line, first, DEVICE)) ||
+        (code === CODE_A && startsWithAt(line, first, AVG_CPU));
+      if (!mayBeHeader && this.readRow(line, first)) return undefined;
     } else if (this.mode === 'cpu-values') {
       if (this.readCpuValues(line, first)) {
         this.mode = 'idle';
@@ -257,9 +280,39 @@ export class IostatMachine {
       this.cpuKeys.push(CPU_KEYS[line.slice(i, end)] ?? null);
       i = end;
     }
+    this.cpuFactors = new Float64Array(this.cpuKeys.length).fill(1);
+  }
+
+  /**
+   * The avg-cpu values read from the bytes in one pass (plain decimals, as scanRowFastBytes
+   * reads a row); false when anything is unusual, for readCpuValues to read the careful way.
+   */
+  private readCpuValuesFast(line: string, first: number): boolean {
+    const at = this.bytesAt;
+    const bytes = this.bytes as Uint8Array;
+    const end = at + line.length;
+    const values = this.cpuValues;
+    const valuesEnd = scanRowFastBytes(bytes, at + first, end, this.cpuFactors, values);
+    if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
+    const cpu: IostatCpu = {
+      userPercent: null,
+      nicePercent: null,
+      systemPercent: null,
+      iowaitPercent: null,
+      stealPercent: null,
+      idlePercent: null,
+    };
+    const keys = this.cpuKeys;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      if (key !== null && key !== undefined) cpu[key] = values[k] as number;
+    }
+    this.cpu = cpu;
+    return true;
   }
 
   private readCpuValues(line: string, first: number): boolean {
+    if (this.bytesAt >= 0 && this.readCpuValuesFast(line, first)) return true;
     const cpu: IostatCpu = {
       userPercent: null,
       nicePercent: null,
@@ -349,10 +402,19 @@ export class IostatMachine {
     const specs = layout.specs;
     let name = this.pendingName;
     let i = first;
+    const at = this.bytesAt;
     if (name === null) {
-      const nameEnd = tokenEnd(line, first);
-      name = line.slice(first, nameEnd);
-      i = skipBlanks(line, nameEnd);
+      if (at >= 0) {
+        const bytes = this.bytes as Uint8Array;
+        const end = at + line.length;
+        const nameEnd = tokenEndBytes(bytes, at + first, end);
+        name = this.names.at(bytes, at + first, nameEnd);
+        i = skipBlankBytes(bytes, nameEnd, end) - at;
+      } else {
+        const nameEnd = tokenEnd(line, first);
+        name = line.slice(first, nameEnd);
+        i = skipBlanks(line, nameEnd);
+      }
       if (i === line.length) {
         // `-h` before 12.x prints the device name on a line of its own, the values below it.
         this.pendingName = name;
@@ -362,7 +424,10 @@ export class IostatMachine {
     const values = layout.blankRow.slice();
     const valuesEnd = this.readValues(line, i, layout, values, specs.length);
     if (valuesEnd === -1) return false;
-    i = skipBlanks(line, valuesEnd);
+    i =
+      at >= 0
+        ? skipBlankBytes(this.bytes as Uint8Array, at + valuesEnd, at + line.length) - at
+        : skipBlanks(line, valuesEnd);
     if (i < line.length) return this.fail('COLUMN_COUNT', `expected ${specs.length} values after the device name`, i);
     const isGroup = this.pendingName === null && first > 0 && !layout.isIndented;
     this.pendingName = null;

@@ -227,3 +227,52 @@ export function scanRowFastBytes(
   }
   return i;
 }
+
+/** skipBlanks over bytes: the index of the first non-blank byte in `bytes[from, end)`, or `end`. */
+export function skipBlankBytes(bytes: Uint8Array, from: number, end: number): number {
+  let i = from;
+  while (i < end) {
+    const code = bytes[i] as number;
+    if (code !== SPACE && code !== TAB) break;
+    i++;
+  }
+  return i;
+}
+
+/** tokenEnd over bytes: the index just after the token that starts at `from`, at most `end`. */
+export function tokenEndBytes(bytes: Uint8Array, from: number, end: number): number {
+  let i = from;
+  while (i < end) {
+    const code = bytes[i] as number;
+    if (code === SPACE || code === TAB) break;
+    i++;
+  }
+  return i;
+}
+
+const NAME_SLOTS = 1024;
+
+/**
+ * Device names read from ASCII bytes, each made a string once: a log names the same few devices
+ * in every report, so a row's name is found by a hash of its bytes and checked byte by byte,
+ * and only a name not seen (or pushed out of its slot) is cut. A name made here is a string of
+ * its own, not a slice keeping a whole chunk of the log alive.
+ */
+export class DeviceNames {
+  private readonly slots: (string | undefined)[] = new Array(NAME_SLOTS).fill(undefined);
+
+  /** The name in `bytes[start, end)` (ASCII). */
+  at(bytes: Uint8Array, start: number, end: number): string {
+    let hash = end - start;
+    for (let i = start; i < end; i++) hash = (hash * 31 + (bytes[i] as number)) & (NAME_SLOTS - 1);
+    const cached = this.slots[hash];
+    if (cached !== undefined && cached.length === end - start) {
+      let k = 0;
+      while (k < cached.length && cached.charCodeAt(k) === bytes[start + k]) k++;
+      if (k === cached.length) return cached;
+    }
+    const name = String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+    this.slots[hash] = name;
+    return name;
+  }
+}

@@ -3,6 +3,7 @@ import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
 import type { ParseOutput } from '../parser.ts';
 import { createRegistry } from '../registry.ts';
 import { type IostatReport, type IostatResult, iostatParser, parseIostat, parseIostatStream } from './index.ts';
+import { DeviceNames } from './scan.ts';
 import { piece } from './stream.ts';
 
 function corpus(name: string): string {
@@ -158,5 +159,21 @@ describe('rows read from the bytes of a chunk', () => {
     const renamed = text.replace(/^sda /m, 'sdé ');
     expect(renamed).not.toBe(text);
     expect(await collect(parseIostatStream(chunksOf(renamed, 4096)))).toEqual(parseIostat(renamed).result.reports);
+  });
+});
+
+describe('DeviceNames', () => {
+  it('gives each name back as read, also when names share a slot', () => {
+    const names = new DeviceNames();
+    const encoder = new TextEncoder();
+    const all = Array.from({ length: 3000 }, (_, k) =>
+      k % 3 === 0 ? `sd${k}` : k % 3 === 1 ? `dm-${k}` : `loop${k % 50}`,
+    );
+    for (const round of [1, 2]) {
+      for (const name of all) {
+        const bytes = encoder.encode(` ${name}  `);
+        expect(names.at(bytes, 1, 1 + name.length), `round ${round}`).toBe(name);
+      }
+    }
   });
 });
