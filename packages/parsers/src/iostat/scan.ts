@@ -8,6 +8,7 @@ import type { ColumnSpec } from './columns.ts';
 
 const SPACE = 32;
 const TAB = 9;
+const LINE_END = 10;
 const DOT = 46;
 const MINUS = 45;
 const PERCENT = 37;
@@ -178,8 +179,10 @@ export function scanRowFast(line: string, from: number, factors: Float64Array, v
 
 /**
  * scanRowFast over the bytes of the text the line was cut from (`bytes[from, end)` is the rest of
- * the line): the same reading, a byte read where a character was. Reading a typed array costs
- * less than charCodeAt on a line, which is a slice of the chunk's string.
+ * the line, and `bytes[end]` must be a line end, 10: the caller puts one after the text's last
+ * line): the same reading, a byte read where a character was. Reading a typed array costs less
+ * than charCodeAt on a line, which is a slice of the chunk's string, and the line end stops every
+ * loop, so that no byte is also compared with `end`.
  */
 export function scanRowFastBytes(
   bytes: Uint8Array,
@@ -189,39 +192,32 @@ export function scanRowFastBytes(
   values: number[],
 ): number {
   let i = from;
+  let code = bytes[i] as number;
   for (let k = 0; k < factors.length; k++) {
-    let code = 0;
-    while (i < end) {
-      code = bytes[i] as number;
-      if (code !== SPACE && code !== TAB) break;
-      i++;
-    }
-    if (i >= end) return -1;
+    while (code === SPACE || code === TAB) code = bytes[++i] as number;
     const isNegative = code === MINUS;
-    if (isNegative) i++;
+    if (isNegative) code = bytes[++i] as number;
     let mantissa = 0;
-    let digits = 0;
-    let decimals = 0;
-    while (i < end) {
-      code = bytes[i] as number;
-      if (code < ZERO || code > NINE) break;
+    const digitsStart = i;
+    while (code >= ZERO && code <= NINE) {
       mantissa = mantissa * 10 + (code - ZERO);
-      digits++;
-      i++;
+      code = bytes[++i] as number;
     }
-    if (i < end && code === DOT) {
-      i++;
-      while (i < end) {
-        code = bytes[i] as number;
-        if (code < ZERO || code > NINE) break;
+    let digits = i - digitsStart;
+    let decimals = 0;
+    if (code === DOT) {
+      code = bytes[++i] as number;
+      const decimalsStart = i;
+      while (code >= ZERO && code <= NINE) {
         mantissa = mantissa * 10 + (code - ZERO);
-        digits++;
-        decimals++;
-        i++;
+        code = bytes[++i] as number;
       }
+      decimals = i - decimalsStart;
+      digits += decimals;
     }
-    if (i < end && code !== SPACE && code !== TAB) return -1;
-    if (digits === 0 || digits > 15) return -1;
+    // The token must end here, at a blank or the line end; a row too short has no digits here.
+    if (code !== SPACE && code !== TAB && code !== LINE_END) return -1;
+    if (digits === 0 || digits > 15 || i > end) return -1;
     const value = (mantissa * (factors[k] as number)) / (POW10[decimals] as number);
     values[k] = isNegative ? -value : value;
   }

@@ -1,8 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
+import { mutatedOutput } from '../../test/mutations.ts';
+import { LineSplitter } from '../lines.ts';
 import type { ParseOutput } from '../parser.ts';
 import { createRegistry } from '../registry.ts';
 import { type IostatReport, type IostatResult, iostatParser, parseIostat, parseIostatStream } from './index.ts';
+import { _IostatLineError, IostatMachine } from './machine.ts';
 import { DeviceNames } from './scan.ts';
 import { piece } from './stream.ts';
 
@@ -159,6 +163,44 @@ describe('rows read from the bytes of a chunk', () => {
     const renamed = text.replace(/^sda /m, 'sdé ');
     expect(renamed).not.toBe(text);
     expect(await collect(parseIostatStream(chunksOf(renamed, 4096)))).toEqual(parseIostat(renamed).result.reports);
+  });
+});
+
+describe('the stream on mutated logs', () => {
+  const texts = corpusFiles('iostat')
+    .filter((file) => file.name.endsWith('.txt'))
+    .map((file) => file.text);
+
+  /** The machine fed line strings alone: what the stream must give when it reads the bytes. */
+  function byStrings(text: string): IostatReport[] | { code: string; line: number; column: number } {
+    const splitter = new LineSplitter();
+    const lines = [...splitter.push(text), ...splitter.end()];
+    const machine = new IostatMachine();
+    const reports: IostatReport[] = [];
+    try {
+      for (const line of lines) {
+        const report = machine.push(line);
+        if (report !== undefined) reports.push(report);
+      }
+    } catch (error) {
+      if (!(error instanceof _IostatLineError)) throw error;
+      return { code: error.code, line: error.line, column: error.column + 1 };
+    }
+    const last = machine.finish();
+    if (last !== undefined) reports.push(last);
+    return reports;
+  }
+
+  it('gives what the machine gives from the line strings', async () => {
+    await fc.assert(
+      fc.asyncProperty(mutatedOutput(texts), fc.constantFrom(64, 4096), async (text, size) => {
+        const expected = byStrings(text);
+        const streamed = collect(parseIostatStream(chunksOf(text, size), { format: 'text' }));
+        if (Array.isArray(expected)) expect(await streamed).toEqual(expected);
+        else await expect(streamed).rejects.toMatchObject(expected);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

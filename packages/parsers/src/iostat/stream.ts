@@ -10,6 +10,7 @@ import { skipBlanks } from './scan.ts';
 import type { IostatHost, IostatReport, IostatResult } from './schema.ts';
 
 const encoder = new TextEncoder();
+const LINE_END = 10;
 
 export interface IostatStreamOptions extends IostatMachineOptions {
   /** `text` or `json`; default: `json` when the input starts with `{`, else `text`. */
@@ -255,9 +256,13 @@ class LineReader {
     const text = batchText(lines);
     this.bytesAt = -1;
     if (text === undefined) return;
-    if (this.bytes.length < text.length) this.bytes = new Uint8Array(Math.max(text.length, this.bytes.length * 2));
+    // One byte more than the text, for a line end after its last line (scanRowFastBytes stops there).
+    if (this.bytes.length < text.length + 1) {
+      this.bytes = new Uint8Array(Math.max(text.length + 1, this.bytes.length * 2));
+    }
     const { read, written } = encoder.encodeInto(text, this.bytes);
     if (read === text.length && written === text.length) {
+      this.bytes[written] = LINE_END;
       this.machine.bytes = this.bytes;
       this.bytesAt = 0;
     }
