@@ -168,8 +168,9 @@ class BatchedWriter {
     }
     if (this.pending !== '') await this.flush();
     if (this.bytes !== null && this.byteCount + piece.length > this.bytes.length) await this.flush();
-    // A fresh buffer per write: the stream may hold the last one until it is written out.
-    this.bytes ??= new Uint8Array(Math.max(WRITE_BATCH_CHARS, piece.length));
+    // A fresh buffer per write: the stream may hold the last one until it is written out. Not
+    // zeroed first: every byte written out is copied in before.
+    this.bytes ??= Buffer.allocUnsafe(Math.max(WRITE_BATCH_CHARS, piece.length));
     this.bytes.set(piece, this.byteCount);
     this.byteCount += piece.length;
     if (this.byteCount >= WRITE_BATCH_CHARS) await this.flush();

@@ -25,8 +25,15 @@ describe('JsonWriter.number', () => {
       .tuple(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 9 }), fc.constantFrom(1, 512, 1024, 1e6))
       .map(([digits, decimals, factor]) => (digits * factor) / 10 ** decimals);
     fc.assert(
-      fc.property(fc.oneof(decimal, fc.double()), (value) => text(value) === JSON.stringify(value)),
-      { numRuns: 5000 },
+      fc.property(
+        fc.oneof(
+          decimal,
+          decimal.map((v) => -v),
+          fc.double(),
+        ),
+        (value) => text(value) === JSON.stringify(value),
+      ),
+      { numRuns: 20000 },
     );
   });
 });

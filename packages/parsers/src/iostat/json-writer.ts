@@ -127,37 +127,65 @@ export class JsonWriter {
    * what JavaScript prints. Anything else goes through String().
    */
   number(value: number | null | undefined): void {
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
+    if (typeof value !== 'number') {
       this.raw('null');
       return;
     }
-    if (value === 0) {
-      this.reserve(1);
-      this.bytes[this.length++] = ZERO;
+    const isNegative = value < 0;
+    const magnitude = isNegative ? -value : value;
+    // Most values have at most two decimals (iostat prints two, and its factors keep them two):
+    // tried first as hundredths, whose trailing zeros then give the least number of decimals
+    // (the double nearest 250/100 is the one nearest 25/10, so 2.5 is written with one decimal,
+    // as the loop below would). NaN and infinities fail the test; 0 and -0 pass and print `0`.
+    const hundredths = Math.round(magnitude * 100);
+    if (hundredths < MAX_FAST_DIGITS_VALUE && hundredths / 100 === magnitude) {
+      this.hundredths(isNegative, hundredths);
       return;
     }
-    const magnitude = value < 0 ? -value : value;
+    if (!Number.isFinite(value)) {
+      this.raw('null');
+      return;
+    }
     if (magnitude >= 1e-6 && magnitude < MAX_FAST_DIGITS_VALUE) {
-      // Most values have at most two decimals (iostat prints two): tried first as hundredths,
-      // whose trailing zeros then give the least number of decimals (the double nearest
-      // 250/100 is the one nearest 25/10, so 2.5 is found with one decimal, as the loop would).
-      const hundredths = Math.round(magnitude * 100);
-      if (hundredths < MAX_FAST_DIGITS_VALUE && hundredths / 100 === magnitude) {
-        if (hundredths % 100 === 0) this.decimal(value < 0, hundredths / 100, 0);
-        else if (hundredths % 10 === 0) this.decimal(value < 0, hundredths / 10, 1);
-        else this.decimal(value < 0, hundredths, 2);
-        return;
-      }
       for (let k = 3; k <= MAX_FAST_DECIMALS; k++) {
         const scale = POW10[k] as number;
         const digits = Math.round(magnitude * scale);
         if (digits < MAX_FAST_DIGITS_VALUE && digits / scale === magnitude) {
-          this.decimal(value < 0, digits, k);
+          this.decimal(isNegative, digits, k);
           return;
         }
       }
     }
     this.raw(String(value));
+  }
+
+  /** `-?` then `hundredths / 100` without trailing zeros (`0.05`, `2.5`, `3`); below 10^15. */
+  private hundredths(isNegative: boolean, hundredths: number): void {
+    // A sign, 13 digits, a point and two decimals.
+    this.reserve(17);
+    const bytes = this.bytes;
+    let at = this.length;
+    if (isNegative) bytes[at++] = MINUS;
+    let whole: number;
+    let fraction: number;
+    if (hundredths <= INT32_MAX) {
+      // Integer arithmetic, no floating-point remainder.
+      const all = hundredths | 0;
+      whole = (all / 100) | 0;
+      fraction = all - whole * 100;
+    } else {
+      whole = Math.floor(hundredths / 100);
+      fraction = hundredths - whole * 100;
+    }
+    at = writeInteger(bytes, at, whole);
+    if (fraction !== 0) {
+      const tens = (fraction / 10) | 0;
+      const ones = fraction - tens * 10;
+      bytes[at++] = DOT;
+      bytes[at++] = ZERO + tens;
+      if (ones !== 0) bytes[at++] = ZERO + ones;
+    }
+    this.length = at;
   }
 
   /** `-?` then `digits` with a decimal point `decimals` digits from the right (`0.05` for 5, 2). */
@@ -193,6 +221,51 @@ export class JsonWriter {
     }
     this.length = end;
   }
+}
+
+/** The digits of an integer below 10^13 at `at`; returns where they end. */
+function writeInteger(bytes: Uint8Array, at: number, value: number): number {
+  if (value <= INT32_MAX) return writeInt32(bytes, at, value | 0);
+  // Above 2^31: the part above 10^8, then the last eight digits with their leading zeros.
+  const high = Math.floor(value / 1e8);
+  let rest = (value - high * 1e8) | 0;
+  const end = writeInt32(bytes, at, high | 0) + 8;
+  for (let write = end - 1; write >= end - 8; write--) {
+    const next = (rest / 10) | 0;
+    bytes[write] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+  return end;
+}
+
+function writeInt32(bytes: Uint8Array, at: number, value: number): number {
+  const count =
+    value < 10
+      ? 1
+      : value < 100
+        ? 2
+        : value < 1000
+          ? 3
+          : value < 10000
+            ? 4
+            : value < 100000
+              ? 5
+              : value < 1000000
+                ? 6
+                : value < 10000000
+                  ? 7
+                  : value < 100000000
+                    ? 8
+                    : value < 1000000000
+                      ? 9
+                      : 10;
+  let rest = value;
+  for (let write = at + count - 1; write >= at; write--) {
+    const next = (rest / 10) | 0;
+    bytes[write] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+  return at + count;
 }
 
 /** Text as UTF-8 bytes, for JsonWriter.put. */
