@@ -104,7 +104,11 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
         try {
           for await (const output of registry.parseStream(chunks, options)) {
             const parser = registry.parsers.find((candidate) => candidate.tool === output.tool);
-            await out.write(parser?.ndjson?.(output, file, flags.tidy) ?? ndjsonText(output, file, flags.tidy));
+            // Most pieces are only gathered: an await then only when a write is due.
+            const writing = out.write(
+              parser?.ndjson?.(output, file, flags.tidy) ?? ndjsonText(output, file, flags.tidy),
+            );
+            if (writing !== undefined) await writing;
           }
         } finally {
           // The pieces before an error are printed, as they would have been one by one.
@@ -159,21 +163,25 @@ class BatchedWriter {
     this.stdout = stdout;
   }
 
-  async write(piece: string | Uint8Array): Promise<void> {
+  /** Gathers a piece; returns a promise only when it wrote, to be awaited before the next piece. */
+  write(piece: string | Uint8Array): Promise<void> | undefined {
     if (typeof piece === 'string') {
-      if (this.byteCount > 0) await this.flush();
+      if (this.byteCount > 0) return this.flush().then(() => this.write(piece));
       this.pending += piece;
-      if (this.pending.length >= WRITE_BATCH_CHARS) await this.flush();
-      return;
+      return this.pending.length >= WRITE_BATCH_CHARS ? this.flush() : undefined;
     }
-    if (this.pending !== '') await this.flush();
-    if (this.bytes !== null && this.byteCount + piece.length > this.bytes.length) await this.flush();
+    if (this.pending !== '') return this.flush().then(() => this.write(piece));
+    if (this.bytes !== null && this.byteCount + piece.length > this.bytes.length) {
+      // The piece may be a view of a buffer its maker reuses: copied before waiting.
+      const copy = piece.slice();
+      return this.flush().then(() => this.write(copy));
+    }
     // A fresh buffer per write: the stream may hold the last one until it is written out. Not
     // zeroed first: every byte written out is copied in before.
     this.bytes ??= Buffer.allocUnsafe(Math.max(WRITE_BATCH_CHARS, piece.length));
     this.bytes.set(piece, this.byteCount);
     this.byteCount += piece.length;
-    if (this.byteCount >= WRITE_BATCH_CHARS) await this.flush();
+    return this.byteCount >= WRITE_BATCH_CHARS ? this.flush() : undefined;
   }
 
   async flush(): Promise<void> {

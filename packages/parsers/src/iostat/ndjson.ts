@@ -21,28 +21,32 @@ export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, ti
   if (tidy) return tidyText(output);
   const result = output.result;
   const out = writer;
-  out.raw('{"file":');
+  // The parts every output repeats are bytes made once (put), not strings looked up (raw).
+  out.put(FILE);
   out.string(file);
-  out.raw(',"tool":');
+  out.put(TOOL);
   out.string(output.tool);
-  out.raw(',"format":');
+  out.put(FORMAT);
   out.string(output.format);
-  out.raw(',"toolVersion":');
-  out.raw(JSON.stringify(output.toolVersion));
-  out.raw(',"result":{"format":');
+  out.put(TOOL_VERSION);
+  if (output.toolVersion === null) out.put(NULL);
+  else out.string(output.toolVersion);
+  out.put(RESULT_FORMAT);
   out.string(result.format);
-  out.raw(',"host":');
-  out.raw(hostText(result.host));
-  out.raw(',"reports":[');
+  out.put(HOST);
+  out.put(hostBytes(result.host));
+  out.put(REPORTS);
   for (let r = 0; r < result.reports.length; r++) {
-    if (r > 0) out.raw(',');
+    if (r > 0) out.byte(COMMA);
     writeReport(out, result.reports[r] as IostatReport);
   }
-  out.raw(result.isTruncated ? '],"isTruncated":true,"summary":' : '],"isTruncated":false,"summary":');
-  out.raw(result.summary.length === 0 ? '[]' : JSON.stringify(result.summary));
-  out.raw('},"warnings":');
-  out.raw(output.warnings.length === 0 ? '[]' : JSON.stringify(output.warnings));
-  out.raw('}\n');
+  out.put(result.isTruncated ? TRUNCATED_SUMMARY : NOT_TRUNCATED_SUMMARY);
+  if (result.summary.length === 0) out.put(EMPTY_LIST);
+  else out.raw(JSON.stringify(result.summary));
+  out.put(WARNINGS);
+  if (output.warnings.length === 0) out.put(EMPTY_LIST);
+  else out.raw(JSON.stringify(output.warnings));
+  out.put(END_LINE);
   return out.takeBytes();
 }
 
@@ -72,26 +76,39 @@ function quoted(text: string): string {
 }
 
 let lastColumns: readonly IostatColumn[] | null = null;
-let lastColumnsText = '';
+let lastColumnsBytes = jsonBytes('[]');
 let lastHost: unknown = null;
-let lastHostText = 'null';
+let lastHostBytes = jsonBytes('null');
 
-function columnsText(columns: readonly IostatColumn[]): string {
+function columnsBytes(columns: readonly IostatColumn[]): Uint8Array {
   // Reports of one layout share its column list: the same array, written once.
   if (columns !== lastColumns) {
     lastColumns = columns;
-    lastColumnsText = JSON.stringify(columns);
+    lastColumnsBytes = jsonBytes(JSON.stringify(columns));
   }
-  return lastColumnsText;
+  return lastColumnsBytes;
 }
 
-function hostText(host: IostatResult['host']): string {
+function hostBytes(host: IostatResult['host']): Uint8Array {
   if (host !== lastHost) {
     lastHost = host;
-    lastHostText = JSON.stringify(host);
+    lastHostBytes = jsonBytes(JSON.stringify(host));
   }
-  return lastHostText;
+  return lastHostBytes;
 }
+
+const FILE = jsonBytes('{"file":');
+const TOOL = jsonBytes(',"tool":');
+const FORMAT = jsonBytes(',"format":');
+const TOOL_VERSION = jsonBytes(',"toolVersion":');
+const RESULT_FORMAT = jsonBytes(',"result":{"format":');
+const HOST = jsonBytes(',"host":');
+const REPORTS = jsonBytes(',"reports":[');
+const TRUNCATED_SUMMARY = jsonBytes('],"isTruncated":true,"summary":');
+const NOT_TRUNCATED_SUMMARY = jsonBytes('],"isTruncated":false,"summary":');
+const EMPTY_LIST = jsonBytes('[]');
+const WARNINGS = jsonBytes('},"warnings":');
+const END_LINE = jsonBytes('}\n');
 
 const SAMPLE = jsonBytes('{"sample":');
 const TIMESTAMP = jsonBytes(',"timestamp":');
@@ -121,7 +138,7 @@ function writeReport(out: JsonWriter, report: IostatReport): void {
   out.put(report.isSinceBoot ? SINCE_BOOT : NOT_SINCE_BOOT);
   writeCpu(out, report.cpu);
   out.put(COLUMNS);
-  out.raw(columnsText(report.columns));
+  out.put(columnsBytes(report.columns));
   out.put(DEVICES);
   const devices = report.devices;
   for (let d = 0; d < devices.length; d++) {
