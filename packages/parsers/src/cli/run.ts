@@ -18,7 +18,12 @@ export interface CliIO {
    * go on. A Uint8Array is UTF-8 text: `parse --ndjson` writes bytes when a parser's ndjson hook
    * gives them (iostat's does), so that they are not decoded to a string only to be encoded again.
    */
-  stdout: { write(data: string | Uint8Array): unknown; once?(event: 'drain', listener: () => void): unknown };
+  stdout: {
+    write(data: string | Uint8Array): unknown;
+    once?(event: 'drain', listener: () => void): unknown;
+    /** Bytes queued and not yet written out (Node writables): 0 means a written buffer is free again. */
+    writableLength?: number;
+  };
   stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
 }
 
@@ -157,6 +162,8 @@ class BatchedWriter {
   private pending = '';
   private bytes: Uint8Array | null = null;
   private byteCount = 0;
+  /** The last buffer written, when the stream said it holds nothing more: used again. */
+  private spare: Uint8Array | null = null;
   private readonly stdout: CliIO['stdout'];
 
   constructor(stdout: CliIO['stdout']) {
@@ -176,9 +183,13 @@ class BatchedWriter {
       const copy = piece.slice();
       return this.flush().then(() => this.write(copy));
     }
-    // A fresh buffer per write: the stream may hold the last one until it is written out. Not
-    // zeroed first: every byte written out is copied in before.
-    this.bytes ??= Buffer.allocUnsafe(Math.max(WRITE_BATCH_CHARS, piece.length));
+    // The stream may hold a written buffer until it is written out: a new one then (not zeroed:
+    // every byte written out is copied in before), else the last one again.
+    if (this.bytes === null) {
+      const size = Math.max(WRITE_BATCH_CHARS, piece.length);
+      this.bytes = this.spare !== null && this.spare.length >= size ? this.spare : Buffer.allocUnsafe(size);
+      this.spare = null;
+    }
     this.bytes.set(piece, this.byteCount);
     this.byteCount += piece.length;
     return this.byteCount >= WRITE_BATCH_CHARS ? this.flush() : undefined;
@@ -186,17 +197,21 @@ class BatchedWriter {
 
   async flush(): Promise<void> {
     let data: string | Uint8Array;
+    let buffer: Uint8Array | null = null;
     if (this.pending !== '') {
       data = this.pending;
       this.pending = '';
     } else if (this.bytes !== null && this.byteCount > 0) {
-      data = this.bytes.subarray(0, this.byteCount);
+      buffer = this.bytes;
+      data = buffer.subarray(0, this.byteCount);
       this.bytes = null;
       this.byteCount = 0;
     } else {
       return;
     }
-    if (this.stdout.write(data) === false && this.stdout.once !== undefined) {
+    const isQueued = this.stdout.write(data) === false;
+    if (buffer !== null && this.stdout.writableLength === 0) this.spare = buffer;
+    if (isQueued && this.stdout.once !== undefined) {
       await new Promise<void>((resolve) => this.stdout.once?.('drain', () => resolve()));
     }
   }
