@@ -1,36 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { builtinRegistry } from '../builtin.ts';
 import { ParseError, TOOL_NAMES, type ToolName } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
-import { formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
-import { summarizeExperiment } from '../node/summarize.ts';
 import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
+import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
+import { summarizeCommand, validateCommand } from './content-commands.ts';
+import { BatchedWriter, ndjsonText } from './ndjson-writer.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
 import { USAGE } from './usage.ts';
 
-export interface CliIO {
-  /**
-   * `write` returns false when the text was queued (Node streams); `once('drain')` says when to
-   * go on. A Uint8Array is UTF-8 text: `parse --ndjson` writes bytes when a parser's ndjson hook
-   * gives them (iostat's does), so that they are not decoded to a string only to be encoded again.
-   */
-  stdout: {
-    write(data: string | Uint8Array): unknown;
-    once?(event: 'drain', listener: () => void): unknown;
-    /** Bytes queued and not yet written out (Node writables): 0 means a written buffer is free again. */
-    writableLength?: number;
-  };
-  stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
-}
-
-/** Exit statuses: documented in the usage text and the README. */
-export const EXIT_OK = 0;
-export const EXIT_INPUT_ERROR = 1;
-export const EXIT_USAGE = 2;
+export { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 
 class UsageError extends Error {}
 
@@ -138,85 +120,6 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
   return status;
 }
 
-/**
- * The `--ndjson` lines of one output: its typed piece `{ file, tool, format, toolVersion,
- * result, warnings }` (the measurements repeat every value of the result, so they are left out),
- * or with `--tidy` one line per measurement.
- */
-export function ndjsonText(output: ParseOutput, file: string, tidy: boolean): string {
-  if (tidy) return output.measurements.map((measurement) => `${JSON.stringify(measurement)}\n`).join('');
-  const { tool, format, toolVersion, result, warnings } = output;
-  return `${JSON.stringify({ file, tool, format, toolVersion, result, warnings })}\n`;
-}
-
-/** Text gathered up to this size is written at once: one write per batch of pieces, not per piece. */
-const WRITE_BATCH_CHARS = 256 * 1024;
-
-/**
- * Gathers the lines of many small pieces (a report of a few KB each) into one write, and waits
- * while a slow reader (a pipe) catches up: otherwise the output of a long log piles up in memory.
- * Pieces come as strings or as UTF-8 bytes (copied at once: a hook's bytes may be a view of a
- * buffer it reuses); each kind is gathered on its own, in order.
- */
-class BatchedWriter {
-  private pending = '';
-  private bytes: Uint8Array | null = null;
-  private byteCount = 0;
-  /** The last buffer written, when the stream said it holds nothing more: used again. */
-  private spare: Uint8Array | null = null;
-  private readonly stdout: CliIO['stdout'];
-
-  constructor(stdout: CliIO['stdout']) {
-    this.stdout = stdout;
-  }
-
-  /** Gathers a piece; returns a promise only when it wrote, to be awaited before the next piece. */
-  write(piece: string | Uint8Array): Promise<void> | undefined {
-    if (typeof piece === 'string') {
-      if (this.byteCount > 0) return this.flush().then(() => this.write(piece));
-      this.pending += piece;
-      return this.pending.length >= WRITE_BATCH_CHARS ? this.flush() : undefined;
-    }
-    if (this.pending !== '') return this.flush().then(() => this.write(piece));
-    if (this.bytes !== null && this.byteCount + piece.length > this.bytes.length) {
-      // The piece may be a view of a buffer its maker reuses: copied before waiting.
-      const copy = piece.slice();
-      return this.flush().then(() => this.write(copy));
-    }
-    // The stream may hold a written buffer until it is written out: a new one then (not zeroed:
-    // every byte written out is copied in before), else the last one again.
-    if (this.bytes === null) {
-      const size = Math.max(WRITE_BATCH_CHARS, piece.length);
-      this.bytes = this.spare !== null && this.spare.length >= size ? this.spare : Buffer.allocUnsafe(size);
-      this.spare = null;
-    }
-    this.bytes.set(piece, this.byteCount);
-    this.byteCount += piece.length;
-    return this.byteCount >= WRITE_BATCH_CHARS ? this.flush() : undefined;
-  }
-
-  async flush(): Promise<void> {
-    let data: string | Uint8Array;
-    let buffer: Uint8Array | null = null;
-    if (this.pending !== '') {
-      data = this.pending;
-      this.pending = '';
-    } else if (this.bytes !== null && this.byteCount > 0) {
-      buffer = this.bytes;
-      data = buffer.subarray(0, this.byteCount);
-      this.bytes = null;
-      this.byteCount = 0;
-    } else {
-      return;
-    }
-    const isQueued = this.stdout.write(data) === false;
-    if (buffer !== null && this.stdout.writableLength === 0) this.spare = buffer;
-    if (isQueued && this.stdout.once !== undefined) {
-      await new Promise<void>((resolve) => this.stdout.once?.('drain', () => resolve()));
-    }
-  }
-}
-
 /** The measurements of every output; with several files, each is labelled with its file. */
 function tidy(outputs: (ParseOutput & { file: string })[]): Measurement[] {
   if (outputs.length <= 1) return outputs[0]?.measurements ?? [];
@@ -242,44 +145,6 @@ async function detectCommand(files: string[], io: CliIO, registry: Registry): Pr
     }
   }
   if (found.length > 0) io.stdout.write(`${JSON.stringify(files.length === 1 ? found[0] : found, null, 2)}\n`);
-  return status;
-}
-
-async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
-  let errors = 0;
-  let warnings = 0;
-  let experiments = 0;
-  for (const dir of dirs) {
-    const report = await loadContent(dir);
-    experiments += report.experiments.length;
-    for (const issue of report.issues) {
-      if (issue.severity === 'warning') warnings++;
-      else errors++;
-      io.stderr.write(`${formatIssue(issue)}\n`);
-    }
-  }
-  const noun = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(errors, 'error')}, ${noun(warnings, 'warning')}\n`);
-  return errors > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
-}
-
-/**
- * Prints a markdown summary of each experiment (a folder, or an id under content/results): what
- * a reviewer of a pull request reads first. An experiment with errors prints them instead.
- */
-async function summarizeCommand(targets: string[], io: CliIO): Promise<number> {
-  let status = EXIT_OK;
-  const summaries: string[] = [];
-  for (const target of targets) {
-    const dir = target.includes('/') || existsSync(target) ? target : join('content', 'results', target);
-    const report = await loadContent(dir);
-    for (const issue of report.issues.filter((candidate) => candidate.severity !== 'warning')) {
-      io.stderr.write(`${formatIssue(issue)}\n`);
-    }
-    if (hasErrors(report.issues)) status = EXIT_INPUT_ERROR;
-    for (const experiment of report.experiments) summaries.push(summarizeExperiment(experiment, report.issues));
-  }
-  if (summaries.length > 0) io.stdout.write(`${summaries.join('\n')}\n`);
   return status;
 }
 
