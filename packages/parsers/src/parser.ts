@@ -1,4 +1,5 @@
 import type { ToolName } from './errors.ts';
+import type { TextBatch } from './lines.ts';
 import type { Measurement } from './measurement.ts';
 import type { TextSource } from './text.ts';
 
@@ -59,6 +60,19 @@ export interface ToolParser<TResult = unknown> {
     name: string | undefined,
   ): AsyncIterable<ParseOutput<TResult>>;
   /**
+   * Optional, instead of parseStream (the registry prefers this one): the same streaming parse
+   * fed each chunk's whole lines as one text (lines.ts TextBatch: lines joined by `\n`), for a
+   * parser that reads by offset or from the text's bytes and finds the line ends itself, so that
+   * no string is made per line. The registry hands the returned iterator's pieces straight to
+   * its caller (no generator of its own around it): an iterator whose `next()` resolves at once
+   * while a chunk still holds pieces costs its caller one await per piece and nothing more.
+   */
+  parseTextStream?(
+    batches: AsyncIterable<TextBatch>,
+    format: string,
+    name: string | undefined,
+  ): AsyncIterable<ParseOutput<TResult>>;
+  /**
    * Optional, with parseStream: the `benchfolio parse --ndjson` text of one of its outputs, one
    * line ending in `\n`: the same as `JSON.stringify({ file, tool, format, toolVersion, result,
    * warnings })` (no measurements), or with `tidy` one line of `JSON.stringify(measurement)` per
@@ -81,13 +95,18 @@ export function _withLazyMeasurements<TResult>(
   output: Omit<ParseOutput<TResult>, 'measurements'>,
   build: () => Measurement[],
 ): ParseOutput<TResult> {
+  const { tool, format, toolVersion, result, warnings } = output;
   let measurements: Measurement[] | undefined;
-  return Object.defineProperty(output, 'measurements', {
-    enumerable: true,
-    configurable: true,
-    get: () => {
+  // A literal keeps the keys in the order of ParseOutput, so JSON output reads the same.
+  return {
+    tool,
+    format,
+    toolVersion,
+    result,
+    get measurements() {
       measurements ??= build();
       return measurements;
     },
-  }) as ParseOutput<TResult>;
+    warnings,
+  };
 }

@@ -1,4 +1,5 @@
 import type { ParseOutput } from '../parser.ts';
+import { _withLazyMeasurements } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { type _BonnieContext, _bonnieError, _newContext, _warn, type BonnieFormat } from './context.ts';
 import { _is103CsvLine, _isVersionedCsvStart } from './csv-layout.ts';
@@ -145,12 +146,14 @@ export function _parseBonnieSource(source: TextSource, format: BonnieFormat): Pa
     }
   }
   const result: BonnieResult = { runs };
-  return {
-    tool: 'bonnie',
-    format,
-    toolVersion: runs.find((run) => run.bonnieVersion !== null)?.bonnieVersion ?? null,
-    result,
-    measurements: _bonnieMeasurements(result),
-    warnings: context.warnings,
-  };
+  return _withLazyMeasurements(
+    {
+      tool: 'bonnie',
+      format,
+      toolVersion: runs.find((run) => run.bonnieVersion !== null)?.bonnieVersion ?? null,
+      result,
+      warnings: context.warnings,
+    },
+    () => _bonnieMeasurements(result),
+  );
 }

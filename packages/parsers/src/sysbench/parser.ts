@@ -1,5 +1,11 @@
 import { ParseError } from '../errors.ts';
-import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from '../parser.ts';
+import {
+  _withLazyMeasurements,
+  DETECT_HEAD_CHARS,
+  type Detection,
+  type ParseOutput,
+  type ToolParser,
+} from '../parser.ts';
 import type { SafeParseResult } from '../registry.ts';
 import { readText, type TextSource } from '../text.ts';
 import { detectSysbenchHead } from './detect.ts';
@@ -26,14 +32,10 @@ function parseSource(source: TextSource, format: string): ParseOutput<SysbenchRe
     throw _failAt({ source, start: 0, text: '' }, 0, 'EMPTY_INPUT', 'the input is empty');
   }
   const { result, version, warnings } = _parseText(source);
-  return {
-    tool: 'sysbench',
-    format: SYSBENCH_FORMAT,
-    toolVersion: version,
-    result,
-    measurements: _sysbenchMeasurements(result.runs),
-    warnings,
-  };
+  return _withLazyMeasurements(
+    { tool: 'sysbench', format: SYSBENCH_FORMAT, toolVersion: version, result, warnings },
+    () => _sysbenchMeasurements(result.runs),
+  );
 }
 
 /** The sysbench parser as the registry sees it. */
