@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readLineBatches, readLines } from './lines.ts';
+import { LineSplitter, readLineBatches, readLines, readTextBatches, TextSplitter } from './lines.ts';
 
 async function collect(chunks: string[]): Promise<string[]> {
   async function* source() {
@@ -57,5 +58,43 @@ describe('readLineBatches', () => {
     const batches: string[][] = [];
     for await (const lines of readLineBatches(source())) batches.push(lines);
     expect(batches).toEqual([['a'], ['bc'], ['d'], ['e']]);
+  });
+});
+
+describe('readTextBatches', () => {
+  it('gives whole lines as text: the line a chunk ends, then the lines it holds whole', async () => {
+    async function* source() {
+      yield* ['a\nb', 'c\r', '\nd\ne\n\nf', 'g'];
+    }
+    const texts: string[] = [];
+    for await (const batch of readTextBatches(source())) texts.push(batch.text);
+    expect(texts).toEqual(['a', 'bc', 'd', 'e\n', 'fg']);
+  });
+
+  it('gives the lines LineSplitter gives, however the text is cut', () => {
+    const piece = fc.constantFrom('a', 'bc', '\n', '\r', '\r\n', ' ', '\uFEFF', 'é');
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(piece, { maxLength: 6 }).map((parts) => parts.join('')),
+          { maxLength: 8 },
+        ),
+        (chunks) => {
+          const lineSplitter = new LineSplitter();
+          const textSplitter = new TextSplitter();
+          const expected: string[] = [];
+          const lines: string[] = [];
+          for (const chunk of chunks) {
+            expected.push(...lineSplitter.push(chunk));
+            for (const batch of textSplitter.push(chunk)) lines.push(...batch.text.split('\n'));
+          }
+          expected.push(...lineSplitter.end());
+          const last = textSplitter.end();
+          if (last !== undefined) lines.push(...last.text.split('\n'));
+          expect(lines).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

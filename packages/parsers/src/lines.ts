@@ -17,6 +17,69 @@ export async function* readLineBatches(
   if (last.length > 0) yield last;
 }
 
+/**
+ * Whole lines of a stream of text chunks, one batch per chunk read, as the text they make rather
+ * than an array of line strings: see TextBatch. Line ends and a first BOM as readLineBatches.
+ */
+export async function* readTextBatches(
+  chunks: AsyncIterable<string> | ReadableStream<string>,
+): AsyncGenerator<TextBatch> {
+  const splitter = new TextSplitter();
+  for await (const chunk of iterate(chunks)) yield* splitter.push(chunk);
+  const last = splitter.end();
+  if (last !== undefined) yield last;
+}
+
+/**
+ * One or more whole lines as one string: their line ends made `\n`, the last line's end left
+ * out (so `text.split('\n')` gives the lines, as readLineBatches would, and `text` is never a
+ * batch of no lines). A parser that reads by offset (or from the text's bytes) finds the line
+ * ends itself (`text.indexOf('\n', from)` is a native scan) and makes no string per line;
+ * `linesOf(batch)` gives the line strings to one that wants them.
+ */
+export interface TextBatch {
+  readonly text: string;
+}
+
+/** The lines of a text batch, as readLineBatches gives them (with `text` attached). */
+export function linesOf(batch: TextBatch): string[] {
+  return withText(batch.text.split('\n'), batch.text);
+}
+
+/**
+ * The synchronous core of readTextBatches: push chunks, get the whole lines they complete. A
+ * chunk gives up to two batches: the line begun in the chunks before, which it ends, then the
+ * lines it holds whole, a slice of the chunk. Joining the chunk to the line begun before would
+ * copy the whole chunk (a string made of two is copied into one when first searched).
+ */
+export class TextSplitter {
+  private pending = '';
+  private readonly normalizer = new LineEndNormalizer();
+
+  push(chunk: string): TextBatch[] {
+    if (chunk === '') return [];
+    const text = this.normalizer.push(chunk);
+    const firstEnd = text.indexOf('\n');
+    if (firstEnd === -1) {
+      this.pending += text;
+      return [];
+    }
+    const lastEnd = text.lastIndexOf('\n');
+    const batches: TextBatch[] = [{ text: this.pending + text.slice(0, firstEnd) }];
+    if (lastEnd > firstEnd) batches.push({ text: text.slice(firstEnd + 1, lastEnd) });
+    // The text after the last line end starts a line the next chunk ends.
+    this.pending = text.slice(lastEnd + 1);
+    return batches;
+  }
+
+  /** The text after the last line end, as a last line; none when the input ended with a line end. */
+  end(): TextBatch | undefined {
+    const last = this.pending;
+    this.pending = '';
+    return last === '' ? undefined : { text: last };
+  }
+}
+
 /** The lines of a stream of text chunks, one at a time; see readLineBatches. */
 export async function* readLines(chunks: AsyncIterable<string> | ReadableStream<string>): AsyncGenerator<string> {
   for await (const lines of readLineBatches(chunks)) yield* lines;
@@ -38,25 +101,12 @@ export function batchText(lines: readonly string[]): string | undefined {
 /** The synchronous core of readLineBatches: push chunks, get the lines they complete. */
 export class LineSplitter {
   private pending = '';
-  private isFirstChunk = true;
-  // A chunk that ended with '\r' may be half of a '\r\n': the '\n' of the next chunk is then
-  // not a line of its own.
-  private lastWasCr = false;
+  private readonly normalizer = new LineEndNormalizer();
 
   push(chunk: string): string[] {
     // An empty chunk changes nothing, not even a pending CR.
     if (chunk === '') return [];
-    let text = chunk;
-    if (this.isFirstChunk) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      this.isFirstChunk = false;
-    }
-    if (this.lastWasCr && text.charCodeAt(0) === 10) text = text.slice(1);
-    this.lastWasCr = false;
-    if (text.includes('\r')) {
-      this.lastWasCr = text.charCodeAt(text.length - 1) === 13;
-      text = text.replace(/\r\n?/g, '\n');
-    }
+    const text = this.normalizer.push(chunk);
     // The native split is several times faster than a scan by character code; the last piece is
     // the start of a line the next chunk ends.
     const joined = this.pending + text;
@@ -70,6 +120,32 @@ export class LineSplitter {
     const last = this.pending;
     this.pending = '';
     return last === '' ? [] : withText([last], last);
+  }
+}
+
+/**
+ * A chunk's line ends made `\n` (also a `\r\n` cut between two chunks), and the BOM at the very
+ * start dropped. Push only non-empty chunks: an empty one changes nothing, not even a pending CR.
+ */
+class LineEndNormalizer {
+  private isFirstChunk = true;
+  // A chunk that ended with '\r' may be half of a '\r\n': the '\n' of the next chunk is then
+  // not a line of its own.
+  private lastWasCr = false;
+
+  push(chunk: string): string {
+    let text = chunk;
+    if (this.isFirstChunk) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      this.isFirstChunk = false;
+    }
+    if (this.lastWasCr && text.charCodeAt(0) === 10) text = text.slice(1);
+    this.lastWasCr = false;
+    if (text.includes('\r')) {
+      this.lastWasCr = text.charCodeAt(text.length - 1) === 13;
+      text = text.replace(/\r\n?/g, '\n');
+    }
+    return text;
   }
 }
 

@@ -124,6 +124,50 @@ describe('parseStream', () => {
     expect(outputs[0]?.result).toEqual(['tool:fio']);
   });
 
+  it("hands every line as text batches to a parser's parseTextStream, preferred to parseStream", async () => {
+    const streaming: ToolParser<unknown> = {
+      ...headerParser('fio', 'tool:fio'),
+      parse: () => {
+        throw new Error('parse() must not be called for a stream');
+      },
+      // biome-ignore lint/correctness/useYield: never called; parseTextStream is preferred
+      async *parseStream() {
+        throw new Error('parseStream() must not be called when parseTextStream is there');
+      },
+      async *parseTextStream(batches, format) {
+        for await (const { text } of batches) {
+          yield { tool: 'fio', format, toolVersion: null, result: text.split('\n'), measurements: [], warnings: [] };
+        }
+      },
+    };
+    const lines = ['tool:fio', ...Array.from({ length: 30_000 }, (_, i) => `line ${i}`)];
+    const outputs = await collect(createRegistry([streaming]).parseStream(chunksOf(`${lines.join('\r\n')}\r\n`, 1000)));
+    expect(outputs.flatMap((output) => output.result as string[])).toEqual(lines);
+  });
+
+  it('closes the input when the caller stops early', async () => {
+    const registry = createRegistry([
+      {
+        ...headerParser('fio', 'tool:fio'),
+        async *parseTextStream(batches, format) {
+          for await (const { text } of batches)
+            yield { tool: 'fio', format, toolVersion: null, result: text, measurements: [], warnings: [] };
+        },
+      },
+    ]);
+    let isClosed = false;
+    async function* input() {
+      try {
+        yield 'tool:fio\n';
+        for (;;) yield `${'x'.repeat(70_000)}\n`;
+      } finally {
+        isClosed = true;
+      }
+    }
+    for await (const _output of registry.parseStream(input())) break;
+    expect(isClosed).toBe(true);
+  });
+
   it('rejects an unrecognised stream with UNKNOWN_FORMAT', async () => {
     const registry = createRegistry([headerParser('fio', 'tool:fio')]);
     await expect(collect(registry.parseStream(chunksOf('plain text\n'.repeat(10_000), 100)))).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 import { _errorAt, ParseError, type ToolName } from './errors.ts';
-import { readLineBatches } from './lines.ts';
+import { linesOf, readTextBatches, type TextBatch } from './lines.ts';
 import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
 
@@ -99,14 +99,19 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
     return parser.parse(source, format);
   };
 
-  async function* parseStream(
+  /**
+   * Reads the head, chooses the parser, and opens the iterator of its outputs. Its outputs go to
+   * the caller through a PassThrough, not a generator: a generator layer costs a few promise
+   * turns per output, and a long log streams hundreds of thousands of them.
+   */
+  const openStream = async (
     chunks: AsyncIterable<string> | ReadableStream<string>,
-    options: ParseOptions = {},
-  ): AsyncGenerator<ParseOutput> {
-    const batches = readLineBatches(chunks)[Symbol.asyncIterator]();
-    // Detection needs the head: read batches of lines until there is enough of it, then replay
-    // them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
-    const headBatches: string[][] = [];
+    options: ParseOptions,
+  ): Promise<AsyncIterator<ParseOutput> | Iterator<ParseOutput>> => {
+    const batches = readTextBatches(chunks)[Symbol.asyncIterator]();
+    // Detection needs the head: read batches of whole lines until there is enough of it, then
+    // replay them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
+    const headBatches: TextBatch[] = [];
     let headLength = 0;
     let isDone = false;
     while (headLength < DETECT_HEAD_CHARS) {
@@ -116,26 +121,35 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
         break;
       }
       headBatches.push(next.value);
-      for (const line of next.value) headLength += line.length + 1;
+      headLength += next.value.text.length + 1;
     }
-    const head = headBatches.flat().join('\n');
-    if (isDone) {
-      yield parse(head, options);
-      return;
-    }
+    const head = headBatches.map((batch) => batch.text).join('\n');
+    if (isDone) return [parse(head, options)][Symbol.iterator]();
     const { parser, format } = choose(readText(head.slice(0, DETECT_HEAD_CHARS), { name: options.name }), options);
-    async function* replay(): AsyncGenerator<string[]> {
-      yield* headBatches.splice(0);
-      for (let next = await batches.next(); next.done !== true; next = await batches.next()) yield next.value;
+    async function* replay(): AsyncGenerator<TextBatch> {
+      try {
+        yield* headBatches.splice(0);
+        for (let next = await batches.next(); next.done !== true; next = await batches.next()) yield next.value;
+      } finally {
+        // A caller that stops early closes the input (a file stream) through here.
+        await batches.return(undefined);
+      }
+    }
+    if (parser.parseTextStream !== undefined) {
+      return parser.parseTextStream(replay(), format, options.name)[Symbol.asyncIterator]();
     }
     if (parser.parseStream !== undefined) {
-      yield* parser.parseStream(replay(), format, options.name);
-      return;
+      return parser.parseStream(mapBatches(replay(), linesOf), format, options.name)[Symbol.asyncIterator]();
     }
-    const all: string[] = [];
-    for await (const lines of replay()) for (const line of lines) all.push(line);
-    yield parser.parse(readText(all.join('\n'), { name: options.name }), format);
-  }
+    const texts: string[] = [];
+    for await (const batch of replay()) texts.push(batch.text);
+    return [parser.parse(readText(texts.join('\n'), { name: options.name }), format)][Symbol.iterator]();
+  };
+
+  const parseStream = (
+    chunks: AsyncIterable<string> | ReadableStream<string>,
+    options: ParseOptions = {},
+  ): AsyncGenerator<ParseOutput> => new PassThrough(() => openStream(chunks, options));
 
   return {
     parsers,
@@ -166,4 +180,66 @@ function listFormats(parsers: readonly ToolParser[]): string {
 function firstContentOffset(text: string): number {
   const match = /\S/.exec(text);
   return match === null ? 0 : match.index;
+}
+
+async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U): AsyncGenerator<U> {
+  for await (const batch of batches) yield map(batch);
+}
+
+/**
+ * An async generator over an iterator opened on the first `next()`: each later `next()` is the
+ * iterator's own, so its values reach the caller with no promise turns added. The opened iterator
+ * may be synchronous (a whole parse's one output).
+ */
+class PassThrough<T> implements AsyncGenerator<T> {
+  private inner: AsyncIterator<T> | Iterator<T> | undefined;
+  private opening: Promise<AsyncIterator<T> | Iterator<T>> | undefined;
+  private isClosed = false;
+  private readonly open: () => Promise<AsyncIterator<T> | Iterator<T>>;
+
+  constructor(open: () => Promise<AsyncIterator<T> | Iterator<T>>) {
+    this.open = open;
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    const inner = this.inner;
+    if (inner !== undefined) return Promise.resolve(inner.next());
+    if (this.isClosed) return Promise.resolve({ done: true, value: undefined });
+    return this.start().then(
+      (opened) => opened.next(),
+      (error: unknown) => {
+        this.isClosed = true;
+        throw error;
+      },
+    );
+  }
+
+  async return(value?: unknown): Promise<IteratorResult<T>> {
+    this.isClosed = true;
+    const inner = this.inner ?? (this.opening === undefined ? undefined : await this.opening.catch(() => undefined));
+    this.inner = undefined;
+    await inner?.return?.();
+    return { done: true, value };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<T>> {
+    await this.return();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.return();
+  }
+
+  private start(): Promise<AsyncIterator<T> | Iterator<T>> {
+    this.opening ??= this.open().then((opened) => {
+      if (!this.isClosed) this.inner = opened;
+      return opened;
+    });
+    return this.opening;
+  }
 }

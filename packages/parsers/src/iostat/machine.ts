@@ -128,6 +128,8 @@ export class IostatMachine {
    * rows are then scanned from the bytes.
    */
   bytes: Uint8Array | null = null;
+  /** The text `bytes` are the bytes of, for pushBytes: a line it cannot read from bytes is cut from it. */
+  text = '';
   /** Where the line being read starts in `bytes`, or -1. */
   private bytesAt = -1;
   /** Device names read from the bytes, each made once. */
@@ -135,6 +137,44 @@ export class IostatMachine {
   /** 1 per avg-cpu column, for reading the avg-cpu values with scanRowFastBytes. */
   private cpuFactors = new Float64Array(0);
   private readonly cpuValues: number[] = [];
+
+  /**
+   * push for the line `text[start, end)`, whose ASCII bytes are `bytes[start, end)` (with a line
+   * end, 10, at `bytes[end]`): a row of a plain table, most lines of a log, is read from the bytes
+   * alone, no string made for the line; any other line is cut from `text` and pushed.
+   */
+  pushBytes(start: number, end: number): IostatReport | undefined {
+    if (this.mode === 'table' && this.deferred === null && this.pendingName === null) {
+      const layout = this.layout as Layout;
+      if (!layout.isPretty) {
+        const bytes = this.bytes as Uint8Array;
+        const first = skipBlankBytes(bytes, start, end);
+        const code = bytes[first] as number;
+        // A blank line, or one that may be a header (see push), takes the usual way.
+        if (first < end && code !== CODE_D && code !== CODE_A && this.readPlainRowBytes(start, first, end, layout)) {
+          this.lineNumber++;
+          return undefined;
+        }
+      }
+    }
+    return this.push(this.text.slice(start, end), start);
+  }
+
+  /**
+   * A plain row read from the bytes, as readPlainRow reads it; false, having changed nothing,
+   * for anything but a name and plain decimals (push then reads the line the careful way).
+   */
+  private readPlainRowBytes(start: number, first: number, end: number, layout: Layout): boolean {
+    const bytes = this.bytes as Uint8Array;
+    const nameEnd = tokenEndBytes(bytes, first, end);
+    const from = skipBlankBytes(bytes, nameEnd, end);
+    if (from === end) return false;
+    const values = layout.blankRow.slice();
+    const valuesEnd = scanRowFastBytes(bytes, from, end, layout.factors, values);
+    if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
+    this.addDevice(this.names.at(bytes, first, nameEnd), first > start && !layout.isIndented, values);
+    return true;
+  }
 
   /**
    * Reads one line (without its line end); returns the report it completes, if any. `bytesAt`:

@@ -55,7 +55,7 @@ export const iostatParser: ToolParser<IostatResult> = {
   formats: IOSTAT_FORMATS,
   detect: detectIostatHead,
   parse: (source, format) => parseSource(source, format, {}),
-  parseStream: streamIostatOutputs,
+  parseTextStream: streamIostatOutputs,
   ndjson: iostatNdjson,
 };
 

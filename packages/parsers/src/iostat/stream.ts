@@ -1,5 +1,5 @@
 import { ParseError } from '../errors.ts';
-import { batchText, readLineBatches } from '../lines.ts';
+import { readTextBatches, type TextBatch } from '../lines.ts';
 import type { Measurement } from '../measurement.ts';
 import type { ParseOutput, ParseWarning } from '../parser.ts';
 import { readText } from '../text.ts';
@@ -42,26 +42,26 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<IostatReport> {
     let format = this.options.format;
-    let jsonLines: string[] | null = null;
+    let jsonTexts: string[] | null = null;
     const machine = new IostatMachine(this.options);
-    const reader = new LineReader(machine, this.options.name);
-    for await (const lines of readLineBatches(this.input)) {
-      format ??= formatOf(lines);
+    const reader = new TextReader(machine, this.options.name);
+    for await (const batch of readTextBatches(this.input)) {
+      format ??= formatOf(batch.text);
       if (format === undefined) continue;
       if (format === 'json') {
-        jsonLines ??= [];
-        for (const line of lines) jsonLines.push(line);
+        jsonTexts ??= [];
+        jsonTexts.push(batch.text);
         continue;
       }
-      reader.start(lines);
+      reader.start(batch);
       for (let report = reader.next(); report !== undefined; report = reader.next()) {
         this.host = machine.host;
         yield report;
       }
       this.host = machine.host;
     }
-    if (format === 'json' && jsonLines !== null) {
-      const parsed = parseIostatJson(readText(jsonLines.join('\n'), { name: this.options.name }), this.options);
+    if (format === 'json' && jsonTexts !== null) {
+      const parsed = parseIostatJson(readText(jsonTexts.join('\n'), { name: this.options.name }), this.options);
       this.host = parsed.host;
       this.isTruncated = parsed.isTruncated;
       this.warnings = parsed.warnings;
@@ -77,12 +77,11 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
 }
 
 /** `json` when the first non-blank line starts with `{`, `text` for another, undefined for none yet. */
-function formatOf(lines: readonly string[]): 'text' | 'json' | undefined {
-  for (const line of lines) {
-    const start = line.trimStart();
-    if (start !== '') return start.startsWith('{') ? 'json' : 'text';
-  }
-  return undefined;
+function formatOf(text: string): 'text' | 'json' | undefined {
+  // \S and trimStart() agree on what is blank (white space and line ends).
+  const first = /\S/.exec(text);
+  if (first === null) return undefined;
+  return first[0] === '{' ? 'json' : 'text';
 }
 
 /** Typed reports of an iostat log as they are read; see IostatReportStream. */
@@ -94,40 +93,120 @@ export function parseIostatStream(
 }
 
 /**
- * The streaming parse the registry and `benchfolio parse --ndjson` use: one ParseOutput per
- * report, with that report's measurements (made when first read) and the warnings that came
- * with it. A cut at the end comes as a last output with no report and `isTruncated`.
+ * The streaming parse the registry and `benchfolio parse --ndjson` use (ToolParser
+ * parseTextStream): one ParseOutput per report, with that report's measurements (made when first
+ * read) and the warnings that came with it. A cut at the end comes as a last output with no
+ * report and `isTruncated`.
  */
-export async function* streamIostatOutputs(
-  batches: AsyncIterable<readonly string[]>,
+export function streamIostatOutputs(
+  batches: AsyncIterable<TextBatch>,
   format: string,
   name: string | undefined,
+): AsyncIterableIterator<ParseOutput<IostatResult>> {
+  return format === 'json' ? streamJsonOutputs(batches, name) : new TextOutputs(batches, name);
+}
+
+async function* streamJsonOutputs(
+  batches: AsyncIterable<TextBatch>,
+  name: string | undefined,
 ): AsyncGenerator<ParseOutput<IostatResult>> {
-  if (format === 'json') {
-    const all: string[] = [];
-    for await (const lines of batches) for (const line of lines) all.push(line);
-    const parsed = parseIostatJson(readText(all.join('\n'), { name }));
-    yield* piecesOf(parsed.host, parsed.reports, parsed.isTruncated, parsed.warnings, 'json');
-    return;
+  const texts: string[] = [];
+  for await (const batch of batches) texts.push(batch.text);
+  const parsed = parseIostatJson(readText(texts.join('\n'), { name }));
+  yield* piecesOf(parsed.host, parsed.reports, parsed.isTruncated, parsed.warnings, 'json');
+}
+
+type OutputResult = IteratorResult<ParseOutput<IostatResult>, undefined>;
+
+/**
+ * The outputs of a text log, as an iterator written by hand rather than an async generator:
+ * while the chunk read holds more reports, `next()` resolves at once with the next one (a
+ * generator's yield costs several promise turns, and a log has a report per second per run),
+ * and it awaits the input only when the chunk is read to its end. Not for concurrent `next()`
+ * calls (a `for await` makes none).
+ */
+class TextOutputs implements AsyncIterableIterator<ParseOutput<IostatResult>> {
+  private readonly batches: AsyncIterator<TextBatch>;
+  private readonly machine = new IostatMachine();
+  private readonly reader: TextReader;
+  /** Whether the reader holds a batch not read to its end. */
+  private hasBatch = false;
+  private isDone = false;
+  private warningCount = 0;
+
+  constructor(batches: AsyncIterable<TextBatch>, name: string | undefined) {
+    this.batches = batches[Symbol.asyncIterator]();
+    this.reader = new TextReader(this.machine, name);
   }
-  const machine = new IostatMachine();
-  const reader = new LineReader(machine, name);
-  let warningCount = 0;
-  const newWarnings = (): ParseWarning[] => {
-    if (machine.warnings.length === warningCount) return [];
-    const fresh = machine.warnings.slice(warningCount);
-    warningCount = machine.warnings.length;
-    return fresh;
-  };
-  for await (const lines of batches) {
-    reader.start(lines);
-    for (let report = reader.next(); report !== undefined; report = reader.next()) {
-      yield piece(machine.host, report, false, newWarnings(), 'text');
+
+  next(): Promise<OutputResult> {
+    if (this.hasBatch) {
+      let report: IostatReport | undefined;
+      try {
+        report = this.reader.next();
+      } catch (error) {
+        return this.fail(error);
+      }
+      if (report !== undefined) return Promise.resolve({ done: false, value: this.piece(report, false) });
+      this.hasBatch = false;
     }
+    return this.read();
   }
-  const last = reader.finish();
-  if (last !== undefined) yield piece(machine.host, last, machine.isTruncated, newWarnings(), 'text');
-  else if (machine.isTruncated) yield piece(machine.host, null, true, newWarnings(), 'text');
+
+  async return(): Promise<OutputResult> {
+    const isOpen = !this.isDone;
+    this.isDone = true;
+    this.hasBatch = false;
+    if (isOpen) await this.batches.return?.();
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** Reads batches up to the next report, or the end of the input. */
+  private async read(): Promise<OutputResult> {
+    while (!this.isDone) {
+      const next = await this.batches.next();
+      if (next.done === true) {
+        this.isDone = true;
+        const machine = this.machine;
+        const last = this.reader.finish();
+        if (last !== undefined) return { done: false, value: this.piece(last, machine.isTruncated) };
+        if (machine.isTruncated) return { done: false, value: this.piece(null, true) };
+        break;
+      }
+      let report: IostatReport | undefined;
+      try {
+        this.reader.start(next.value);
+        report = this.reader.next();
+      } catch (error) {
+        return this.fail(error);
+      }
+      if (report !== undefined) {
+        this.hasBatch = true;
+        return { done: false, value: this.piece(report, false) };
+      }
+    }
+    return { done: true, value: undefined };
+  }
+
+  /** Closes the input, as a generator's loop would on an error, and rejects with the error. */
+  private async fail(error: unknown): Promise<never> {
+    await this.return();
+    throw error;
+  }
+
+  private piece(report: IostatReport | null, isTruncated: boolean): ParseOutput<IostatResult> {
+    const machine = this.machine;
+    let warnings: ParseWarning[] = [];
+    if (machine.warnings.length !== this.warningCount) {
+      warnings = machine.warnings.slice(this.warningCount);
+      this.warningCount = machine.warnings.length;
+    }
+    return piece(machine.host, report, isTruncated, warnings, 'text');
+  }
 }
 
 function* piecesOf(
@@ -220,13 +299,14 @@ export function piece(
 }
 
 /**
- * Feeds lines to the machine a batch at a time, stopping at each report the lines complete (so
+ * Feeds the lines of a text batch to the machine, stopping at each report they complete (so
  * that the caller hands it out before the next is read: one report alive at a time), and turns
- * the machine's line errors into ParseErrors with the line's text. An error may point at an earlier line than the one being read (a bad line is
- * only an error once more follows it): that line is in the batch, or one of the last non-blank
- * lines of the batches before, which are remembered.
+ * the machine's line errors into ParseErrors with the line's text. An error may point at an
+ * earlier line than the one being read (a bad line is only an error once more follows it): that
+ * line is in the batch, or one of the last non-blank lines of the batches before, which are
+ * remembered.
  */
-class LineReader {
+class TextReader {
   private lastText = '';
   private lastNumber = 0;
   private previousText = '';
@@ -240,57 +320,57 @@ class LineReader {
     this.name = name;
   }
 
-  private lines: readonly string[] = [];
-  private index = 0;
-
-  /** The batch's text as bytes, when it is ASCII (see start), and where the next line starts. */
+  private text = '';
+  /** Where the next line starts in `text`; past its end (text.length + 1) when all are read. */
+  private at = 0;
+  /** Whether the machine holds the text's bytes (see start). */
+  private isAscii = false;
   private bytes = new Uint8Array(0);
-  private bytesAt = -1;
 
-  /** Starts on a batch of lines (the previous one read to its end). */
-  start(lines: readonly string[]): void {
-    this.lines = lines;
-    this.index = 0;
-    // Rows are scanned from the bytes of the text the batch was cut from, when it has one and it
-    // is ASCII (one byte per character, so offsets in the text are offsets in the bytes).
-    const text = batchText(lines);
-    this.bytesAt = -1;
-    if (text === undefined) return;
-    // One byte more than the text, for a line end after its last line (scanRowFastBytes stops there).
+  /** Starts on a batch (the previous one read to its end). */
+  start(batch: TextBatch): void {
+    const text = batch.text;
+    this.text = text;
+    this.at = 0;
+    // Lines are read from the text's bytes when it is ASCII (one byte per character, so offsets
+    // in the text are offsets in the bytes), with one byte more than the text: a line end after
+    // its last line, where scanRowFastBytes stops.
     if (this.bytes.length < text.length + 1) {
       this.bytes = new Uint8Array(Math.max(text.length + 1, this.bytes.length * 2));
     }
     const { read, written } = encoder.encodeInto(text, this.bytes);
-    if (read === text.length && written === text.length) {
+    this.isAscii = read === text.length && written === text.length;
+    if (this.isAscii) {
       this.bytes[written] = LINE_END;
       this.machine.bytes = this.bytes;
-      this.bytesAt = 0;
+      this.machine.text = text;
     }
   }
 
   /** Reads on in the batch up to the next report the lines complete; undefined at the batch end. */
   next(): IostatReport | undefined {
     const machine = this.machine;
-    const lines = this.lines;
-    let i = this.index;
+    const text = this.text;
+    const length = text.length;
+    let at = this.at;
     try {
-      while (i < lines.length) {
-        const line = lines[i] as string;
-        const at = this.bytesAt;
-        const report = machine.push(line, at);
-        if (at >= 0) this.bytesAt = at + line.length + 1;
-        i++;
+      while (at <= length) {
+        let end = text.indexOf('\n', at);
+        if (end === -1) end = length;
+        const report = this.isAscii ? machine.pushBytes(at, end) : machine.push(text.slice(at, end));
+        at = end + 1;
         if (report !== undefined) {
-          this.index = i;
+          this.at = at;
           return report;
         }
       }
     } catch (error) {
-      throw this.convert(error, lines, i);
+      throw this.convert(error, at);
     }
-    this.index = i;
-    this.rememberTail(lines);
-    this.lines = [];
+    this.at = at;
+    this.rememberTail();
+    this.text = '';
+    this.machine.text = '';
     return undefined;
   }
 
@@ -298,37 +378,43 @@ class LineReader {
     return this.machine.finish();
   }
 
-  /** Keeps the last two non-blank lines read (with their numbers), for errors that point back. */
-  private rememberTail(lines: readonly string[]): void {
-    const firstNumber = this.machine.lineNumber - lines.length + 1;
-    let found = 0;
+  /** Keeps the last two non-blank lines of the batch (with their numbers), for errors that point back. */
+  private rememberTail(): void {
+    const text = this.text;
+    let number = this.machine.lineNumber;
+    let end = text.length;
     const tail: [number, string][] = [];
-    for (let k = lines.length - 1; k >= 0 && found < 2; k--) {
-      const line = lines[k] as string;
-      if (skipBlanks(line, 0) < line.length) {
-        tail.push([firstNumber + k, line]);
-        found++;
-      }
+    for (;;) {
+      const start = lineStartBefore(text, end);
+      const line = text.slice(start, end);
+      if (skipBlanks(line, 0) < line.length) tail.push([number, line]);
+      if (tail.length === 2 || start === 0) break;
+      end = start - 1;
+      number--;
     }
-    for (const [number, text] of tail.reverse()) {
+    for (const [lineNumber, line] of tail.reverse()) {
       this.previousText = this.lastText;
       this.previousNumber = this.lastNumber;
-      this.lastText = text;
-      this.lastNumber = number;
+      this.lastText = line;
+      this.lastNumber = lineNumber;
     }
   }
 
-  private convert(error: unknown, lines: readonly string[], index: number): unknown {
+  /** The error as a ParseError; `at`: where the line being read when it was thrown starts. */
+  private convert(error: unknown, at: number): unknown {
     if (!(error instanceof _IostatLineError)) return error;
-    const back = this.machine.lineNumber - error.line;
-    const lineText =
-      back >= 0 && back <= index
-        ? (lines[index - back] as string)
-        : error.line === this.lastNumber
-          ? this.lastText
-          : error.line === this.previousNumber
-            ? this.previousText
-            : '';
+    const text = this.text;
+    let lineText: string | undefined;
+    // The line it names, `back` lines before the one being read: in this batch when it starts
+    // no earlier than the batch.
+    let start = at;
+    for (let back = this.machine.lineNumber - error.line; back > 0 && start > 0; back--) {
+      start = lineStartBefore(text, start - 1);
+      if (back === 1) lineText = lineAt(text, start);
+    }
+    if (error.line === this.machine.lineNumber) lineText = lineAt(text, at);
+    lineText ??=
+      error.line === this.lastNumber ? this.lastText : error.line === this.previousNumber ? this.previousText : '';
     return new ParseError({
       code: error.code,
       message: error.message,
@@ -340,4 +426,15 @@ class LineReader {
       file: this.name,
     });
   }
+}
+
+/** Where the line that ends at `end` (a line end, or the text's end) starts. */
+function lineStartBefore(text: string, end: number): number {
+  return end === 0 ? 0 : text.lastIndexOf('\n', end - 1) + 1;
+}
+
+/** The line that starts at `start`, without its line end. */
+function lineAt(text: string, start: number): string {
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end === -1 ? text.length : end);
 }
