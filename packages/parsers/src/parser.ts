@@ -77,7 +77,7 @@ export interface ToolParser<TResult = unknown> {
    * line ending in `\n`: the same as `JSON.stringify({ file, tool, format, toolVersion, result,
    * warnings })` (no measurements), or with `tidy` one line of `JSON.stringify(measurement)` per
    * measurement. For parsers whose streamed outputs are so many that serializing them costs
-   * more than parsing; the CLI uses JSON.stringify for the others (cli/run.ts ndjsonText).
+   * more than parsing; the CLI uses JSON.stringify for the others (cli/ndjson-writer.ts ndjsonText).
    * The text may come as its UTF-8 bytes instead of a string (iostat's typed pieces do: they go
    * to standard output without being decoded and encoded again); the array may be a view of a
    * buffer the parser reuses, valid only until its next call, so the caller copies it at once.
