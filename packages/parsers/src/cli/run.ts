@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { builtinRegistry } from '../builtin.ts';
 import { ParseError, TOOL_NAMES, type ToolName } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
 import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
-import { summarizeCommand, validateCommand } from './content-commands.ts';
 import { BatchedWriter, ndjsonText } from './ndjson-writer.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
 import { USAGE } from './usage.ts';
@@ -27,11 +25,7 @@ interface Flags {
  * Runs the CLI with arguments (without `node` and the script) and returns the exit status.
  * The registry is the package's own unless a test gives another.
  */
-export async function runCli(
-  argv: readonly string[],
-  io: CliIO,
-  registry: Registry = builtinRegistry,
-): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIO, registry?: Registry): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -56,14 +50,23 @@ export async function runCli(
       ndjson: values.ndjson,
     };
     switch (command) {
-      case 'parse':
-        return await parseCommand(requireFiles(files, 'parse'), flags, io, registry);
-      case 'detect':
-        return await detectCommand(requireFiles(files, 'detect'), io, registry);
-      case 'validate':
+      case 'parse': {
+        const parseFiles = requireFiles(files, 'parse');
+        return await parseCommand(parseFiles, flags, io, registry ?? (await defaultRegistry(flags.tool)));
+      }
+      case 'detect': {
+        const detectFiles = requireFiles(files, 'detect');
+        return await detectCommand(detectFiles, io, registry ?? (await defaultRegistry(undefined)));
+      }
+      case 'validate': {
+        const { validateCommand } = await import('./content-commands.ts');
         return await validateCommand(files.length > 0 ? files : ['content/results'], io);
-      case 'summarize':
-        return await summarizeCommand(requireFiles(files, 'summarize'), io);
+      }
+      case 'summarize': {
+        const summarizeFiles = requireFiles(files, 'summarize');
+        const { summarizeCommand } = await import('./content-commands.ts');
+        return await summarizeCommand(summarizeFiles, io);
+      }
       case undefined:
         throw new UsageError('a command is needed: parse, detect or validate');
       default:
@@ -76,6 +79,24 @@ export async function runCli(
     }
     throw error;
   }
+}
+
+/**
+ * The package's registry, loaded when a command needs it: loading every parser (and the zod
+ * schemas some of them import) and the content code takes about a tenth of a second, as long as
+ * parsing a few MB of iostat log. With `--tool iostat` only the iostat parser is loaded (it
+ * imports no schema); a registry of that one parser chooses as the full one does when the tool
+ * is given. Other tools load the full registry.
+ */
+async function defaultRegistry(tool: ToolName | undefined): Promise<Registry> {
+  if (tool === 'iostat') {
+    const [{ iostatParser }, { createRegistry }] = await Promise.all([
+      import('../iostat/parser.ts'),
+      import('../registry.ts'),
+    ]);
+    return createRegistry([iostatParser]);
+  }
+  return (await import('../builtin.ts')).builtinRegistry;
 }
 
 async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: Registry): Promise<number> {

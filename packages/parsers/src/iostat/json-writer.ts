@@ -20,6 +20,7 @@ const MAX_FAST_DIGITS_VALUE = 1e15;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
+const COMMA = 44;
 /** A string longer than this goes through JSON.stringify rather than the byte loop. */
 const MAX_DIRECT_STRING = 64;
 
@@ -157,6 +158,45 @@ export class JsonWriter {
       }
     }
     this.raw(String(value));
+  }
+
+  /**
+   * The numbers of a list, comma-separated (no brackets), each as number() writes it. A device
+   * row is twenty-odd values: the usual one (not negative, at most two decimals, below 2^31
+   * hundredths) is written here in the loop, where the value read from an array of doubles stays
+   * an unboxed double; passed to number() it would become a heap number each time, garbage the
+   * collector then spent a fifth of the CLI's time on.
+   */
+  numbers(values: readonly (number | null)[]): void {
+    const count = values.length;
+    for (let i = 0; i < count; i++) {
+      // A comma and at most 10 integer digits, a point and two decimals.
+      this.reserve(15);
+      const bytes = this.bytes;
+      let at = this.length;
+      if (i > 0) bytes[at++] = COMMA;
+      const value = values[i];
+      if (typeof value === 'number' && value >= 0) {
+        const hundredths = Math.round(value * 100);
+        if (hundredths <= INT32_MAX && hundredths / 100 === value) {
+          const all = hundredths | 0;
+          const whole = (all / 100) | 0;
+          const fraction = all - whole * 100;
+          at = writeInt32(bytes, at, whole);
+          if (fraction !== 0) {
+            const tens = (fraction / 10) | 0;
+            const ones = fraction - tens * 10;
+            bytes[at++] = DOT;
+            bytes[at++] = ZERO + tens;
+            if (ones !== 0) bytes[at++] = ZERO + ones;
+          }
+          this.length = at;
+          continue;
+        }
+      }
+      this.length = at;
+      this.number(value);
+    }
   }
 
   /** `-?` then `hundredths / 100` without trailing zeros (`0.05`, `2.5`, `3`); below 10^15. */

@@ -146,11 +146,7 @@ function writeReport(out: JsonWriter, report: IostatReport): void {
     out.put(d === 0 ? FIRST_DEVICE : NEXT_DEVICE);
     out.string(device.device);
     out.put(device.isGroup ? GROUP_VALUES : DEVICE_VALUES);
-    const values = device.values;
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) out.byte(COMMA);
-      out.number(values[i]);
-    }
+    out.numbers(device.values);
     out.byte(CLOSE_BRACKET);
     out.byte(CLOSE_BRACE);
   }
