@@ -169,11 +169,11 @@ export class JsonWriter {
    */
   numbers(values: readonly (number | null)[]): void {
     const count = values.length;
+    // A comma and at most 10 integer digits, a point and two decimals per value, reserved once.
+    this.reserve(count * 15);
+    let bytes = this.bytes;
+    let at = this.length;
     for (let i = 0; i < count; i++) {
-      // A comma and at most 10 integer digits, a point and two decimals.
-      this.reserve(15);
-      const bytes = this.bytes;
-      let at = this.length;
       if (i > 0) bytes[at++] = COMMA;
       const value = values[i];
       if (typeof value === 'number' && value >= 0) {
@@ -185,18 +185,21 @@ export class JsonWriter {
           at = writeInt32(bytes, at, whole);
           if (fraction !== 0) {
             const tens = (fraction / 10) | 0;
-            const ones = fraction - tens * 10;
             bytes[at++] = DOT;
             bytes[at++] = ZERO + tens;
-            if (ones !== 0) bytes[at++] = ZERO + ones;
+            if (fraction !== tens * 10) bytes[at++] = ZERO + (fraction - tens * 10);
           }
-          this.length = at;
           continue;
         }
       }
+      // Any other number the general way, then the rest reserved again (the buffer may grow).
       this.length = at;
       this.number(value);
+      this.reserve((count - i) * 15);
+      bytes = this.bytes;
+      at = this.length;
     }
+    this.length = at;
   }
 
   /** `-?` then `hundredths / 100` without trailing zeros (`0.05`, `2.5`, `3`); below 10^15. */
