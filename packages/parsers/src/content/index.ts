@@ -9,6 +9,7 @@ export {
   variableFields,
   variableName,
 } from './experiment-schema.ts';
+export { formatValue } from './format-value.ts';
 export { checkMarkdown } from './markdown-check.ts';
 export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';
 export { PUBLISHED_UNITS } from './published-units.ts';

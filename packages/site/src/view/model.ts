@@ -1,0 +1,139 @@
+// The site's view model: plain JSON, the same at build time and in the browser. The data layer
+// (src/data/) makes it from the loaded content; chart modules (src/charts/) and components take
+// it. Nothing here imports Node or the DOM.
+
+/** Which way a metric improves. `neither` for counts and sizes. */
+export type BetterIs = 'higher' | 'lower' | 'neither';
+
+/** A base unit, as measurements carry it (see @benchfolio/parsers' units). */
+export type BaseUnit = 'B' | 'B/s' | 'ns' | 's' | 'op/s' | '%' | 'count';
+
+/** A run as charts name it: its folder id, and the label readers see. */
+export interface RunRef {
+  /** The run folder name, stable: used in URLs and as a series key. */
+  id: string;
+  /** What the run stands for, "ext4" (run.yaml `label`). */
+  label: string;
+}
+
+/** A category of bars within a chart: a fio job, a bonnie++ size, a sysbench test mode. */
+export interface BarGroup {
+  key: string;
+  label: string;
+}
+
+/** One bar: a run's value in a group, with its spread when there is one. */
+export interface BarCell {
+  group: string;
+  run: string;
+  /** In the metric's base unit. The mean when there are repeats. */
+  value: number;
+  /** Low and high end of the spread, in the same unit. */
+  low?: number;
+  high?: number;
+  /** What the spread is: the repeats' min–max, or the tool's own ± standard deviation. */
+  spread?: 'min-max' | 'stddev';
+  /** How many repeats the value summarizes; 1 or absent for a single run. */
+  repeats?: number;
+}
+
+/** One metric across runs and groups: the data of a grouped bar chart. */
+export interface MetricComparison {
+  /** Stable and URL-safe, unique on the page: `fio-write-iops`. */
+  key: string;
+  /** The measurement name, `write.iops`. */
+  metric: string;
+  /** What readers see, "Write IOPS". */
+  title: string;
+  unit: BaseUnit;
+  betterIs: BetterIs;
+  /** In the order to draw them. */
+  groups: BarGroup[];
+  /** In the experiment's declared order. */
+  runs: RunRef[];
+  cells: BarCell[];
+}
+
+/** Latency as fio reports it for one job and direction, per run. */
+export interface LatencyDistribution {
+  key: string;
+  /** "random-write-direct · write completion latency". */
+  title: string;
+  runs: Array<{
+    run: string;
+    /** Share of IOs (0–100 %) whose latency is at most `upToNs` and above the previous bound. */
+    buckets: Array<{ upToNs: number; percent: number }>;
+    /** Percentiles: `p` as fio names it (50, 99, 99.9), latency in ns. */
+    percentiles: Array<{ p: number; ns: number }>;
+  }>;
+}
+
+/** A histogram of latencies (sysbench `--histogram`), per run. */
+export interface LatencyHistogram {
+  key: string;
+  title: string;
+  runs: Array<{ run: string; bins: Array<{ ns: number; count: number }> }>;
+}
+
+/** A metric against a swept parameter (sysbench threads), one line per run. */
+export interface SweepSeries {
+  key: string;
+  title: string;
+  /** The swept parameter, "threads". */
+  xLabel: string;
+  unit: BaseUnit;
+  betterIs: BetterIs;
+  runs: Array<{ run: string; points: Array<{ x: number; value: number }> }>;
+}
+
+/** bonnie++'s result grid: one row per run, one column per test figure (bon_csv2html). */
+export interface RankGrid {
+  key: string;
+  title: string;
+  columns: Array<{ key: string; title: string; unit: BaseUnit; betterIs: BetterIs }>;
+  rows: Array<{ run: string; values: Array<number | null> }>;
+}
+
+/** iostat of one run: one device's figures over time. */
+export interface DeviceSeries {
+  run: string;
+  device: string;
+  /** Seconds since the first report, one per report. */
+  t: number[];
+  /** Wall-clock time of the first report, ISO 8601, when iostat printed times. */
+  start?: string;
+  /** Same length as `t`; null where the report has no such figure. */
+  values: Record<DeviceFigure, Array<number | null>>;
+}
+
+/** The figures of a device time series, in base units: %, ns, op/s, B/s. */
+export type DeviceFigure = 'util' | 'await' | 'readsPerSec' | 'writesPerSec' | 'readBytesPerSec' | 'writeBytesPerSec';
+
+/** A device's figures over a whole run, shown beside the benchmark numbers. */
+export interface DeviceSummary {
+  run: string;
+  device: string;
+  mean: Record<DeviceFigure, number | null>;
+  max: Record<DeviceFigure, number | null>;
+}
+
+/** Everything one tool (and workload) contributes to an experiment page. */
+export interface ToolSection {
+  /** URL-safe and unique on the page: `fio`, `sysbench-fileio`. */
+  key: string;
+  /** The program: `fio`, `bonnie`, `sysbench`, `iostat`, or a table-only `dd`, `nginx`. */
+  tool: string;
+  /** "fio", "bonnie++", "sysbench fileio". */
+  title: string;
+  /** Parsed from raw outputs, or read from a published table (measurements.csv). */
+  origin: 'raw' | 'published';
+  /** Where a published table comes from (measurements.csv `source`), when origin is published. */
+  citation?: string;
+  metrics: MetricComparison[];
+  latency?: LatencyDistribution[];
+  histograms?: LatencyHistogram[];
+  sweeps?: SweepSeries[];
+  grid?: RankGrid;
+  devices?: DeviceSeries[];
+  deviceSummaries?: DeviceSummary[];
+}
