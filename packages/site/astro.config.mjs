@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
@@ -22,6 +23,9 @@ function sourceConditionFirst() {
     },
   };
 }
+
+// Pages render from a bundle in the output folder; they find the repository through this.
+process.env.BENCHFOLIO_REPO_ROOT ??= fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   output: 'static',
