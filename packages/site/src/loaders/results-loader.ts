@@ -12,7 +12,7 @@ import { resolveContentDir } from '../lib/content-dir.ts';
 export function resultsLoader(): Loader {
   return {
     name: 'benchfolio-results',
-    async load({ config, store, parseData, generateDigest, logger }) {
+    async load({ config, store, parseData, generateDigest, logger, renderMarkdown }) {
       const siteRoot = fileURLToPath(config.root);
       const repoRoot = join(siteRoot, '..', '..');
       const contentDir = resolveContentDir(repoRoot);
@@ -26,10 +26,18 @@ export function resultsLoader(): Loader {
       for (const issue of issues) logger.warn(formatIssue(issue));
       // The store outlives a build; entries of experiments removed since must go.
       store.clear();
-      for (const { id, dir, experiment } of experiments) {
+      for (const { id, dir, experiment, indexMarkdown } of experiments) {
         const filePath = relative(siteRoot, join(dir, 'experiment.yaml'));
         const data = await parseData({ id, data: experiment, filePath });
-        store.set({ id, data, filePath, digest: generateDigest(data) });
+        // The write-up (index.md), rendered by Astro's markdown pipeline; `render(entry)` shows it.
+        const rendered = indexMarkdown === undefined ? undefined : await renderMarkdown(indexMarkdown);
+        store.set({
+          id,
+          data,
+          filePath,
+          digest: generateDigest({ data, indexMarkdown: indexMarkdown ?? '' }),
+          rendered,
+        });
       }
     },
   };
