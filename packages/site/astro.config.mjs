@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { pagefindIndex } from './src/integrations/pagefind.ts';
 
 /**
  * Resolves workspace packages (`@benchfolio/parsers`) to their TypeScript sources, through the
@@ -27,11 +29,30 @@ function sourceConditionFirst() {
 // Pages render from a bundle in the output folder; they find the repository through this.
 process.env.BENCHFOLIO_REPO_ROOT ??= fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * Where the site is published. `BENCHFOLIO_SITE_URL` is its address (the origin, with the folder
+ * for project pages: https://<user>.github.io/<repo>/); the feed and the sitemap need one, so a
+ * build without it uses the address `npm start` serves at. Pages give their own address (og:url)
+ * only when it was set. `BENCHFOLIO_BASE` is the folder the site is served from (`/<repo>/` on
+ * GitHub project pages), `/` by default; internal links take it from `href()` in src/lib/url.ts.
+ */
+const SITE_URL = process.env.BENCHFOLIO_SITE_URL || 'http://localhost:4321/';
+const BASE = process.env.BENCHFOLIO_BASE || '/';
+
 export default defineConfig({
   output: 'static',
+  site: SITE_URL,
+  base: BASE,
+  integrations: [sitemap(), pagefindIndex()],
   // The content layer keeps its data store in the cache folder. Builds of different content
   // folders that run at the same time (the e2e tests) each need their own.
   cacheDir: process.env.BENCHFOLIO_CACHE_DIR,
   server: { port: 4321 },
-  vite: { plugins: [sourceConditionFirst()] },
+  vite: {
+    plugins: [sourceConditionFirst()],
+    define: {
+      // Whether the site's address was given, rather than the local default (Base.astro, og:url).
+      'import.meta.env.BENCHFOLIO_HAS_SITE_URL': JSON.stringify(Boolean(process.env.BENCHFOLIO_SITE_URL)),
+    },
+  },
 });

@@ -27,11 +27,16 @@ export interface SiteBuild {
   cleanup(): Promise<void>;
 }
 
+export interface BuildOptions {
+  /** More environment for the build: `BENCHFOLIO_BASE`, `BENCHFOLIO_SITE_URL`. */
+  env?: Record<string, string>;
+}
+
 /**
  * Runs `astro build` of the site against a folder of experiments, into a fresh temporary folder.
  * Builds can run at the same time: each has its own output folder and content cache.
  */
-export async function buildSite(contentDir: string): Promise<SiteBuild> {
+export async function buildSite(contentDir: string, options: BuildOptions = {}): Promise<SiteBuild> {
   await mkdir(BUILDS_DIR, { recursive: true });
   const workDir = await mkdtemp(join(BUILDS_DIR, 'build-'));
   const outDir = join(workDir, 'dist');
@@ -41,6 +46,7 @@ export async function buildSite(contentDir: string): Promise<SiteBuild> {
     cwd: SITE_DIR,
     env: {
       ...env,
+      ...options.env,
       BENCHFOLIO_CONTENT_DIR: contentDir,
       BENCHFOLIO_CACHE_DIR: join(workDir, 'cache'),
       ASTRO_TELEMETRY_DISABLED: '1',
