@@ -1,0 +1,137 @@
+import { type Experiment, type System, type SystemDifference, variableName } from '@benchfolio/parsers/content';
+import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import type { RunRef, ToolSection } from '../view/model.ts';
+import { bonnieSection } from './bonnie-sections.ts';
+import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath } from './download-paths.ts';
+import { fioSection } from './fio-sections.ts';
+import { iostatSections } from './iostat-sections.ts';
+import { UniqueKeys } from './keys.ts';
+import { publishedSections } from './published-sections.ts';
+import { sysbenchSections } from './sysbench-sections.ts';
+import { type SystemsTable, systemsTable } from './systems-table.ts';
+
+/** A raw output of a run, with where to download it. */
+export interface OutputView {
+  file: string;
+  tool: string;
+  /** As parsed: `normal`, `json`, `mixed`, `csv`, `text`, ... */
+  format: string;
+  /** As the output prints it, or null. */
+  toolVersion: string | null;
+  workload?: string;
+  repeat?: number;
+  command?: string;
+  sizeBytes: number;
+  /** Site path of the raw file (pass through href()). */
+  href: string;
+}
+
+/** A run as the page shows it. */
+export interface RunView extends RunRef {
+  /** The value of the experiment's variable in this run. */
+  value: string;
+  /** 0-based position in the declared order (run.yaml `order`, then the folder name). */
+  order: number;
+  /** As run.yaml states it. */
+  system: System;
+  tools: Record<string, string>;
+  commands: string[];
+  date?: string;
+  notes?: string;
+  /** How many times the configuration was run, when repeated. */
+  repeat?: number;
+  outputs: OutputView[];
+  /** Site path of the parsed run as JSON. */
+  jsonHref: string;
+}
+
+/** Everything an experiment page shows, made at build time from the loaded experiment. */
+export interface ExperimentView {
+  id: string;
+  /** Site path of the page (pass through href()). */
+  href: string;
+  experiment: Experiment;
+  variable: { kind: Experiment['variable']['kind']; name: string };
+  indexMarkdown: string | undefined;
+  /** In the declared order. */
+  runs: RunView[];
+  /** Fields of `system` that differ between runs (from the loader), the variable's own included. */
+  systemDifferences: SystemDifference[];
+  systemsTable: SystemsTable;
+  /** Per tool and workload: raw outputs first (fio, bonnie++, sysbench, iostat), then published tables. */
+  sections: ToolSection[];
+  /** Site path of measurements.csv (every measurement of every run). */
+  measurementsCsvHref: string;
+}
+
+/** The view of one experiment. Pure: the same loaded experiment gives the same view. */
+export function experimentView(loaded: LoadedExperiment): ExperimentView {
+  const runs = loaded.runs.map((run, order): RunView => {
+    const view: RunView = {
+      id: run.id,
+      label: run.run.label,
+      value: run.run.value,
+      order,
+      system: run.run.system,
+      tools: run.run.tools,
+      commands: run.run.commands,
+      outputs: run.outputs.map((output) => {
+        const { workload, repeat, command } = output.declared;
+        return {
+          file: output.file,
+          tool: output.parsed.tool,
+          format: output.parsed.format,
+          toolVersion: output.parsed.toolVersion,
+          ...(workload === undefined ? {} : { workload }),
+          ...(repeat === undefined ? {} : { repeat }),
+          ...(command === undefined ? {} : { command }),
+          sizeBytes: output.sizeBytes,
+          href: rawFilePath(loaded.id, run.id, output.file),
+        };
+      }),
+      jsonHref: runJsonPath(loaded.id, run.id),
+    };
+    if (run.run.date !== undefined) view.date = run.run.date;
+    if (run.run.notes !== undefined) view.notes = run.run.notes;
+    if (run.run.repeat !== undefined) view.repeat = run.run.repeat;
+    return view;
+  });
+  const runRefs: RunRef[] = runs.map(({ id, label }) => ({ id, label }));
+  return {
+    id: loaded.id,
+    href: experimentPath(loaded.id),
+    experiment: loaded.experiment,
+    variable: { kind: loaded.experiment.variable.kind, name: variableName(loaded.experiment.variable) },
+    indexMarkdown: loaded.indexMarkdown,
+    runs,
+    systemDifferences: loaded.systemDifferences,
+    systemsTable: systemsTable(
+      loaded.runs.map((run) => ({ id: run.id, system: run.run.system })),
+      loaded.experiment.variable,
+    ),
+    sections: sections(loaded, runRefs),
+    measurementsCsvHref: measurementsCsvPath(loaded.id),
+  };
+}
+
+function sections(loaded: LoadedExperiment, runRefs: readonly RunRef[]): ToolSection[] {
+  const raw = [
+    fioSection(loaded.runs, runRefs),
+    bonnieSection(loaded.runs, runRefs),
+    ...sysbenchSections(loaded.runs, runRefs),
+    ...iostatSections(loaded.runs, runRefs),
+  ].filter((section): section is ToolSection => section !== undefined);
+  const all = [...raw, ...publishedSections(loaded, runRefs)];
+  // Keys are unique on the page (they go in URLs and ids): a published fio table beside raw fio
+  // outputs gets keys of its own.
+  const sectionKeys = new UniqueKeys();
+  const chartKeys = new UniqueKeys();
+  for (const section of all) {
+    section.key = sectionKeys.make(section.key);
+    for (const list of [section.metrics, section.latency, section.histograms, section.sweeps]) {
+      for (const item of list ?? []) item.key = chartKeys.make(item.key);
+    }
+    if (section.grid !== undefined) section.grid.key = chartKeys.make(section.grid.key);
+  }
+  return all;
+}

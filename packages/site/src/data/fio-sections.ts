@@ -1,0 +1,282 @@
+import type { FioJob, FioResult } from '@benchfolio/parsers';
+import type { LoadedRun } from '@benchfolio/parsers/node';
+import type { LatencyDistribution, RunRef, ToolSection } from '../view/model.ts';
+import { slug, UniqueKeys } from './keys.ts';
+import { fioBetterIs, fioMetricTitle } from './metric-titles.ts';
+import { ComparisonBuilder, type MetricSpec } from './repeats.ts';
+
+type Direction = 'read' | 'write' | 'trim';
+type DirectionStats = NonNullable<FioJob['write']>;
+type LatencyStats = NonNullable<DirectionStats['clat']>;
+
+const DIRECTIONS: readonly Direction[] = ['read', 'write', 'trim'];
+
+/** One job of one output: where the section's bars and distributions come from. */
+interface JobSample {
+  run: string;
+  group: string;
+  /** The output file and the fio run inside it: one repeat. */
+  sample: string;
+  job: FioJob;
+}
+
+/** A group's identity: its job (and workload), and the job parameters that may tell groups apart. */
+interface GroupInfo {
+  key: string;
+  workload: string | undefined;
+  job: string;
+  parameters: { rw: string | null; bs: string | null; iodepth: string | null };
+}
+
+/**
+ * The fio section of an experiment: per direction, IOPS, bandwidth, mean completion and total
+ * latency (± the stddev fio reports, or min–max over repeats) and the p99 of completion latency
+ * where printed; groups are the jobs. Latency distributions per job: fio's latency buckets and
+ * percentiles, per run.
+ */
+export function fioSection(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection | undefined {
+  const samples = jobSamples(runs);
+  if (samples.length === 0) return undefined;
+  const builder = new ComparisonBuilder(runRefs);
+  const groups = new Map<string, GroupInfo>();
+  for (const { group, job } of samples) {
+    builder.group(group, job.name);
+    if (!groups.has(group)) groups.set(group, groupInfo(group, job));
+  }
+  for (const [key, label] of groupLabels([...groups.values()])) builder.relabel(key, label);
+
+  for (const { run, group, sample, job } of samples) {
+    for (const direction of DIRECTIONS) {
+      const stats = job[direction];
+      if (stats === null || !didIo(stats)) continue;
+      const add = (what: string, value: number | null, stddev?: number | null) => {
+        if (value === null) return;
+        builder.add(spec(`${direction}.${what}`), { run, group, sample, value, stddev: stddev ?? undefined });
+      };
+      add('iops', stats.iops);
+      add('bw', stats.bandwidthBytesPerSec);
+      if (stats.clat !== null && isSampled(stats.clat)) add('clat.mean', stats.clat.meanNs, stats.clat.stddevNs);
+      if (stats.lat !== null && isSampled(stats.lat)) add('lat.mean', stats.lat.meanNs, stats.lat.stddevNs);
+      const p99 = percentileSource(stats);
+      if (p99 !== undefined) add(`${p99.kind}.p99`, p99.ns);
+    }
+  }
+  const order = DIRECTIONS.flatMap((direction) =>
+    ['iops', 'bw', 'clat-mean', 'lat-mean', 'clat-p99', 'lat-p99'].map((what) => `fio-${direction}-${what}`),
+  );
+  const section: ToolSection = {
+    key: 'fio',
+    tool: 'fio',
+    title: 'fio',
+    origin: 'raw',
+    metrics: builder.build(order),
+  };
+  const latency = latencyDistributions(samples, runRefs, groups);
+  if (latency.length > 0) section.latency = latency;
+  return section;
+}
+
+function spec(metric: string): MetricSpec {
+  return {
+    key: `fio-${metric.replace(/\./g, '-')}`,
+    metric,
+    title: fioMetricTitle(metric),
+    unit: metric.endsWith('.iops') ? 'op/s' : metric.endsWith('.bw') ? 'B/s' : 'ns',
+    betterIs: fioBetterIs(metric),
+  };
+}
+
+/** Every job of every fio output, with its run, group and sample. */
+function jobSamples(runs: readonly LoadedRun[]): JobSample[] {
+  const samples: JobSample[] = [];
+  for (const run of runs) {
+    for (const output of run.outputs) {
+      if (output.parsed.tool !== 'fio') continue;
+      const result = output.parsed.result as FioResult;
+      const workload = output.declared.workload;
+      result.runs.forEach((fioRun, index) => {
+        for (const job of fioRun.jobs) {
+          if (job.hasFailed) continue;
+          samples.push({ run: run.id, group: groupKey(workload, job.name), sample: `${output.file}#${index}`, job });
+        }
+      });
+    }
+  }
+  return samples;
+}
+
+function groupKey(workload: string | undefined, job: string): string {
+  return workload === undefined || workload === job ? job : `${workload} · ${job}`;
+}
+
+function groupInfo(key: string, job: FioJob): GroupInfo {
+  const workload = key === job.name ? undefined : key.slice(0, key.length - job.name.length - 3);
+  const { rw, blockSize, iodepth } = job.parameters;
+  return {
+    key,
+    workload,
+    job: job.name,
+    parameters: { rw, bs: blockSize, iodepth: iodepth === null ? null : String(iodepth) },
+  };
+}
+
+/**
+ * Labels: the workload when it names one job, else the job (after its workload); then the
+ * parameters that differ between groups, "(randwrite, 8k, iodepth 32)", so jobs named alike
+ * still tell apart.
+ */
+function groupLabels(groups: readonly GroupInfo[]): Map<string, string> {
+  const jobsPerWorkload = new Map<string, Set<string>>();
+  for (const group of groups) {
+    if (group.workload === undefined) continue;
+    const jobs = jobsPerWorkload.get(group.workload) ?? new Set();
+    jobs.add(group.job);
+    jobsPerWorkload.set(group.workload, jobs);
+  }
+  const differs = (pick: (group: GroupInfo) => string | null) => new Set(groups.map(pick)).size > 1;
+  const shown = {
+    rw: differs((group) => group.parameters.rw),
+    bs: differs((group) => group.parameters.bs),
+    iodepth: differs((group) => group.parameters.iodepth),
+  };
+  const labels = new Map<string, string>();
+  for (const group of groups) {
+    const base =
+      group.workload === undefined
+        ? group.job
+        : jobsPerWorkload.get(group.workload)?.size === 1
+          ? group.workload
+          : `${group.workload} · ${group.job}`;
+    const { rw, bs, iodepth } = group.parameters;
+    const extra = [
+      shown.rw ? rw : null,
+      shown.bs ? bs : null,
+      shown.iodepth && iodepth !== null ? `iodepth ${iodepth}` : null,
+    ].filter((part): part is string => part !== null);
+    labels.set(group.key, extra.length === 0 ? base : `${base} (${extra.join(', ')})`);
+  }
+  return labels;
+}
+
+/** fio prints every direction, also those a job never used: those have no I/O at all. */
+function didIo(stats: DirectionStats): boolean {
+  if (stats.totalIos !== null) return stats.totalIos > 0;
+  return (stats.ioBytes ?? 0) > 0 || (stats.iops ?? 0) > 0 || (stats.bandwidthBytesPerSec ?? 0) > 0;
+}
+
+function isSampled(stats: LatencyStats): boolean {
+  if (stats.samples !== null) return stats.samples > 0;
+  return (stats.maxNs ?? 0) > 0 || (stats.meanNs ?? 0) > 0;
+}
+
+/** The percentiles fio printed for a direction: of clat by default, of lat with lat_percentiles. */
+function percentilesOf(
+  stats: DirectionStats,
+): { kind: 'clat' | 'lat'; percentiles: Record<string, number> } | undefined {
+  if (stats.clat?.percentilesNs != null) return { kind: 'clat', percentiles: stats.clat.percentilesNs };
+  if (stats.lat?.percentilesNs != null) return { kind: 'lat', percentiles: stats.lat.percentilesNs };
+  return undefined;
+}
+
+function percentileSource(stats: DirectionStats): { kind: 'clat' | 'lat'; ns: number } | undefined {
+  const found = percentilesOf(stats);
+  const ns = found?.percentiles['99.00'];
+  return found === undefined || ns === undefined ? undefined : { kind: found.kind, ns };
+}
+
+const BUCKET_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6 } as const;
+
+/**
+ * fio's latency buckets in ascending order: the key is the bucket's upper bound in its group's
+ * unit; `>=2000` (ms) is the open-ended last bucket, given with its lower bound.
+ */
+function buckets(job: FioJob): LatencyDistribution['runs'][number]['buckets'] {
+  const distribution = job.latencyDistribution;
+  if (distribution === null) return [];
+  const out: LatencyDistribution['runs'][number]['buckets'] = [];
+  for (const unit of ['ns', 'us', 'ms'] as const) {
+    const group = distribution[unit];
+    if (group === null) continue;
+    for (const [key, percent] of Object.entries(group)) {
+      const isAtLeast = key.startsWith('>=');
+      const bound = Number(isAtLeast ? key.slice(2) : key);
+      if (!Number.isFinite(bound)) continue;
+      out.push(
+        isAtLeast
+          ? { upToNs: bound * BUCKET_UNIT_NS[unit], percent, isAtLeast: true }
+          : { upToNs: bound * BUCKET_UNIT_NS[unit], percent },
+      );
+    }
+  }
+  return out.sort((a, b) => a.upToNs - b.upToNs || Number(a.isAtLeast ?? false) - Number(b.isAtLeast ?? false));
+}
+
+function percentileList(percentiles: Record<string, number> | undefined): Array<{ p: number; ns: number }> {
+  if (percentiles === undefined) return [];
+  return Object.entries(percentiles)
+    .map(([key, ns]) => ({ p: Number(key), ns }))
+    .filter((entry) => Number.isFinite(entry.p))
+    .sort((a, b) => a.p - b.p);
+}
+
+/**
+ * One distribution per job and direction that did I/O: the buckets (fio counts them over all
+ * directions of a job, so a job with reads and writes gets them in a distribution of their own)
+ * and the percentiles. With repeats, or clones of a job printed one by one, the first is shown
+ * and the title says so: distributions are not averaged.
+ */
+function latencyDistributions(
+  samples: readonly JobSample[],
+  runRefs: readonly RunRef[],
+  groups: Map<string, GroupInfo>,
+): LatencyDistribution[] {
+  const labels = groupLabels([...groups.values()]);
+  const distributions: LatencyDistribution[] = [];
+  const keys = new UniqueKeys();
+  for (const group of groups.keys()) {
+    const perRun = runRefs
+      .map((ref) => ({ ref, jobs: samples.filter((sample) => sample.run === ref.id && sample.group === group) }))
+      .filter((entry) => entry.jobs.length > 0);
+    const first = perRun.map(({ ref, jobs }) => ({ run: ref.id, job: (jobs[0] as JobSample).job, count: jobs.length }));
+    const anyMore = first.some((entry) => entry.count > 1);
+    const note = anyMore ? ' (the first of its repeats)' : '';
+    const label = labels.get(group) ?? group;
+    const directions = DIRECTIONS.filter((direction) =>
+      first.some(({ job }) => job[direction] !== null && didIo(job[direction] as DirectionStats)),
+    );
+    const shareBuckets = directions.length === 1;
+    for (const direction of directions) {
+      const kind =
+        first.map(({ job }) => job[direction] && percentilesOf(job[direction])?.kind).find(Boolean) ?? 'clat';
+      const runs = first
+        .map(({ run, job }) => {
+          const stats = job[direction];
+          return {
+            run,
+            buckets: shareBuckets ? buckets(job) : [],
+            percentiles: stats === null ? [] : percentileList(percentilesOf(stats)?.percentiles),
+          };
+        })
+        .filter((entry) => entry.buckets.length > 0 || entry.percentiles.length > 0);
+      if (runs.length === 0) continue;
+      distributions.push({
+        key: keys.make(`fio-latency-${slug(group)}-${direction}`),
+        title: `${label} · ${direction} ${kind === 'lat' ? 'total' : 'completion'} latency${note}`,
+        runs,
+      });
+    }
+    if (!shareBuckets) {
+      const runs = first
+        .map(({ run, job }) => ({ run, buckets: buckets(job), percentiles: [] }))
+        .filter((entry) => entry.buckets.length > 0);
+      if (runs.length > 0) {
+        distributions.push({
+          key: keys.make(`fio-latency-${slug(group)}-all`),
+          title: `${label} · completion latency, all directions${note}`,
+          runs,
+        });
+      }
+    }
+  }
+  return distributions;
+}

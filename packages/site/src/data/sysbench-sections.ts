@@ -1,0 +1,284 @@
+import type { SysbenchResult } from '@benchfolio/parsers';
+import type { LoadedRun } from '@benchfolio/parsers/node';
+import type { BaseUnit, LatencyHistogram, MetricComparison, RunRef, SweepSeries, ToolSection } from '../view/model.ts';
+import { slug, UniqueKeys } from './keys.ts';
+import { sysbenchBetterIs, sysbenchMetricTitle } from './metric-titles.ts';
+import { ComparisonBuilder, type MetricSpec, mean } from './repeats.ts';
+
+type SysbenchRun = SysbenchResult['runs'][number];
+
+/** A figure of a sysbench run: its measurement name, unit, and where the typed result keeps it. */
+interface Figure {
+  metric: string;
+  unit: BaseUnit;
+  read(run: SysbenchRun): number | null | undefined;
+}
+
+const FILEIO: readonly Figure[] = [
+  { metric: 'read', unit: 'op/s', read: (run) => run.fileio?.readsPerSec },
+  { metric: 'write', unit: 'op/s', read: (run) => run.fileio?.writesPerSec },
+  { metric: 'fsync', unit: 'op/s', read: (run) => run.fileio?.fsyncsPerSec },
+  { metric: 'read.bw', unit: 'B/s', read: (run) => run.fileio?.readBytesPerSec },
+  { metric: 'write.bw', unit: 'B/s', read: (run) => run.fileio?.writtenBytesPerSec },
+  // sysbench 0.4 prints one request rate and one throughput for all directions.
+  { metric: 'requests', unit: 'op/s', read: (run) => run.fileio?.requestsPerSec },
+  { metric: 'transfer.bw', unit: 'B/s', read: (run) => run.fileio?.transferBytesPerSec },
+];
+const MEMORY: readonly Figure[] = [
+  { metric: 'transfer', unit: 'B/s', read: (run) => run.memory?.transferBytesPerSec },
+  { metric: 'operations', unit: 'op/s', read: (run) => run.memory?.operationsPerSec },
+];
+const OLTP: readonly Figure[] = [
+  { metric: 'tps', unit: 'op/s', read: (run) => run.sql?.transactions?.perSec },
+  { metric: 'qps', unit: 'op/s', read: (run) => run.sql?.queries?.perSec },
+];
+const EVENTS: Figure = { metric: 'events', unit: 'op/s', read: (run) => run.general.eventsPerSec };
+const LATENCY_AVG: Figure = { metric: 'latency.avg', unit: 'ns', read: (run) => run.latency?.avgNs };
+
+/** The throughput figures of a test; latency (mean and percentiles) comes with every test. */
+function throughputFigures(test: string): readonly Figure[] {
+  switch (test) {
+    case 'fileio':
+      return FILEIO;
+    case 'memory':
+      return MEMORY;
+    case 'oltp':
+      return OLTP;
+    default:
+      return [EVENTS];
+  }
+}
+
+/** The percentiles a run printed, as figures ("latency.p95"). */
+function percentileFigures(run: SysbenchRun): Figure[] {
+  return (run.latency?.percentiles ?? []).map((percentile) => ({
+    metric: `latency.p${percentile.name}`,
+    unit: 'ns',
+    read: (other: SysbenchRun) => other.latency?.percentiles.find((p) => p.name === percentile.name)?.valueNs,
+  }));
+}
+
+interface RunSample {
+  run: string;
+  test: string;
+  mode: string | null;
+  threads: number | null;
+  sample: string;
+  result: SysbenchRun;
+}
+
+/**
+ * The sysbench sections, one per test (fileio, cpu, memory, oltp, ...): throughput and latency
+ * bars per test mode (and thread count when the runs sweep threads), repeats as mean with
+ * min–max; lines against threads when a mode was run at several thread counts; latency
+ * histograms when sysbench printed them (`--histogram`).
+ */
+export function sysbenchSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
+  const samples = runSamples(runs);
+  const tests = [...new Set(samples.map((sample) => sample.test))];
+  return tests.map((test) =>
+    testSection(
+      test,
+      samples.filter((sample) => sample.test === test),
+      runRefs,
+    ),
+  );
+}
+
+function runSamples(runs: readonly LoadedRun[]): RunSample[] {
+  const samples: RunSample[] = [];
+  for (const run of runs) {
+    for (const output of run.outputs) {
+      if (output.parsed.tool !== 'sysbench') continue;
+      (output.parsed.result as SysbenchResult).runs.forEach((result, index) => {
+        // prepare and cleanup runs measure nothing to compare.
+        if (result.command === 'prepare' || result.command === 'cleanup') return;
+        samples.push({
+          run: run.id,
+          test: result.test ?? 'other',
+          mode: result.mode,
+          threads: result.parameters.threads,
+          sample: `${output.file}#${index}`,
+          result,
+        });
+      });
+    }
+  }
+  return samples;
+}
+
+function testSection(test: string, samples: readonly RunSample[], runRefs: readonly RunRef[]): ToolSection {
+  const threadCounts = new Set(samples.map((sample) => sample.threads));
+  const isSweep = threadCounts.size > 1;
+  const modes = [...new Set(samples.map((sample) => sample.mode))];
+  const builder = new ComparisonBuilder(runRefs);
+  const groupOf = (sample: RunSample) => {
+    const key = isSweep ? `${sample.mode ?? ''}/${sample.threads ?? ''}` : (sample.mode ?? test);
+    const parts = [sample.mode ?? (modes.length > 1 ? '(no mode)' : test)];
+    if (isSweep) parts.push(sample.threads === null ? 'threads not stated' : `${sample.threads} threads`);
+    builder.group(key, parts.join(' · '));
+    return key;
+  };
+  // Groups in mode order, then by thread count.
+  const sorted = [...samples].sort(
+    (a, b) => modes.indexOf(a.mode) - modes.indexOf(b.mode) || (a.threads ?? 0) - (b.threads ?? 0),
+  );
+  const figures = figuresOf(test, samples);
+  for (const sample of sorted) {
+    const group = groupOf(sample);
+    for (const figure of figures) {
+      const value = figure.read(sample.result);
+      if (value === null || value === undefined) continue;
+      builder.add(spec(test, figure), { run: sample.run, group, sample: sample.sample, value });
+    }
+  }
+  const metrics = dropIdleDirections(builder.build(figures.map((figure) => keyOf(test, figure.metric))));
+  const section: ToolSection = {
+    key: `sysbench-${slug(test)}`,
+    tool: 'sysbench',
+    title: `sysbench ${test}`,
+    origin: 'raw',
+    metrics,
+  };
+  if (isSweep) {
+    const sweeps = threadSweeps(test, samples, metrics, runRefs);
+    if (sweeps.length > 0) section.sweeps = sweeps;
+  }
+  const histograms = latencyHistograms(test, sorted, runRefs, isSweep);
+  if (histograms.length > 0) section.histograms = histograms;
+  return section;
+}
+
+function figuresOf(test: string, samples: readonly RunSample[]): Figure[] {
+  const percentiles = new Map<string, Figure>();
+  for (const sample of samples) {
+    for (const figure of percentileFigures(sample.result)) percentiles.set(figure.metric, figure);
+  }
+  return [...throughputFigures(test), LATENCY_AVG, ...percentiles.values()];
+}
+
+function keyOf(test: string, metric: string): string {
+  return `sysbench-${slug(test)}-${slug(metric)}`;
+}
+
+function spec(test: string, figure: Figure): MetricSpec {
+  return {
+    key: keyOf(test, figure.metric),
+    metric: figure.metric,
+    title: sysbenchMetricTitle(figure.metric),
+    unit: figure.unit,
+    betterIs: sysbenchBetterIs(figure.metric),
+  };
+}
+
+/**
+ * sysbench fileio prints every direction, also those a mode does not use (writes of seqrd
+ * are 0.00): a group whose bars are all 0 in a metric is left out of it, and a metric left
+ * without bars is dropped.
+ */
+function dropIdleDirections(metrics: MetricComparison[]): MetricComparison[] {
+  return metrics
+    .map((metric) => {
+      if (metric.betterIs !== 'higher') return metric;
+      const active = new Set(metric.cells.filter((cell) => cell.value !== 0).map((cell) => cell.group));
+      return {
+        ...metric,
+        groups: metric.groups.filter((group) => active.has(group.key)),
+        cells: metric.cells.filter((cell) => active.has(cell.group)),
+      };
+    })
+    .filter((metric) => metric.cells.length > 0);
+}
+
+/**
+ * Per mode, each charted metric against threads, one line per run; a point is the mean over
+ * the repeats at that thread count. Modes whose runs all used one thread count have no line.
+ */
+function threadSweeps(
+  test: string,
+  samples: readonly RunSample[],
+  metrics: readonly MetricComparison[],
+  runRefs: readonly RunRef[],
+): SweepSeries[] {
+  const sweeps: SweepSeries[] = [];
+  const keys = new UniqueKeys();
+  const modes = [...new Set(samples.map((sample) => sample.mode))];
+  for (const mode of modes) {
+    const ofMode = samples.filter((sample) => sample.mode === mode && sample.threads !== null);
+    if (new Set(ofMode.map((sample) => sample.threads)).size < 2) continue;
+    for (const metric of metrics) {
+      const figure = figuresOf(test, ofMode).find((candidate) => candidate.metric === metric.metric);
+      if (figure === undefined) continue;
+      const runs = runRefs
+        .map((ref) => {
+          const byThreads = new Map<number, number[]>();
+          for (const sample of ofMode) {
+            if (sample.run !== ref.id) continue;
+            const value = figure.read(sample.result);
+            if (value === null || value === undefined) continue;
+            const threads = sample.threads as number;
+            byThreads.set(threads, [...(byThreads.get(threads) ?? []), value]);
+          }
+          const points = [...byThreads].map(([x, values]) => ({ x, value: mean(values) })).sort((a, b) => a.x - b.x);
+          return { run: ref.id, points };
+        })
+        .filter((entry) => entry.points.length > 0);
+      // A direction the mode does not use (writes of seqrd) is all zeros: no line.
+      if (runs.length === 0 || runs.every((entry) => entry.points.every((point) => point.value === 0))) continue;
+      const modeTitle = mode ?? test;
+      sweeps.push({
+        key: keys.make(`sysbench-${slug(test)}-sweep-${slug(modeTitle)}-${slug(metric.metric)}`),
+        title: `${modeTitle} · ${metric.title} against threads`,
+        xLabel: 'threads',
+        unit: metric.unit,
+        betterIs: metric.betterIs,
+        runs,
+      });
+    }
+  }
+  return sweeps;
+}
+
+/**
+ * sysbench's latency histogram per mode (and thread count in a sweep), one per run; with repeats
+ * the first is shown and the title says so.
+ */
+function latencyHistograms(
+  test: string,
+  samples: readonly RunSample[],
+  runRefs: readonly RunRef[],
+  isSweep: boolean,
+): LatencyHistogram[] {
+  const withBins = samples.filter((sample) => sample.result.histogram.length > 0);
+  const keys = new UniqueKeys();
+  const histograms: LatencyHistogram[] = [];
+  const groups = [
+    ...new Set(withBins.map((sample) => `${sample.mode ?? ''}/${isSweep ? (sample.threads ?? '') : ''}`)),
+  ];
+  for (const group of groups) {
+    const ofGroup = withBins.filter(
+      (sample) => `${sample.mode ?? ''}/${isSweep ? (sample.threads ?? '') : ''}` === group,
+    );
+    const first = ofGroup[0] as RunSample;
+    let hasRepeats = false;
+    const runs = runRefs.flatMap((ref) => {
+      const own = ofGroup.filter((sample) => sample.run === ref.id);
+      if (own.length === 0) return [];
+      if (own.length > 1) hasRepeats = true;
+      const bins = (own[0] as RunSample).result.histogram.map((bucket) => ({
+        ns: bucket.valueNs,
+        count: bucket.count,
+      }));
+      return [{ run: ref.id, bins }];
+    });
+    const name = [first.mode ?? test, isSweep && first.threads !== null ? `${first.threads} threads` : null]
+      .filter(Boolean)
+      .join(' · ');
+    histograms.push({
+      key: keys.make(`sysbench-${slug(test)}-histogram-${slug(name)}`),
+      title: `${name} · latency histogram${hasRepeats ? ' (the first of its repeats)' : ''}`,
+      runs,
+    });
+  }
+  return histograms;
+}
