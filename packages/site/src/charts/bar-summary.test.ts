@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import type { MetricComparison } from '../view/model.ts';
+import { barSummary, barTableRows, formatSpread } from './bar-summary.ts';
+import { EC2_REQUEST_TIME, msa70Comparison } from './chart-test-data.ts';
+
+// Real data: fio 1.57 on the HP MSA70 (content/results/2011-07-ext3-ext4-xfs-fio-msa70), parsed
+// from the raw files. Write IOPS, ext3 / ext4 / xfs:
+//   random-write-direct        7118 /  7366 /  5210   ext4 highest
+//   random-write-buf          59112 / 83840 /  3484   ext4
+//   sequential-write-direct      34 / 10494 /  6486   ext4
+//   sequential-write-buffered  2491 / 20460 / 96347   xfs
+// Mean completion latency (µs):
+//   random-write-direct       645.32 /   781.82 / 1013.62   ext3 lowest
+//   random-write-buf           77.54 /    57.04 / 1631.10   ext4
+//   sequential-write-direct  157500.69 / 473.09 /  825.67   ext4
+//   sequential-write-buffered 1443.28 /   220.41 /   53.67   xfs
+const iops = msa70Comparison('write.iops', { title: 'Write IOPS', betterIs: 'higher' });
+const clat = msa70Comparison('write.clat.mean', { title: 'Mean completion latency', betterIs: 'lower' });
+const jobs = ['job', 'jobs'] as const;
+
+describe('barSummary(data, options)', () => {
+  test('counts the groups each run leads, most first', () => {
+    expect(barSummary(iops, { groupNoun: jobs })).toBe('ext4 has the highest write IOPS in 3 of 4 jobs; xfs in 1.');
+  });
+
+  test('leads with the lowest value for a lower-is-better metric', () => {
+    expect(barSummary(clat, { groupNoun: jobs })).toBe(
+      'ext4 has the lowest mean completion latency in 2 of 4 jobs; ext3 in 1; xfs in 1.',
+    );
+  });
+
+  test('adds how each run compares with the baseline', () => {
+    expect(barSummary(iops, { groupNoun: jobs, baseline: 'ext3' })).toBe(
+      'ext4 has the highest write IOPS in 3 of 4 jobs; xfs in 1. ' +
+        'Against ext3: ext4 is better in 4 of 4 jobs and xfs is better in 2 of 4 jobs.',
+    );
+  });
+
+  test('gives the values themselves for a single group', () => {
+    // nginx mean request time: m3.large 6.30324 s, m3.medium 15.88136 s, t2.medium 4.80078 s.
+    expect(barSummary(EC2_REQUEST_TIME)).toBe(
+      't2.medium has the lowest mean request time (4.8 s), m3.medium the highest (15.9 s).',
+    );
+    expect(barSummary(EC2_REQUEST_TIME, { baseline: 'm3-large' })).toBe(
+      't2.medium has the lowest mean request time (4.8 s), m3.medium the highest (15.9 s). ' +
+        'Against m3.large: m3.medium 2.52× (worse) and t2.medium −24 % (better).',
+    );
+  });
+
+  test('counts every run that ties for the lead', () => {
+    // The msa70 IOPS with ext4's random-write-direct set to ext3's 7118: both lead that job.
+    const tied: MetricComparison = {
+      ...iops,
+      cells: iops.cells.map((c) => (c.run === 'ext4' && c.group === 'random-write-direct' ? { ...c, value: 7118 } : c)),
+    };
+    expect(barSummary(tied, { groupNoun: jobs })).toBe(
+      'ext4 has the highest write IOPS in 3 of 4 jobs; ext3 in 1; xfs in 1.',
+    );
+  });
+
+  test('says so when there are no values', () => {
+    expect(barSummary({ ...iops, cells: [] })).toBe('No values of write IOPS.');
+  });
+
+  test('keeps an acronym title as it is', () => {
+    expect(barSummary({ ...iops, title: 'IOPS' }, { groupNoun: jobs })).toMatch(/^ext4 has the highest IOPS /);
+  });
+});
+
+describe('barTableRows(data, options)', () => {
+  test('gives one row per group and run, in drawing and declared order', () => {
+    const rows = barTableRows(iops);
+    expect(rows).toHaveLength(12);
+    expect(rows.slice(0, 3).map((r) => [r.group, r.run, r.valueText])).toEqual([
+      ['random-write-direct', 'ext3', '7.12 k op/s'],
+      ['random-write-direct', 'ext4', '7.37 k op/s'],
+      ['random-write-direct', 'xfs', '5.21 k op/s'],
+    ]);
+    expect(rows[0]).toMatchObject({ value: 7118, spreadText: null, normalizedText: null, ratio: null });
+  });
+
+  test('adds the normalized reading with a baseline', () => {
+    const rows = barTableRows(iops, { baseline: 'ext3' });
+    const of = (group: string, run: string) => rows.find((r) => r.groupKey === group && r.runId === run);
+    expect(of('random-write-direct', 'ext3')).toMatchObject({ normalizedText: 'baseline', ratio: 1, change: 'same' });
+    expect(of('random-write-direct', 'xfs')).toMatchObject({ normalizedText: '\u221227 %', change: 'worse' });
+    expect(of('sequential-write-buffered', 'xfs')).toMatchObject({ normalizedText: '38.7×', change: 'better' });
+    expect(of('random-write-direct', 'xfs')?.ratio).toBeCloseTo(5210 / 7118, 12);
+  });
+
+  test('prints the spread and marks missing values and missing baselines', () => {
+    const partial: MetricComparison = {
+      ...EC2_REQUEST_TIME,
+      groups: [...EC2_REQUEST_TIME.groups, { key: 'none', label: 'no such group' }],
+    };
+    const rows = barTableRows(partial, { baseline: 'm3-large' });
+    expect(rows[1]).toMatchObject({
+      run: 'm3.medium',
+      valueText: '15.9 s',
+      spreadText: '± 9.3 s',
+      normalizedText: '2.52×',
+    });
+    expect(rows[3]).toMatchObject({ group: 'no such group', value: null, valueText: '—', normalizedText: '—' });
+
+    const noBaseline = barTableRows(
+      { ...EC2_REQUEST_TIME, cells: EC2_REQUEST_TIME.cells.filter((c) => c.run !== 'm3-large') },
+      { baseline: 'm3-large' },
+    );
+    expect(noBaseline.map((r) => r.normalizedText)).toEqual(['—', 'no baseline value', 'no baseline value']);
+  });
+});
+
+describe('formatSpread(cell, unit)', () => {
+  test('prints a standard deviation as ± and a range as low – high', () => {
+    const [large] = EC2_REQUEST_TIME.cells;
+    if (!large) throw new Error('no cell');
+    expect(formatSpread(large, 's')).toBe('± 3.84 s');
+    expect(formatSpread({ ...large, spread: 'min-max', low: 5.9, high: 6.7 }, 's')).toBe('5.9 s – 6.7 s');
+    expect(formatSpread({ group: 'all', run: 'm3-large', value: 6.30324 }, 's')).toBeNull();
+  });
+});

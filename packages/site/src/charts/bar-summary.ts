@@ -1,0 +1,180 @@
+// What a grouped bar chart says, as text: the one-line summary and the rows of the data table the
+// page renders beside the chart (without JavaScript), with the same numbers as the bars. Pure: no
+// DOM, no d3.
+
+import { formatValue } from '@benchfolio/parsers/content';
+import type { BarCell, BaseUnit, MetricComparison } from '../view/model.ts';
+import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
+
+/** One row of a bar chart's data table: a run's value in a group. */
+export interface BarTableRow {
+  groupKey: string;
+  /** The group's label, "random-write-direct". */
+  group: string;
+  runId: string;
+  /** The run's label, "ext4". */
+  run: string;
+  /** In the metric's base unit; null where the run has no value in this group. */
+  value: number | null;
+  /** "7.37 k op/s", or "—" where there is no value. */
+  valueText: string;
+  /** "± 4.65 ms", "5.21–7.37 k op/s", or null without a spread. */
+  spreadText: string | null;
+  repeats: number | null;
+  /** Against the baseline run, when one is chosen: null without a baseline or a usable ratio. */
+  ratio: number | null;
+  /** "+3 %", "8.21×", "baseline", "no baseline value"; null without a baseline. */
+  normalizedText: string | null;
+  change: Change | null;
+}
+
+export interface BarTextOptions {
+  /** The run id to normalize to. */
+  baseline?: string;
+  /** What a group is, singular and plural: `['job', 'jobs']`. Default `['group', 'groups']`. */
+  groupNoun?: readonly [string, string];
+}
+
+/** A cell's spread as text: "± 4.65 ms" for a standard deviation, "5.21–7.37 k op/s" for a range. */
+export function formatSpread(cell: BarCell, unit: BaseUnit): string | null {
+  if (cell.low === undefined || cell.high === undefined) return null;
+  if (cell.spread === 'stddev') return `± ${formatValue((cell.high - cell.low) / 2, unit)}`;
+  return `${formatValue(cell.low, unit)} – ${formatValue(cell.high, unit)}`;
+}
+
+/** The label a bar carries: its value, or with a baseline its reading against it. */
+export function barReading(cell: BarCell, unit: BaseUnit, normalized: NormalizedCell | undefined): string {
+  if (normalized === undefined) return formatValue(cell.value, unit);
+  if (normalized.isBaseline) return '1×';
+  return normalized.ratio === null ? '—' : formatRatio(normalized.ratio);
+}
+
+/**
+ * The rows of the data table: groups in their drawing order, runs in the experiment's declared
+ * order within each, one row per run and group (with "—" where the run has no value there).
+ */
+export function barTableRows(data: MetricComparison, options: BarTextOptions = {}): BarTableRow[] {
+  const normalized = options.baseline === undefined ? undefined : normalizeToBaseline(data, options.baseline);
+  const rows: BarTableRow[] = [];
+  for (const group of data.groups) {
+    for (const run of data.runs) {
+      const index = data.cells.findIndex((c) => c.group === group.key && c.run === run.id);
+      const cell = data.cells[index];
+      const norm = normalized?.[index];
+      rows.push({
+        groupKey: group.key,
+        group: group.label,
+        runId: run.id,
+        run: run.label,
+        value: cell?.value ?? null,
+        valueText: cell ? formatValue(cell.value, data.unit) : '—',
+        spreadText: cell ? formatSpread(cell, data.unit) : null,
+        repeats: cell?.repeats ?? null,
+        ratio: norm?.ratio ?? null,
+        normalizedText:
+          options.baseline === undefined
+            ? null
+            : norm?.isBaseline
+              ? 'baseline'
+              : norm?.ratio === null || norm === undefined
+                ? cell
+                  ? 'no baseline value'
+                  : '—'
+                : formatRatio(norm.ratio),
+        change: norm?.change ?? null,
+      });
+    }
+  }
+  return rows;
+}
+
+/** "Write IOPS" → "write IOPS" inside a sentence; an acronym ("IOPS") keeps its case. */
+function inSentence(title: string): string {
+  const [first, second] = title;
+  if (first === undefined || (second !== undefined && second === second.toUpperCase() && /\p{L}/u.test(second))) {
+    return title;
+  }
+  return first.toLowerCase() + title.slice(1);
+}
+
+/**
+ * One line for readers (and the chart's accessible name): which run leads in how many groups,
+ * "ext4 has the highest write IOPS in 2 of 4 jobs; xfs in 1; ext3 in 1." With one group, the
+ * values themselves. "Leads" follows `betterIs`: the lowest value for a lower-is-better metric,
+ * the highest otherwise. With a baseline, how each run compares with it is added.
+ */
+export function barSummary(data: MetricComparison, options: BarTextOptions = {}): string {
+  const [one, many] = options.groupNoun ?? ['group', 'groups'];
+  const lowerIsBetter = data.betterIs === 'lower';
+  const extreme = lowerIsBetter ? 'lowest' : 'highest';
+  const opposite = lowerIsBetter ? 'highest' : 'lowest';
+  const metric = inSentence(data.title);
+  const label = (runId: string) => data.runs.find((r) => r.id === runId)?.label ?? runId;
+  const groups = data.groups.filter((g) => data.cells.some((c) => c.group === g.key));
+  if (groups.length === 0) return `No values of ${metric}.`;
+
+  const sentences: string[] = [];
+  const first = groups[0];
+  if (groups.length === 1 && first) {
+    const cells = data.cells.filter((c) => c.group === first.key).sort((a, b) => b.value - a.value);
+    const [top, bottom] = lowerIsBetter ? [cells.at(-1), cells[0]] : [cells[0], cells.at(-1)];
+    if (top && bottom) {
+      let sentence = `${label(top.run)} has the ${extreme} ${metric} (${formatValue(top.value, data.unit)})`;
+      if (cells.length > 1) {
+        sentence += `, ${label(bottom.run)} the ${opposite} (${formatValue(bottom.value, data.unit)})`;
+      }
+      sentences.push(`${sentence}.`);
+    }
+  } else {
+    const wins = new Map<string, number>();
+    for (const group of groups) {
+      const cells = data.cells.filter((c) => c.group === group.key);
+      const best = lowerIsBetter ? Math.min(...cells.map((c) => c.value)) : Math.max(...cells.map((c) => c.value));
+      // Every run that ties for the lead counts it.
+      for (const cell of cells) if (cell.value === best) wins.set(cell.run, (wins.get(cell.run) ?? 0) + 1);
+    }
+    const ranked = data.runs
+      .filter((r) => wins.has(r.id))
+      .sort((a, b) => (wins.get(b.id) ?? 0) - (wins.get(a.id) ?? 0));
+    const [leader, ...others] = ranked;
+    if (leader) {
+      const count = wins.get(leader.id) ?? 0;
+      const rest = others.map((r) => `; ${r.label} in ${wins.get(r.id)}`).join('');
+      sentences.push(`${leader.label} has the ${extreme} ${metric} in ${count} of ${groups.length} ${many}${rest}.`);
+    }
+  }
+
+  if (options.baseline !== undefined && data.runs.some((r) => r.id === options.baseline)) {
+    sentences.push(baselineSentence(data, options.baseline, one, many, label));
+  }
+  return sentences.join(' ');
+}
+
+function baselineSentence(
+  data: MetricComparison,
+  baseline: string,
+  one: string,
+  many: string,
+  label: (runId: string) => string,
+): string {
+  const normalized = normalizeToBaseline(data, baseline).filter((c) => !c.isBaseline && c.ratio !== null);
+  const others = data.runs.filter((r) => r.id !== baseline && normalized.some((c) => c.run === r.id));
+  if (others.length === 0) return `No other run has a value to compare with ${label(baseline)}.`;
+  const groupsCompared = new Set(normalized.map((c) => c.group)).size;
+  const parts = others.map((run) => {
+    const cells = normalized.filter((c) => c.run === run.id);
+    const only = cells[0];
+    if (groupsCompared === 1 && only?.ratio != null) {
+      const judgement = only.change === 'better' || only.change === 'worse' ? ` (${only.change})` : '';
+      return `${run.label} ${formatRatio(only.ratio)}${judgement}`;
+    }
+    const word = data.betterIs === 'neither' ? 'higher' : 'better';
+    const count = cells.filter((c) =>
+      // Without a direction, "higher" as printed: above +0.05 %, which reads as "+0.1 %" or more.
+      data.betterIs === 'neither' ? Math.round(((c.ratio ?? 1) - 1) * 1000) > 0 : c.change === 'better',
+    ).length;
+    return `${run.label} is ${word} in ${count} of ${cells.length} ${cells.length === 1 ? one : many}`;
+  });
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `Against ${label(baseline)}: ${list}.`;
+}

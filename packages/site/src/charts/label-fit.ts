@@ -1,0 +1,55 @@
+// Fitting chart text without measuring it. Charts are laid out detached (at build time in jsdom,
+// which has no layout), so text width is estimated from its characters: close enough to reserve
+// margins and to decide where labels wrap or turn, never used for anything that must be exact.
+
+/** Average advance of a character in em, by kind, for a proportional sans-serif face. */
+function charWidthEm(char: string): number {
+  if ("iIjlt.,:;|!'’` ".includes(char)) return 0.3;
+  if ('mwMW@%'.includes(char)) return 0.85;
+  if (char >= 'A' && char <= 'Z') return 0.66;
+  return 0.56;
+}
+
+/** The estimated width in px of `text` set at `fontSizePx`. */
+export function estimateTextWidth(text: string, fontSizePx: number): number {
+  let em = 0;
+  for (const char of text) em += charWidthEm(char);
+  return em * fontSizePx;
+}
+
+/**
+ * `text` broken into lines no wider than `maxWidthPx` (estimated), at most `maxLines` of them.
+ * Lines break after spaces, hyphens, underscores, slashes and dots, so fio job names such as
+ * "sequential-write-buffered" break at their words; a piece still too wide is cut by character,
+ * and text left over past the last line ends it with an ellipsis (the full text stays in the
+ * chart's table and titles).
+ */
+export function wrapLabel(text: string, maxWidthPx: number, fontSizePx: number, maxLines = 3): string[] {
+  const pieces = text.match(/[^\s\-_/.]*[\s\-_/.]*/g)?.filter((piece) => piece !== '') ?? [];
+  const lines: string[] = [];
+  let line = '';
+  const fits = (candidate: string) => estimateTextWidth(candidate.trimEnd(), fontSizePx) <= maxWidthPx;
+  for (const piece of pieces) {
+    if (fits(line + piece)) {
+      line += piece;
+      continue;
+    }
+    if (line !== '') lines.push(line.trimEnd());
+    line = '';
+    // A piece wider than a whole line: cut it by character.
+    for (const char of piece) {
+      if (line !== '' && !fits(line + char)) {
+        lines.push(line.trimEnd());
+        line = '';
+      }
+      line += char;
+    }
+  }
+  if (line.trim() !== '') lines.push(line.trimEnd());
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1] ?? '';
+  while (last.length > 1 && !fits(`${last}…`)) last = last.slice(0, -1);
+  kept[maxLines - 1] = `${last.trimEnd()}…`;
+  return kept;
+}
