@@ -1,0 +1,160 @@
+# --loopback: one image file per filesystem, made, loop-mounted, measured and torn down; one run
+# per filesystem. Sourced by benchfolio-run.
+# shellcheck shell=sh
+# shellcheck disable=SC2034 # BF_* variables are shared by the runner's files
+
+BF_LOOP_DEV=''       # the loop device attached now
+BF_LOOP_MNT=''       # its mount point while mounted
+BF_LOOP_IMAGE=''     # the image file now
+BF_LOOP_KEEP=''      # run folders finished by this invocation (removed if it is interrupted)
+BF_LOOP_CHILD=''     # PID of the runner measuring one filesystem
+
+# mkfs_args FSTYPE: the mkfs command for FSTYPE (without the device): default options, quiet,
+# forced over an old signature.
+mkfs_args() {
+  case $1 in
+    ext2 | ext3 | ext4) printf 'mkfs.%s -F -q\n' "$1" ;;
+    xfs) printf 'mkfs.xfs -f -q\n' ;;
+    btrfs) printf 'mkfs.btrfs -f -q\n' ;;
+    *) return 1 ;;
+  esac
+}
+
+# loop_teardown: unmounts, detaches and removes what the loopback made now.
+loop_teardown() {
+  if test -n "$BF_LOOP_CHILD"; then
+    kill -TERM "$BF_LOOP_CHILD" 2>/dev/null || true
+    wait "$BF_LOOP_CHILD" 2>/dev/null || true
+    BF_LOOP_CHILD=''
+  fi
+  if test -n "$BF_LOOP_MNT"; then
+    umount "$BF_LOOP_MNT" 2>/dev/null || umount -l "$BF_LOOP_MNT" 2>/dev/null || true
+    rmdir "$BF_LOOP_MNT" 2>/dev/null || true
+    BF_LOOP_MNT=''
+  fi
+  if test -n "$BF_LOOP_DEV"; then
+    losetup -d "$BF_LOOP_DEV" 2>/dev/null || true
+    BF_LOOP_DEV=''
+  fi
+  if test -n "$BF_LOOP_IMAGE"; then
+    rm -f "$BF_LOOP_IMAGE"
+    BF_LOOP_IMAGE=''
+  fi
+}
+
+# loop_cleanup: the EXIT trap of --loopback. An interrupted or failed invocation removes the
+# run folders it finished too, and the experiment folder when it made it and it is empty.
+loop_cleanup() {
+  loop_teardown
+  if test "$BF_DONE" != 1; then
+    for lc_run in $BF_LOOP_KEEP; do
+      rm -rf "$lc_run"
+    done
+    for lc_made in $BF_OUT_MADE; do
+      rmdir "$lc_made" 2>/dev/null || true
+    done
+  fi
+}
+
+# loopback_main: every filesystem of --loopback in turn.
+loopback_main() {
+  check_dir "$BF_DIR"
+  test "$(id -u)" -eq 0 || die '--loopback needs root (losetup, mkfs and mount); run it with sudo'
+  need_cmd losetup
+  need_cmd mount
+  lm_types=$(printf '%s' "$BF_LOOPBACK" | tr ',' ' ')
+  for lm_fs in $lm_types; do
+    mkfs_args "$lm_fs" >/dev/null || die "--loopback: $lm_fs is not one of ext2, ext3, ext4, xfs, btrfs"
+    need_cmd "mkfs.$lm_fs" "install it (Debian: $(case $lm_fs in xfs) printf xfsprogs ;; btrfs) printf btrfs-progs ;; *) printf e2fsprogs ;; esac))"
+  done
+  lm_results=${BF_OUT:-$BF_ROOT/content/results/$BF_EXPERIMENT/runs}
+  for lm_fs in $lm_types; do
+    if test -e "$lm_results/$lm_fs"; then
+      die "$lm_results/$lm_fs exists: the runner never overwrites a run"
+    fi
+  done
+
+  # The image: what the profiles need, with room for the filesystem's own metadata; at least
+  # 512 MiB (xfs refuses less than 300 MB).
+  BF_RAM_BYTES=$(($(awk '/^MemTotal:/ { print $2; exit }' /proc/meminfo) * 1024))
+  sysbench_syntax
+  lm_need=0
+  for lm_profile in $BF_PROFILES; do
+    lm_bytes=$(profile_need "$lm_profile")
+    test "$lm_bytes" -le "$lm_need" || lm_need=$lm_bytes
+  done
+  if test -n "$BF_IMAGE_SIZE"; then
+    lm_image=$BF_IMAGE_SIZE
+  else
+    lm_image=$((lm_need + lm_need / 4 + 268435456))
+    test "$lm_image" -ge 536870912 || lm_image=536870912
+    lm_image=$(((lm_image + 1048575) / 1048576 * 1048576))
+  fi
+  lm_avail=$(($(df -Pk "$BF_DIR" | awk 'NR == 2 { print $4 }') * 1024))
+  test "$lm_avail" -ge "$lm_image" ||
+    die "--dir $BF_DIR has $(human_bytes "$lm_avail") free; an image of $(human_bytes "$lm_image") is needed (use a smaller --size)"
+
+  # The options passed on to each filesystem's run.
+  set -- --experiment "$BF_EXPERIMENT" --repeat "$BF_REPEAT" --iostat-interval "$BF_IOSTAT_INTERVAL"
+  for lm_profile in $BF_PROFILES; do
+    set -- "$@" --profile "$lm_profile"
+  done
+  test -z "$BF_OPT_SIZE" || set -- "$@" --size "$BF_OPT_SIZE"
+  test -z "$BF_OPT_RUNTIME" || set -- "$@" --runtime "$BF_OPT_RUNTIME"
+  test -z "$BF_OPT_THREADS" || set -- "$@" --threads "$BF_OPT_THREADS"
+  test -z "$BF_NOTE" || set -- "$@" --note "$BF_NOTE"
+  case $BF_DROP_CACHES in
+    1) set -- "$@" --drop-caches ;;
+    *) set -- "$@" --no-drop-caches ;;
+  esac
+
+  if test "$BF_DRY_RUN" = 1; then
+    printf '# image per filesystem: %s bytes (%s) in %s; available: %s\n' "$lm_image" "$(human_bytes "$lm_image")" "$BF_DIR" "$(human_bytes "$lm_avail")"
+  else
+    trap 'loop_cleanup' EXIT
+    mkdir_out "$lm_results"
+  fi
+  lm_order=0
+  for lm_fs in $lm_types; do
+    lm_order=$((lm_order + 1))
+    lm_img="$BF_DIR/benchfolio-$lm_fs.img"
+    lm_mnt="$BF_DIR/benchfolio-$lm_fs"
+    # shellcheck disable=SC2046 # the mkfs command's words
+    lm_mkfs=$(shell_quote $(mkfs_args "$lm_fs"))
+    if test "$BF_DRY_RUN" = 1; then
+      printf '# %s\n' "$lm_fs"
+      printf 'fallocate -l %s %s\n' "$lm_image" "$(shell_quote "$lm_img")"
+      printf 'losetup --find --show %s\n' "$(shell_quote "$lm_img")"
+      printf '%s /dev/loopN\n' "$lm_mkfs"
+      printf 'mkdir %s && mount /dev/loopN %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_mnt")"
+      "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" --value "$lm_fs" --order "$lm_order" \
+        --mkfs "$lm_mkfs /dev/loopN" --out "$lm_results/$lm_fs" --dry-run --skip-dir-checks
+      printf 'umount %s && losetup -d /dev/loopN && rm %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_img")"
+      continue
+    fi
+    say "$lm_fs: making a $(human_bytes "$lm_image") image"
+    BF_LOOP_IMAGE=$lm_img
+    if has_cmd fallocate; then
+      fallocate -l "$lm_image" "$lm_img"
+    else
+      truncate -s "$lm_image" "$lm_img"
+    fi
+    BF_LOOP_DEV=$(losetup --find --show "$lm_img")
+    # shellcheck disable=SC2046 # the mkfs command's words
+    $(mkfs_args "$lm_fs") "$BF_LOOP_DEV" >/dev/null
+    mkdir "$lm_mnt"
+    BF_LOOP_MNT=$lm_mnt
+    mount "$BF_LOOP_DEV" "$lm_mnt"
+    "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" --value "$lm_fs" --order "$lm_order" \
+      --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_fs" &
+    BF_LOOP_CHILD=$!
+    lm_status=0
+    wait "$BF_LOOP_CHILD" || lm_status=$?
+    BF_LOOP_CHILD=''
+    test "$lm_status" -eq 0 || die "the run on $lm_fs failed (status $lm_status)"
+    BF_LOOP_KEEP="$BF_LOOP_KEEP $lm_results/$lm_fs"
+    loop_teardown
+  done
+  test "$BF_DRY_RUN" = 1 || say "done: $(printf '%s' "$BF_LOOP_KEEP" | wc -w) run(s) in $lm_results"
+  BF_DONE=1
+}

@@ -1,0 +1,462 @@
+# One run of benchfolio-run: the profiles, the captured outputs, iostat, run.yaml, and the
+# cleanup on exit, error, INT and TERM. Sourced by benchfolio-run after common.sh and system.sh.
+# shellcheck shell=sh
+# shellcheck disable=SC2034 # BF_* variables are shared by the runner's files
+
+# State of the run (the EXIT trap reads it).
+BF_CHILD=''          # PID of the benchmark command running now
+BF_IOSTAT_PID=''     # PID of the background iostat
+BF_WORKDIR=''        # the test folder the runner made under --dir (removed at the end)
+BF_STATE=''          # private temporary folder (command lists, tool error output)
+BF_OUT_MADE=''       # folders the runner made for the run folder, innermost first
+BF_DONE=''           # set once run.yaml is written: the run folder is kept
+
+# The profile files.
+profiles_dir() {
+  printf '%s/scripts/profiles\n' "$BF_ROOT"
+}
+
+# list_profiles: name and one line about each profile.
+list_profiles() {
+  for lp_file in "$(profiles_dir)"/*.sh; do
+    lp_name=${lp_file##*/}
+    lp_name=${lp_name%.sh}
+    (
+      profile_about=''
+      # shellcheck disable=SC1090
+      . "$lp_file"
+      printf '  %-22s %s\n' "$lp_name" "$profile_about"
+    )
+  done
+}
+
+# load_profile NAME: defines the profile's functions and variables in this shell, and sets
+# BF_SIZE, BF_RUNTIME and BF_THREADS from the options or the profile's defaults.
+load_profile() {
+  lo_file="$(profiles_dir)/$1.sh"
+  test -f "$lo_file" || die "unknown profile '$1' (benchfolio-run --list-profiles names them)"
+  unset -f profile_space profile_prepare profile_run profile_cleanup 2>/dev/null || true
+  profile_tools=''
+  profile_default_size=''
+  profile_default_runtime=''
+  profile_default_threads='1'
+  profile_prepare() { :; }
+  profile_cleanup() { :; }
+  # shellcheck disable=SC1090
+  . "$lo_file"
+  if test -n "$BF_OPT_SIZE"; then
+    BF_SIZE=$BF_OPT_SIZE
+    BF_SIZE_GIVEN=1
+  elif test -n "$profile_default_size"; then
+    BF_SIZE=$(to_bytes "$profile_default_size")
+    BF_SIZE_GIVEN=''
+  else
+    BF_SIZE=$BF_RAM_BYTES
+    BF_SIZE_GIVEN=''
+  fi
+  BF_RUNTIME=${BF_OPT_RUNTIME:-$profile_default_runtime}
+  BF_THREADS=${BF_OPT_THREADS:-$profile_default_threads}
+}
+
+# profile_need NAME: bytes the profile needs free in --dir.
+profile_need() {
+  (
+    load_profile "$1"
+    profile_space
+  )
+}
+
+# sysbench_syntax: the option names of the installed sysbench (0.4/0.5 or 1.x).
+sysbench_syntax() {
+  BF_SB_FILEIO=fileio
+  BF_SB_CPU=cpu
+  BF_SB_MEMORY=memory
+  BF_SB_THREADS=--threads
+  BF_SB_TIME=--time
+  BF_SB_EVENTS=--events=0
+  if has_cmd sysbench; then
+    case $(sysbench --version 2>/dev/null) in
+      'sysbench 0.'*)
+        BF_SB_FILEIO=--test=fileio
+        BF_SB_CPU=--test=cpu
+        BF_SB_MEMORY=--test=memory
+        BF_SB_THREADS=--num-threads
+        BF_SB_TIME=--max-time
+        BF_SB_EVENTS=--max-requests=0
+        ;;
+    esac
+  fi
+}
+
+# tool_version TOOL: the version line of an installed tool, as it prints it.
+tool_version() {
+  case $1 in
+    fio) fio --version 2>/dev/null | head -n 1 ;;
+    sysbench) sysbench --version 2>/dev/null | head -n 1 ;;
+    bonnie++) bonnie++ -h 2>&1 | sed -n 's/^Version: *\(.*\)/bonnie++ \1/p' | head -n 1 ;;
+    iostat) iostat -V 2>&1 | sed -n 's/^sysstat version \(.*\)/sysstat \1/p' | head -n 1 ;;
+  esac
+}
+
+# parser_tool TOOL: the name benchfolio's parsers give the tool (bonnie++ is "bonnie").
+parser_tool() {
+  case $1 in
+    bonnie++) printf 'bonnie\n' ;;
+    *) printf '%s\n' "$1" ;;
+  esac
+}
+
+# record_command COMMAND...: appends the command, shell-quoted, to run.yaml's commands.
+record_command() {
+  printf '  - %s\n' "$(yaml_str "$*")" >>"$BF_STATE/commands.yaml"
+}
+
+# drop_caches: flushes and drops the page cache before a benchmark, when asked to.
+drop_caches() {
+  test "$BF_DROP_CACHES" = 1 || return 0
+  if test "$BF_DRY_RUN" = 1; then
+    printf 'sync && echo 3 > /proc/sys/vm/drop_caches\n'
+    return 0
+  fi
+  sync
+  printf '3\n' >/proc/sys/vm/drop_caches
+  record_command 'sync && echo 3 > /proc/sys/vm/drop_caches'
+}
+
+# run_child OUT ERR DIR COMMAND...: runs the command in the background in DIR (empty: here),
+# standard output to OUT, waits for it (a signal interrupts the wait; the trap stops it), and
+# sets rc_status.
+run_child() {
+  rc_out=$1
+  rc_err=$2
+  rc_dir=$3
+  shift 3
+  if test -n "$rc_dir"; then
+    (cd "$rc_dir" && exec "$@") >"$rc_out" 2>"$rc_err" </dev/null &
+  else
+    "$@" >"$rc_out" 2>"$rc_err" </dev/null &
+  fi
+  BF_CHILD=$!
+  rc_status=0
+  wait "$BF_CHILD" || rc_status=$?
+  BF_CHILD=''
+}
+
+# show_command DIR COMMAND...: the command as recorded (with `cd DIR &&` when it runs there).
+show_command() {
+  sc_dir=$1
+  shift
+  if test -n "$sc_dir"; then
+    printf 'cd %s && %s\n' "$(shell_quote "$sc_dir")" "$(shell_quote "$@")"
+  else
+    shell_quote "$@"
+  fi
+}
+
+# bf_exec_in DIR COMMAND...: a step that prints nothing worth keeping (sysbench prepare and
+# cleanup): run in DIR, recorded in commands, its output discarded unless it fails.
+bf_exec_in() {
+  be_dir=$1
+  shift
+  be_shown=$(show_command "$be_dir" "$@")
+  if test "$BF_DRY_RUN" = 1; then
+    printf '%s\n' "$be_shown"
+    return 0
+  fi
+  say "running: $be_shown"
+  run_child "$BF_STATE/step.out" "$BF_STATE/step.err" "$be_dir" "$@"
+  if test "$rc_status" -ne 0; then
+    tail -n 20 "$BF_STATE/step.out" "$BF_STATE/step.err" >&2 || true
+    die "$1 exited with status $rc_status: $be_shown"
+  fi
+  record_command "$be_shown"
+}
+
+# bf_capture TOOL LABEL EXT WORKLOAD -- COMMAND...: runs a benchmark and keeps its standard
+# output as <tool>--<label>-<repeat>.<ext> in the run folder, listed in run.yaml with the exact
+# command. BF_CWD, when set, is the folder the command runs in.
+bf_capture() {
+  bc_tool=$1
+  bc_label=$2
+  bc_ext=$3
+  bc_workload=$4
+  shift 4
+  test "${1-}" = -- && shift
+  bc_file="$bc_tool--$bc_label-$BF_REPEAT_INDEX.$bc_ext"
+  bc_shown=$(show_command "${BF_CWD-}" "$@")
+  drop_caches
+  if test "$BF_DRY_RUN" = 1; then
+    printf '%s > %s\n' "$bc_shown" "$(shell_quote "$BF_OUT/$bc_file")"
+    return 0
+  fi
+  test ! -e "$BF_OUT/$bc_file" || die "$BF_OUT/$bc_file exists already: two commands of the run write the same file"
+  say "running ($bc_file): $bc_shown"
+  run_child "$BF_OUT/$bc_file" "$BF_STATE/capture.err" "${BF_CWD-}" "$@"
+  if test "$rc_status" -ne 0; then
+    tail -n 20 "$BF_STATE/capture.err" >&2 || true
+    die "$1 exited with status $rc_status: $bc_shown"
+  fi
+  if ! test -s "$BF_OUT/$bc_file"; then
+    tail -n 20 "$BF_STATE/capture.err" >&2 || true
+    die "$1 printed nothing: $bc_shown"
+  fi
+  record_command "$bc_shown"
+  {
+    printf '  - file: %s\n' "$(yaml_str "$bc_file")"
+    printf '    tool: %s\n' "$bc_tool"
+    printf '    workload: %s\n' "$(yaml_str "$bc_workload")"
+    printf '    repeat: %s\n' "$BF_REPEAT_INDEX"
+    printf '    command: %s\n' "$(yaml_str "$bc_shown")"
+  } >>"$BF_STATE/outputs.yaml"
+}
+
+# start_iostat DEVICES: iostat -x -t -k in the background on the devices, into the run folder.
+start_iostat() {
+  test "$BF_IOSTAT_INTERVAL" != 0 || return 0
+  BF_IOSTAT_FILE="iostat--$BF_RUN.txt"
+  # shellcheck disable=SC2086 # one word per device
+  set -- iostat -x -t -k "$BF_IOSTAT_INTERVAL" $1
+  si_shown="$(shell_quote "$@") &"
+  if test "$BF_DRY_RUN" = 1; then
+    printf '%s > %s &\n' "$(shell_quote "$@")" "$(shell_quote "$BF_OUT/$BF_IOSTAT_FILE")"
+    return 0
+  fi
+  "$@" >"$BF_OUT/$BF_IOSTAT_FILE" 2>"$BF_STATE/iostat.err" </dev/null &
+  BF_IOSTAT_PID=$!
+  say "iostat started (PID $BF_IOSTAT_PID): $si_shown"
+  record_command "$si_shown"
+  {
+    printf '  - file: %s\n' "$(yaml_str "$BF_IOSTAT_FILE")"
+    printf '    tool: iostat\n'
+    printf '    workload: %s\n' "$(yaml_str "iostat during the run")"
+    printf '    command: %s\n' "$(yaml_str "$(shell_quote "$@")")"
+    printf '    note: %s\n' "$(yaml_str "Started before the first benchmark and stopped after the last, by its PID.")"
+  } >>"$BF_STATE/outputs.yaml"
+}
+
+# stop_iostat: stops the background iostat by its own PID.
+stop_iostat() {
+  test -n "$BF_IOSTAT_PID" || return 0
+  kill "$BF_IOSTAT_PID" 2>/dev/null || true
+  wait "$BF_IOSTAT_PID" 2>/dev/null || true
+  BF_IOSTAT_PID=''
+}
+
+# stop_child: stops the benchmark running now (by its PID) and waits for it.
+stop_child() {
+  test -n "$BF_CHILD" || return 0
+  kill -TERM "$BF_CHILD" 2>/dev/null || true
+  wait "$BF_CHILD" 2>/dev/null || true
+  BF_CHILD=''
+}
+
+# run_cleanup: everything the run made and does not keep. Called by the EXIT trap.
+run_cleanup() {
+  stop_child
+  stop_iostat
+  if test -n "$BF_WORKDIR" && test -d "$BF_WORKDIR"; then
+    rm -rf "$BF_WORKDIR"
+  fi
+  BF_WORKDIR=''
+  if test "$BF_DONE" != 1 && test -n "$BF_OUT_MADE"; then
+    # The innermost first: the run folder, then runs/ and the experiment folder when the
+    # runner made them and they are empty now.
+    rm -rf "$BF_OUT"
+    for rc_made in $BF_OUT_MADE; do
+      rmdir "$rc_made" 2>/dev/null || true
+    done
+  fi
+  BF_OUT_MADE=''
+  if test -n "$BF_STATE" && test -d "$BF_STATE"; then
+    rm -rf "$BF_STATE"
+  fi
+  BF_STATE=''
+}
+
+# check_dir DIR: refuses what is not a directory the runner may fill: a missing path, a device,
+# `/`, or a folder holding anything but lost+found.
+check_dir() {
+  test -n "$1" || die '--dir is required: the directory under test, on the filesystem being measured'
+  test ! -b "$1" || die "--dir $1 is a block device: give a directory on the filesystem to measure (the runner never writes to a device)"
+  test -e "$1" || die "--dir $1 does not exist"
+  test -d "$1" || die "--dir $1 is not a directory"
+  cd_real=$(cd "$1" && pwd -P)
+  test "$cd_real" != / || die '--dir / refused: give an empty directory made for the test'
+  cd_other=''
+  for cd_entry in "$cd_real"/* "$cd_real"/.[!.]* "$cd_real"/..?*; do
+    test -e "$cd_entry" || test -L "$cd_entry" || continue
+    test "${cd_entry##*/}" = 'lost+found' || cd_other="$cd_other${cd_other:+ }${cd_entry##*/}"
+  done
+  test -z "$cd_other" || die "--dir $1 holds files the runner did not create ($cd_other): give an empty directory"
+  test -w "$cd_real" || die "--dir $1 is not writable by $(id -un)"
+  BF_DIR=$cd_real
+}
+
+# mkdir_out DIR: makes the run folder and its missing parents, remembering them for cleanup.
+mkdir_out() {
+  mo_dir=$1
+  mo_made=''
+  while ! test -d "$mo_dir"; do
+    mo_made="$mo_made $mo_dir"
+    mo_dir=$(dirname "$mo_dir")
+  done
+  # shellcheck disable=SC2086 # the made folders, outermost last; paths with blanks are refused
+  for mo_path in $mo_made; do
+    BF_OUT_MADE="$BF_OUT_MADE $mo_path"
+  done
+  mkdir -p "$1"
+}
+
+# write_run_yaml: run.yaml of the run folder.
+write_run_yaml() {
+  {
+    printf '# Written by scripts/benchfolio-run. Outputs are as the tools printed them.\n'
+    printf 'label: %s\n' "$(yaml_str "$BF_LABEL")"
+    printf 'value: %s\n' "$(yaml_str "$BF_VALUE")"
+    test -z "$BF_ORDER" || printf 'order: %s\n' "$BF_ORDER"
+    printf 'date: %s\n' "$(yaml_str "$BF_DATE")"
+    cat "$BF_STATE/system.yaml"
+    printf 'tools:\n'
+    cat "$BF_STATE/tools.yaml"
+    printf 'commands:\n'
+    cat "$BF_STATE/commands.yaml"
+    printf 'repeat: %s\n' "$BF_REPEAT"
+    printf 'started: %s\n' "$(yaml_str "$BF_STARTED")"
+    printf 'ended: %s\n' "$(yaml_str "$BF_ENDED")"
+    printf 'outputs:\n'
+    cat "$BF_STATE/outputs.yaml"
+    printf 'notes: %s\n' "$(yaml_str "$BF_NOTES")"
+  } >"$BF_OUT/run.yaml"
+}
+
+# resolve_drop_caches: --drop-caches, --no-drop-caches, or the answer to a question asked on a
+# terminal (no question without one: then the cache is left alone).
+resolve_drop_caches() {
+  if test "$BF_DROP_CACHES" = ask; then
+    BF_DROP_CACHES=0
+    if test "$BF_DRY_RUN" != 1 && test -t 0 && test -t 2; then
+      printf '%s: drop the page cache (echo 3 > /proc/sys/vm/drop_caches, needs root) before each benchmark? [y/N] ' "$PROG" >&2
+      read -r rd_answer || rd_answer=''
+      case $rd_answer in
+        y | Y | yes) BF_DROP_CACHES=1 ;;
+      esac
+    fi
+  fi
+  if test "$BF_DROP_CACHES" = 1 && test "$(id -u)" -ne 0; then
+    die '--drop-caches needs root (it writes /proc/sys/vm/drop_caches)'
+  fi
+}
+
+# single_run: the profiles on --dir, written to the run folder.
+single_run() {
+  if test "$BF_SKIP_DIR_CHECKS" = 1 && test "$BF_DRY_RUN" = 1; then
+    # --loopback --dry-run: the mount point does not exist yet.
+    :
+  else
+    check_dir "$BF_DIR"
+  fi
+  BF_OUT=${BF_OUT:-$BF_ROOT/content/results/$BF_EXPERIMENT/runs/$BF_RUN}
+  case $BF_OUT in
+    *[[:space:]]*) die "--out $BF_OUT: a path without blanks, please" ;;
+  esac
+  if test -e "$BF_OUT" && test -n "$(ls -A "$BF_OUT" 2>/dev/null)"; then
+    die "$BF_OUT exists and is not empty: the runner never overwrites a run (remove it, or give another --run)"
+  fi
+  BF_RAM_BYTES=$(($(awk '/^MemTotal:/ { print $2; exit }' /proc/meminfo) * 1024))
+  sysbench_syntax
+
+  # What the profiles need: tools and space.
+  sr_tools=''
+  sr_need=0
+  for sr_profile in $BF_PROFILES; do
+    sr_tools="$sr_tools $(load_profile "$sr_profile" && printf '%s' "$profile_tools")"
+    sr_bytes=$(profile_need "$sr_profile")
+    test "$sr_bytes" -le "$sr_need" || sr_need=$sr_bytes
+  done
+  test "$BF_IOSTAT_INTERVAL" = 0 || sr_tools="$sr_tools iostat"
+  # shellcheck disable=SC2086 # one word per tool
+  sr_tools=$(printf '%s\n' $sr_tools | awk '!seen[$0]++')
+  for sr_tool in $sr_tools; do
+    need_cmd "$sr_tool" "install it (Debian: apt-get install $(printf '%s' "$sr_tool" | sed 's/^iostat$/sysstat/')), or leave out the profiles that use it"
+  done
+  # A margin of 5% and 64 MiB for metadata and the tools' own files.
+  sr_need=$((sr_need + sr_need / 20 + 67108864))
+  if test "$BF_SKIP_DIR_CHECKS" = 1 && test "$BF_DRY_RUN" = 1; then
+    printf '# space needed in %s: %s bytes (%s)\n' "$BF_DIR" "$sr_need" "$(human_bytes "$sr_need")"
+  else
+    sr_avail=$(($(df -Pk "$BF_DIR" | awk 'NR == 2 { print $4 }') * 1024))
+    if test "$BF_DRY_RUN" = 1; then
+      printf '# space needed in %s: %s bytes (%s); available: %s bytes (%s)\n' \
+        "$BF_DIR" "$sr_need" "$(human_bytes "$sr_need")" "$sr_avail" "$(human_bytes "$sr_avail")"
+    fi
+    test "$sr_avail" -ge "$sr_need" ||
+      die "--dir $BF_DIR has $(human_bytes "$sr_avail") free; the profiles need $(human_bytes "$sr_need") (use a smaller --size)"
+  fi
+
+  resolve_drop_caches
+
+  BF_WORK="$BF_DIR/benchfolio-work"
+  BF_LABEL=${BF_LABEL:-$BF_VALUE}
+  sr_devices=$(chain_devices "$BF_DIR" | tr '\n' ' ')
+  if test "$BF_DRY_RUN" = 1; then
+    printf '# run folder: %s\n' "$BF_OUT"
+    printf 'mkdir %s\n' "$(shell_quote "$BF_WORK")"
+    BF_REPEAT_INDEX=1
+    start_iostat "$sr_devices"
+    for sr_profile in $BF_PROFILES; do
+      load_profile "$sr_profile"
+      profile_prepare
+      BF_REPEAT_INDEX=1
+      while test "$BF_REPEAT_INDEX" -le "$BF_REPEAT"; do
+        profile_run
+        BF_REPEAT_INDEX=$((BF_REPEAT_INDEX + 1))
+      done
+      profile_cleanup
+    done
+    test "$BF_IOSTAT_INTERVAL" = 0 || printf 'kill <iostat PID>\n'
+    printf 'rm -rf %s\n' "$(shell_quote "$BF_WORK")"
+    return 0
+  fi
+
+  BF_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+  : >"$BF_STATE/commands.yaml"
+  : >"$BF_STATE/outputs.yaml"
+  : >"$BF_STATE/tools.yaml"
+  mkdir_out "$BF_OUT"
+  mkdir "$BF_WORK"
+  BF_WORKDIR=$BF_WORK
+  say "run folder: $BF_OUT"
+  system_yaml "$BF_DIR" "$BF_MKFS" >"$BF_STATE/system.yaml"
+  for sr_tool in $sr_tools; do
+    sr_version=$(tool_version "$sr_tool")
+    test -z "$sr_version" || printf '  %s: %s\n' "$(parser_tool "$sr_tool")" "$(yaml_str "$sr_version")" >>"$BF_STATE/tools.yaml"
+  done
+  test -s "$BF_STATE/tools.yaml" || printf '  {}\n' >"$BF_STATE/tools.yaml"
+
+  BF_DATE=$(date +%Y-%m-%d)
+  BF_STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  start_iostat "$sr_devices"
+  for sr_profile in $BF_PROFILES; do
+    load_profile "$sr_profile"
+    say "profile $sr_profile: size $BF_SIZE bytes, runtime ${BF_RUNTIME:-n/a} s, threads $BF_THREADS, $BF_REPEAT time(s)"
+    profile_prepare
+    BF_REPEAT_INDEX=1
+    while test "$BF_REPEAT_INDEX" -le "$BF_REPEAT"; do
+      profile_run
+      BF_REPEAT_INDEX=$((BF_REPEAT_INDEX + 1))
+    done
+    profile_cleanup
+  done
+  stop_iostat
+  BF_ENDED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+
+  sr_commit=$(cd "$BF_ROOT" && git rev-parse --short HEAD 2>/dev/null) || sr_commit=''
+  sr_drop=no
+  test "$BF_DROP_CACHES" != 1 || sr_drop=yes
+  BF_NOTES="Made by scripts/benchfolio-run${sr_commit:+ (commit $sr_commit)} with --profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') --repeat $BF_REPEAT${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards), from the folder holding scripts/. Drop caches before each benchmark: $sr_drop.${BF_NOTE:+ $BF_NOTE}"
+  write_run_yaml
+  BF_DONE=1
+  rm -rf "$BF_WORKDIR"
+  BF_WORKDIR=''
+  say "done: $BF_OUT"
+}
