@@ -47,15 +47,28 @@ describe('the index of experiments, built from one experiment', () => {
     await page.context().close();
   });
 
-  test('shows the title, variable, date and author of the experiment on its card', async () => {
+  test('shows the title, variable, tools, hardware, date, runs and author of the experiment on its card', async () => {
     const page = await openIndex();
     const card = page.getByRole('article');
     expect(await card.getByRole('heading', { level: 2 }).textContent()).toBe(TITLE);
+    expect(await card.getByRole('link', { name: TITLE }).getAttribute('href')).toBe(`/experiments/${EXPERIMENT_ID}/`);
     // Text content, not inner text: the terms are upper-cased by CSS only.
-    expect(await card.getByRole('term').allTextContents()).toEqual(['Variable', 'Date', 'Author', 'Source']);
+    expect(await card.getByRole('term').allTextContents()).toEqual([
+      'Variable',
+      'Tool',
+      'Hardware',
+      'Date',
+      'Runs',
+      'Author',
+      'Source',
+    ]);
+    // From the fixture's run.yaml files (two hosts: their RAID and CPU) and its measurements.csv (dd).
     expect(await card.getByRole('definition').allTextContents()).toEqual([
       'Host',
+      'dd',
+      'RAID 0, AVAGO MegaRAID SAS 9361-4i / RAID 5, HPE Smart Array P440 · Xeon(R) E-2288G CPU @ 3.70GHz / Xeon(R) CPU E5-2650 v4 @ 2.20GHz',
       'February 2020',
+      '2',
       'Unknown (the post names no author)',
       'IO Performance Case I',
     ]);
@@ -79,7 +92,8 @@ describe('the index of experiments, built from one experiment', () => {
       .locator('a[href]')
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const internal = hrefs.filter((href) => href.startsWith(server.url));
-    expect(internal).toEqual([server.url]);
+    // The site name, the experiment's page and the feed.
+    expect(internal).toEqual([server.url, `${server.url}experiments/${EXPERIMENT_ID}/`, `${server.url}rss.xml`]);
     for (const href of internal) expect((await fetch(href)).status, href).toBe(200);
     await page.context().close();
   });
@@ -93,11 +107,14 @@ describe('the index of experiments, built from one experiment', () => {
     await context.close();
   });
 
-  test('shows the same content with JavaScript disabled', async () => {
+  test('shows the same content with JavaScript disabled, without the filters it would need', async () => {
     const page = await openIndex({ javaScriptEnabled: false });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Experiments');
     expect(await page.getByRole('article').getByRole('heading').textContent()).toBe(TITLE);
-    expect(await page.locator('script').count()).toBe(0);
+    expect(await page.getByText('1 experiment, newest first.', { exact: true }).count()).toBe(1);
+    // The filters and search need the index script: hidden until it runs.
+    expect(await page.getByRole('search').count()).toBe(0);
+    expect(await page.getByRole('combobox').count()).toBe(0);
     await page.context().close();
   });
 

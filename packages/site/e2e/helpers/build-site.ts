@@ -40,7 +40,9 @@ export async function buildSite(contentDir: string, options: BuildOptions = {}):
   await mkdir(BUILDS_DIR, { recursive: true });
   const workDir = await mkdtemp(join(BUILDS_DIR, 'build-'));
   const outDir = join(workDir, 'dist');
-  const { NODE_ENV: _testEnv, ...env } = process.env; // Vitest sets "test"; a build is "production".
+  // Vitest sets NODE_ENV "test" (a build is "production") and puts Vite's import.meta.env values
+  // of the test run in process.env (BASE_URL "/", DEV "1", ...): Astro would take them for its own.
+  const { NODE_ENV: _nodeEnv, BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, ...env } = process.env;
   // Astro runs on the Node that runs the tests.
   const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--root', SITE_DIR, '--outDir', outDir], {
     cwd: SITE_DIR,
