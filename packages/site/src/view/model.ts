@@ -62,7 +62,12 @@ export interface LatencyDistribution {
   runs: Array<{
     run: string;
     /** Share of IOs (0–100 %) whose latency is at most `upToNs` and above the previous bound. */
-    buckets: Array<{ upToNs: number; percent: number }>;
+    buckets: Array<{
+      upToNs: number;
+      percent: number;
+      /** fio's last bucket, `>=2000` ms: latencies of at least `upToNs`, with no upper bound. */
+      isAtLeast?: boolean;
+    }>;
     /** Percentiles: `p` as fio names it (50, 99, 99.9), latency in ns. */
     percentiles: Array<{ p: number; ns: number }>;
   }>;

@@ -1,0 +1,275 @@
+// sysbench's `--histogram` latency histograms, one per run, as grouped bars on a log axis of
+// latency. sysbench keeps 1024 buckets between 1 µs and 100 s, about 1.8 % apart, and prints the
+// non-empty ones; that is too fine to read, so bins are merged into a fixed number per decade
+// (ten by default) before drawing. Same bins for every run, so runs compare bin by bin.
+
+import { formatValue } from '@benchfolio/parsers/content';
+import { max } from 'd3-array';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import type { LatencyHistogram, RunRef } from '../view/model.ts';
+import type { ChartTable } from './data-table.ts';
+import { formatLatency, latencyTicks } from './latency-scales.ts';
+import {
+  appendAxis,
+  appendAxisTitle,
+  appendEmptyMessage,
+  appendGridLines,
+  appendLegend,
+  appendTitle,
+  legendHeight,
+  runStyles,
+  svgElement,
+  textWidthPx,
+} from './plot-parts.ts';
+import { type ChartContext, createSvg } from './svg.ts';
+
+/** What the bars measure: each run's share of its events (runs of different lengths compare), or counts. */
+export type HistogramMeasure = 'share' | 'count';
+
+export interface HistogramOptions {
+  /** `share` unless told. */
+  measure?: HistogramMeasure;
+  /** Bins per decade of latency; 10 unless told. */
+  binsPerDecade?: number;
+  /** The experiment's runs in declared order: labels, and each run's colour across the page. */
+  runOrder?: readonly RunRef[];
+}
+
+export interface HistogramChartOptions extends ChartContext, HistogramOptions {}
+
+/** A display bin: latencies from `lowNs` up to, not including, `highNs`, and each run's events in it. */
+export interface HistogramBin {
+  /** Its index on the log axis, floor(log10(ns) × binsPerDecade): stable, for data attributes. */
+  index: number;
+  lowNs: number;
+  highNs: number;
+  /** Events per run id. */
+  counts: Record<string, number>;
+}
+
+const DEFAULT_BINS_PER_DECADE = 10;
+
+/**
+ * The runs' histograms merged into `binsPerDecade` bins per decade, from the lowest used bin to
+ * the highest. Bins no run used in between are kept (they are gaps in latency).
+ */
+export function histogramBins(data: LatencyHistogram, binsPerDecade = DEFAULT_BINS_PER_DECADE): HistogramBin[] {
+  const indexOf = (ns: number) => Math.floor(Math.log10(ns) * binsPerDecade + 1e-9);
+  const byIndex = new Map<number, Record<string, number>>();
+  for (const run of data.runs) {
+    for (const bin of run.bins) {
+      if (!(bin.ns > 0) || bin.count <= 0) continue;
+      const index = indexOf(bin.ns);
+      const counts = byIndex.get(index) ?? {};
+      counts[run.run] = (counts[run.run] ?? 0) + bin.count;
+      byIndex.set(index, counts);
+    }
+  }
+  if (byIndex.size === 0) return [];
+  const indexes = [...byIndex.keys()];
+  const first = Math.min(...indexes);
+  const last = Math.max(...indexes);
+  const bins: HistogramBin[] = [];
+  for (let index = first; index <= last; index++) {
+    bins.push({
+      index,
+      lowNs: 10 ** (index / binsPerDecade),
+      highNs: 10 ** ((index + 1) / binsPerDecade),
+      counts: byIndex.get(index) ?? {},
+    });
+  }
+  return bins;
+}
+
+/** "39.8–50.1 µs" when both ends print in one unit, else "631 µs–1 ms". */
+export function binLabel(bin: { lowNs: number; highNs: number }): string {
+  const low = formatLatency(bin.lowNs);
+  const high = formatLatency(bin.highNs);
+  const lowUnit = low.split(' ')[1];
+  const highUnit = high.split(' ')[1];
+  return lowUnit === highUnit ? `${low.split(' ')[0]}–${high}` : `${low}–${high}`;
+}
+
+/** Events per run: the denominators of shares. */
+function totals(data: LatencyHistogram): Record<string, number> {
+  return Object.fromEntries(data.runs.map((run) => [run.run, run.bins.reduce((sum, bin) => sum + bin.count, 0)]));
+}
+
+const AXIS_TITLE_PX = 22;
+const TICK_PX = 9;
+const MARGIN_RIGHT_PX = 20;
+
+/** The histograms of `data` as a detached `<svg role="img">`. */
+export function histogramChart(data: LatencyHistogram, options: HistogramChartOptions): SVGSVGElement {
+  const { document, width, height } = options;
+  const measure = options.measure ?? 'share';
+  const svg = createSvg(document, options, `${data.title}: latency histogram per run`);
+  svg.setAttribute('data-chart', 'histogram');
+  svg.setAttribute('data-key', data.key);
+  svg.setAttribute('data-measure', measure);
+  const bins = histogramBins(data, options.binsPerDecade);
+  const runs = data.runs.filter((run) => run.bins.some((bin) => bin.count > 0));
+  if (bins.length === 0 || runs.length === 0) {
+    appendEmptyMessage(document, svg, 'No latency histogram in these runs.', width, height);
+    return svg;
+  }
+  const styles = runStyles(
+    runs.map((run) => run.run),
+    options.runOrder,
+  );
+  const total = totals(data);
+  const barValue = (run: string, bin: HistogramBin) => {
+    const count = bin.counts[run] ?? 0;
+    return measure === 'count' ? count : (100 * count) / (total[run] || 1);
+  };
+  const formatTick = (value: number) => (measure === 'count' ? formatValue(value, 'count') : `${value}%`);
+
+  const legendItems = styles.map((style) => ({
+    label: style.label,
+    className: style.className,
+    kind: 'mark' as const,
+  }));
+  const top = legendHeight(legendItems, width) + 10;
+  const highest = max(bins, (bin) => max(runs, (run) => barValue(run.run, bin))) ?? 1;
+  const y0 = scaleLinear()
+    .domain([0, highest > 0 ? highest : 1])
+    .nice();
+  const yTicks = y0.ticks(5);
+  const left = AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => textWidthPx(formatTick(tick))));
+  const bottom = AXIS_TITLE_PX + TICK_PX + 20;
+  const plotWidth = width - left - MARGIN_RIGHT_PX;
+  const plotHeight = height - top - bottom;
+  const y = y0.range([plotHeight, 0]);
+  const firstBin = bins[0] as HistogramBin;
+  const lastBin = bins.at(-1) as HistogramBin;
+  const x = scaleLog().domain([firstBin.lowNs, lastBin.highNs]).range([0, plotWidth]);
+
+  appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
+  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${left},${top})` });
+  svg.append(plot);
+  appendGridLines(
+    document,
+    plot,
+    yTicks.map((tick) => y(tick)),
+    plotWidth,
+  );
+  appendAxis(
+    document,
+    plot,
+    axisBottom(x)
+      .tickValues(latencyTicks(x.ticks()))
+      .tickFormat((value) => formatLatency(Number(value)))
+      .tickSizeOuter(0),
+    { className: 'x', y: plotHeight },
+  );
+  appendAxis(
+    document,
+    plot,
+    axisLeft(y)
+      .tickValues(yTicks)
+      .tickFormat((value) => formatTick(Number(value)))
+      .tickSizeOuter(0),
+    { className: 'y' },
+  );
+  appendAxisTitle(document, plot, 'Latency (log scale)', { x: plotWidth / 2, y: plotHeight + bottom - 4 });
+  appendAxisTitle(document, plot, measure === 'count' ? 'Events per bin' : 'Share of events (%)', {
+    x: -left + 14,
+    y: plotHeight / 2,
+    rotate: true,
+  });
+
+  const marks = svgElement(document, 'g', { class: 'marks' });
+  plot.append(marks);
+  // Runs side by side within each bin, a small gap between bins.
+  const GAP = 0.1;
+  for (const bin of bins) {
+    const x0 = x(bin.lowNs);
+    const binWidth = x(bin.highNs) - x0;
+    const barWidth = (binWidth * (1 - GAP)) / runs.length;
+    runs.forEach((run, i) => {
+      const count = bin.counts[run.run] ?? 0;
+      if (count <= 0) return;
+      const style = styles[i];
+      if (!style) return;
+      const value = barValue(run.run, bin);
+      const share = (100 * count) / (total[run.run] || 1);
+      const bar = svgElement(document, 'rect', {
+        class: `${style.className} mark`,
+        x: x0 + (binWidth * GAP) / 2 + i * barWidth,
+        y: y(value),
+        width: barWidth,
+        height: plotHeight - y(value),
+        'data-run': run.run,
+        'data-bin': String(bin.index),
+        'data-value': String(count),
+        'data-share': share.toFixed(4),
+      });
+      appendTitle(document, bar, `${style.label} · ${binLabel(bin)}: ${count} events (${formatValue(share, '%')})`);
+      marks.append(bar);
+    });
+  }
+  return svg;
+}
+
+/**
+ * The latency below which `percent` % of a run's events fall, read from its histogram: the
+ * first bucket value where the running count reaches that share. As precise as sysbench's
+ * buckets (about 1.8 % apart).
+ */
+export function histogramPercentile(
+  bins: ReadonlyArray<{ ns: number; count: number }>,
+  percent: number,
+): number | null {
+  const sorted = [...bins].filter((bin) => bin.count > 0).sort((a, b) => a.ns - b.ns);
+  const total = sorted.reduce((sum, bin) => sum + bin.count, 0);
+  if (total === 0) return null;
+  let running = 0;
+  for (const bin of sorted) {
+    running += bin.count;
+    if (running >= (total * percent) / 100) return bin.ns;
+  }
+  return sorted.at(-1)?.ns ?? null;
+}
+
+/** One line: each run's events, median and p99 as read from its histogram. */
+export function histogramSummary(data: LatencyHistogram, options: HistogramOptions = {}): string {
+  const styles = runStyles(
+    data.runs.map((run) => run.run),
+    options.runOrder,
+  );
+  const parts = data.runs.flatMap((run, i) => {
+    const median = histogramPercentile(run.bins, 50);
+    const p99 = histogramPercentile(run.bins, 99);
+    if (median === null || p99 === null) return [];
+    const events = run.bins.reduce((sum, bin) => sum + bin.count, 0);
+    return [
+      `${styles[i]?.label ?? run.run} median ${formatLatency(median)}, p99 ${formatLatency(p99)} (${events} events)`,
+    ];
+  });
+  return parts.length === 0
+    ? `${data.title}: no latency histogram.`
+    : `${data.title}, from the histogram: ${parts.join('; ')}.`;
+}
+
+/** The chart's numbers: a row per merged bin any run used, a column per run, events and share. */
+export function histogramTable(data: LatencyHistogram, options: HistogramOptions = {}): ChartTable {
+  const styles = runStyles(
+    data.runs.map((run) => run.run),
+    options.runOrder,
+  );
+  const total = totals(data);
+  return {
+    caption: `${data.title}: events per latency bin`,
+    columns: ['Latency', ...styles.map((style) => style.label)],
+    rows: histogramBins(data, options.binsPerDecade)
+      .filter((bin) => Object.keys(bin.counts).length > 0)
+      .map((bin) => ({
+        label: binLabel(bin),
+        cells: data.runs.map((run) => {
+          const count = bin.counts[run.run] ?? 0;
+          return `${count} (${formatValue((100 * count) / (total[run.run] || 1), '%')})`;
+        }),
+      })),
+  };
+}

@@ -1,0 +1,205 @@
+// Parts the distribution, time-series and histogram charts share: elements made from the given
+// document, rounded coordinates, text width estimated from character counts (no getBBox: the
+// chart is built detached, at build time in jsdom), run colours and labels, the legend, axes.
+
+import type { Axis, AxisDomain } from 'd3-axis';
+import { select } from 'd3-selection';
+import type { RunRef } from '../view/model.ts';
+import { SVG_NS, seriesClass } from './svg.ts';
+
+/** Attribute values as charts write them; numbers are rounded to 0.01 px first. */
+export type Attributes = Record<string, string | number>;
+
+/** A detached SVG element of `document` with the given attributes. */
+export function svgElement<K extends keyof SVGElementTagNameMap>(
+  document: Document,
+  name: K,
+  attributes: Attributes = {},
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, name) as SVGElementTagNameMap[K];
+  for (const [key, value] of Object.entries(attributes)) {
+    element.setAttribute(key, typeof value === 'number' ? String(round(value)) : value);
+  }
+  return element;
+}
+
+/** `<text>` with content. */
+export function svgText(document: Document, text: string, attributes: Attributes = {}): SVGTextElement {
+  const element = svgElement(document, 'text', attributes);
+  element.textContent = text;
+  return element;
+}
+
+/** Adds a `<title>` (the tooltip browsers show on hover, and a name for the mark) to an element. */
+export function appendTitle(document: Document, element: SVGElement, text: string): void {
+  const title = svgElement(document, 'title');
+  title.textContent = text;
+  element.append(title);
+}
+
+/** Two decimals: enough for a crisp chart, and snapshots free of float noise. */
+export function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The average advance of a character of the chart's 12 px sans-serif, as a share of the font size. */
+const CHARACTER_WIDTH_EM = 0.58;
+
+/** An estimate of the width of `text` in px: charts cannot measure text while detached. */
+export function textWidthPx(text: string, fontSizePx = 12): number {
+  return text.length * fontSizePx * CHARACTER_WIDTH_EM;
+}
+
+/** How a run is drawn: its label, and the class that colours it. */
+export interface RunStyle {
+  id: string;
+  label: string;
+  /** Its place in the experiment's declared order. */
+  index: number;
+  /** `series-N`, see seriesClass. */
+  className: string;
+}
+
+/**
+ * The style of each run id, in order. With `runOrder` (the experiment's runs in declared order) a
+ * run gets the colour of its place there, the same on every chart of the page, and its label;
+ * without it, runs are coloured in the order given and named by id.
+ */
+export function runStyles(runIds: readonly string[], runOrder?: readonly RunRef[]): RunStyle[] {
+  return runIds.map((id, position) => {
+    const declared = runOrder?.findIndex((run) => run.id === id) ?? -1;
+    const index = declared >= 0 ? declared : (runOrder?.length ?? 0) + position;
+    const label = declared >= 0 ? (runOrder?.[declared]?.label ?? id) : id;
+    return { id, label, index, className: seriesClass(index) };
+  });
+}
+
+/** One entry of a legend: a swatch (a filled mark or a stroked line) and its label. */
+export interface LegendItem {
+  label: string;
+  /** The series class, `series-N`. */
+  className: string;
+  kind: 'mark' | 'line';
+  /** Extra classes of the swatch, such as a dash pattern. */
+  swatchClass?: string;
+}
+
+const LEGEND_ROW_PX = 18;
+const LEGEND_SWATCH_PX = 14;
+const LEGEND_GAP_PX = 16;
+
+/** The height a legend of `items` takes in `width` px, wrapping rows as needed. */
+export function legendHeight(items: readonly LegendItem[], width: number): number {
+  return legendLayout(items, width).rows * LEGEND_ROW_PX;
+}
+
+/** Appends a legend at (x, y), wrapping to `width`; returns its height in px. */
+export function appendLegend(
+  document: Document,
+  parent: SVGElement,
+  items: readonly LegendItem[],
+  { x, y, width }: { x: number; y: number; width: number },
+): number {
+  const layout = legendLayout(items, width);
+  const legend = svgElement(document, 'g', { class: 'legend', transform: `translate(${round(x)},${round(y)})` });
+  items.forEach((item, i) => {
+    const position = layout.positions[i] ?? { x: 0, row: 0 };
+    const entry = svgElement(document, 'g', {
+      class: `legend-item ${item.className}`,
+      transform: `translate(${round(position.x)},${position.row * LEGEND_ROW_PX + 13})`,
+    });
+    const extra = item.swatchClass ? ` ${item.swatchClass}` : '';
+    entry.append(
+      item.kind === 'mark'
+        ? svgElement(document, 'rect', { class: `mark${extra}`, x: 0, y: -10, width: 12, height: 12 })
+        : svgElement(document, 'line', { class: `line${extra}`, x1: 0, x2: 14, y1: -4, y2: -4 }),
+      svgText(document, item.label, { x: LEGEND_SWATCH_PX + 4, y: 0 }),
+    );
+    legend.append(entry);
+  });
+  parent.append(legend);
+  return layout.rows * LEGEND_ROW_PX;
+}
+
+function legendLayout(items: readonly LegendItem[], width: number) {
+  const positions: Array<{ x: number; row: number }> = [];
+  let x = 0;
+  let row = 0;
+  for (const item of items) {
+    const itemWidth = LEGEND_SWATCH_PX + 4 + textWidthPx(item.label);
+    if (x > 0 && x + itemWidth > width) {
+      x = 0;
+      row += 1;
+    }
+    positions.push({ x, row });
+    x += itemWidth + LEGEND_GAP_PX;
+  }
+  return { positions, rows: items.length === 0 ? 0 : row + 1 };
+}
+
+/**
+ * Draws a d3 axis into a new `<g class="axis …">` of `parent`. d3-axis sets its own font on the
+ * group; it is removed so the chart's CSS decides.
+ */
+export function appendAxis<Domain extends AxisDomain>(
+  document: Document,
+  parent: SVGElement,
+  axis: Axis<Domain>,
+  { className, x = 0, y = 0 }: { className: string; x?: number; y?: number },
+): SVGGElement {
+  const group = svgElement(document, 'g', {
+    class: `axis ${className}`,
+    transform: `translate(${round(x)},${round(y)})`,
+  });
+  parent.append(group);
+  select(group).call(axis).attr('font-size', null).attr('font-family', null);
+  // d3-axis writes positions at full float precision; two decimals keep snapshots stable.
+  for (const element of group.querySelectorAll('[transform], path')) {
+    for (const name of ['transform', 'd']) {
+      const value = element.getAttribute(name);
+      if (value) element.setAttribute(name, roundNumbers(value));
+    }
+  }
+  return group;
+}
+
+/** Every decimal number in an attribute value (a path, a transform) rounded to two decimals. */
+export function roundNumbers(text: string): string {
+  return text.replace(/-?\d+\.\d{3,}(e-?\d+)?/g, (number) => String(round(Number(number))));
+}
+
+/** Horizontal grid lines across the plot at the given y positions. */
+export function appendGridLines(document: Document, parent: SVGElement, ys: readonly number[], width: number): void {
+  const grid = svgElement(document, 'g', { class: 'grid', 'aria-hidden': 'true' });
+  for (const y of ys) grid.append(svgElement(document, 'line', { x1: 0, x2: width, y1: y, y2: y }));
+  parent.append(grid);
+}
+
+/** An axis title: below the x axis, or rotated beside the y axis. */
+export function appendAxisTitle(
+  document: Document,
+  parent: SVGElement,
+  text: string,
+  { x, y, rotate = false }: { x: number; y: number; rotate?: boolean },
+): void {
+  parent.append(
+    svgText(document, text, {
+      class: 'axis-title',
+      x: rotate ? 0 : x,
+      y: rotate ? 0 : y,
+      'text-anchor': 'middle',
+      ...(rotate ? { transform: `translate(${round(x)},${round(y)}) rotate(-90)` } : {}),
+    }),
+  );
+}
+
+/** The chart a run list has no data for: a labelled svg with a one-line message. */
+export function appendEmptyMessage(
+  document: Document,
+  svg: SVGSVGElement,
+  text: string,
+  width: number,
+  height: number,
+) {
+  svg.append(svgText(document, text, { class: 'empty', x: width / 2, y: height / 2, 'text-anchor': 'middle' }));
+}
