@@ -2,14 +2,15 @@
 // pass them through href() (src/lib/url.ts) to put them under the folder the site is served from.
 
 /**
- * Whether a raw output's file name can be a static file of the site as it is. run.yaml already
- * refuses slashes, backslashes, leading dots and run.yaml; on top of that a URL path segment
- * must not be `.`/`..`, and control characters have no reliable form on every file system and
- * server. Everything else (spaces, `#`, `?`, `%`, non-ASCII) is served under its
- * percent-encoded name.
+ * Whether a raw output's file name can be a static file of the site. run.yaml already refuses
+ * slashes, backslashes, leading dots and run.yaml. Astro writes `#` and `?` in a file name as
+ * `%23` and `%3F` (so the link, percent-encoded, would lead nowhere) and cannot build a name with
+ * `%` at all; control characters have no reliable form on every file system and server; `.` and
+ * `..` are not path segments. Everything else (spaces, non-ASCII letters, `+`, `&`, ...) is served
+ * under its own name, linked percent-encoded.
  */
 export function downloadableFileName(file: string): boolean {
-  return file !== '' && file !== '.' && file !== '..' && !/[/\\]/.test(file) && !hasControlCharacter(file);
+  return file !== '' && file !== '.' && file !== '..' && !/[/\\#?%]/.test(file) && !hasControlCharacter(file);
 }
 
 function hasControlCharacter(text: string): boolean {
@@ -24,7 +25,7 @@ function hasControlCharacter(text: string): boolean {
 export function fileNameProblem(file: string): string | undefined {
   if (downloadableFileName(file)) return undefined;
   // JSON quoting shows control characters as escapes.
-  return `raw output ${JSON.stringify(file)} cannot be served as a download: rename it without slashes or control characters`;
+  return `raw output ${JSON.stringify(file)} cannot be served as a download: rename it without #, ?, %, slashes or control characters (and list the new name in run.yaml)`;
 }
 
 export function experimentPath(id: string): string {

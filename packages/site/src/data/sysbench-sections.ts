@@ -113,7 +113,9 @@ function testSection(test: string, samples: readonly RunSample[], runRefs: reado
   const modes = [...new Set(samples.map((sample) => sample.mode))];
   const builder = new ComparisonBuilder(runRefs);
   const groupOf = (sample: RunSample) => {
-    const key = isSweep ? `${sample.mode ?? ''}/${sample.threads ?? ''}` : (sample.mode ?? test);
+    // The key always names the thread count, so that runs of other experiments (compare page)
+    // line up whether or not they sweep threads; the label names it only in a sweep.
+    const key = `${sample.mode ?? test}/${sample.threads ?? ''}`;
     const parts = [sample.mode ?? (modes.length > 1 ? '(no mode)' : test)];
     if (isSweep) parts.push(sample.threads === null ? 'threads not stated' : `${sample.threads} threads`);
     builder.group(key, parts.join(' · '));

@@ -1,0 +1,75 @@
+import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import type { ToolSection } from '../view/model.ts';
+import { runJsonPath } from './download-paths.ts';
+import { hardwareFacets, hardwareLine } from './hardware-summary.ts';
+import { runSections } from './run-json.ts';
+
+/**
+ * What a section's bars can be compared with across experiments: the tool, the sysbench test,
+ * and whether the numbers were published rather than parsed (`fio`, `sysbench:fileio`,
+ * `fio:published`, `nginx:published`).
+ */
+export function sectionCompareKey(section: ToolSection): string {
+  if (section.origin === 'published') return `${section.tool}:published`;
+  if (section.tool === 'sysbench') return `sysbench:${section.title.slice('sysbench '.length)}`;
+  return section.tool;
+}
+
+/** One run as the compare page lists it. */
+export interface CompareRun {
+  experiment: string;
+  experimentTitle: string;
+  /** The experiment's date, as precise as known. */
+  date: string;
+  run: string;
+  label: string;
+  /** The value of the experiment's variable in this run. */
+  value: string;
+  /** The run's stated hardware in one line ("" when none is stated). */
+  hardware: string;
+  /**
+   * What can be compared with what: `<section compare key>|<group key>`, one per workload the
+   * run has bars for (`fio|random-write-direct`, `sysbench:fileio|rndrw/16`, `bonnie|8G/1`,
+   * `fio:published|bs=4k;threads=32`). Two runs share a key when they ran the same tool and
+   * workload.
+   */
+  keys: string[];
+  /** The run JSON (`RunJson`: its `sections` hold the bars), with the site's base. */
+  href: string;
+}
+
+/** The body of `/compare/runs.json`. */
+export interface CompareIndex {
+  runs: CompareRun[];
+}
+
+/** `base` and a site path joined with one slash, as src/lib/url.ts does. */
+function withBase(base: string, path: string): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\/+/, '')}`;
+}
+
+/** Every run of every experiment (in the order given: newest experiment first), with its keys. */
+export function compareIndex(experiments: readonly LoadedExperiment[], base = '/'): CompareIndex {
+  const runs: CompareRun[] = [];
+  for (const loaded of experiments) {
+    for (const run of loaded.runs) {
+      const keys = new Set<string>();
+      for (const section of runSections(loaded, run)) {
+        const prefix = sectionCompareKey(section);
+        for (const metric of section.metrics) for (const group of metric.groups) keys.add(`${prefix}|${group.key}`);
+      }
+      runs.push({
+        experiment: loaded.id,
+        experimentTitle: loaded.experiment.title,
+        date: loaded.experiment.date,
+        run: run.id,
+        label: run.run.label,
+        value: run.run.value,
+        hardware: hardwareLine(hardwareFacets([run.run.system])),
+        keys: [...keys],
+        href: withBase(base, runJsonPath(loaded.id, run.id)),
+      });
+    }
+  }
+  return { runs };
+}

@@ -1,0 +1,68 @@
+import type { Measurement } from '@benchfolio/parsers';
+import type { PublishedMeasurement, Run } from '@benchfolio/parsers/content';
+import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
+import type { RunRef, ToolSection } from '../view/model.ts';
+import { bonnieSection } from './bonnie-sections.ts';
+import { fioSection } from './fio-sections.ts';
+import { publishedSections } from './published-sections.ts';
+import { sysbenchSections } from './sysbench-sections.ts';
+
+/** The body of `/experiments/<id>/runs/<run>.json`: one run, parsed. */
+export interface RunJson {
+  experiment: { id: string; title: string; date: string; variable: LoadedExperiment['experiment']['variable'] };
+  /** run.yaml as checked (defaults filled in). */
+  run: Run & { id: string };
+  outputs: Array<{
+    file: string;
+    tool: string;
+    format: string;
+    toolVersion: string | null;
+    workload?: string;
+    repeat?: number;
+    /** The tool's typed result (its zod schema in @benchfolio/parsers). */
+    result: unknown;
+    measurements: Measurement[];
+  }>;
+  /** The run's rows of measurements.csv, when its numbers come from a published table. */
+  published: PublishedMeasurement[];
+  /**
+   * The run's sections as the experiment page makes them, with this run alone: what the compare
+   * page lines up with the runs of other experiments (sections by their compare key, metrics by
+   * `metric` and unit, bars by group key).
+   */
+  sections: ToolSection[];
+}
+
+/** The run JSON of one run of a loaded experiment. */
+export function runJson(loaded: LoadedExperiment, run: LoadedRun): RunJson {
+  const { experiment } = loaded;
+  return {
+    experiment: { id: loaded.id, title: experiment.title, date: experiment.date, variable: experiment.variable },
+    run: { id: run.id, ...run.run },
+    outputs: run.outputs.map((output) => ({
+      file: output.file,
+      tool: output.parsed.tool,
+      format: output.parsed.format,
+      toolVersion: output.parsed.toolVersion,
+      ...(output.declared.workload === undefined ? {} : { workload: output.declared.workload }),
+      ...(output.declared.repeat === undefined ? {} : { repeat: output.declared.repeat }),
+      result: output.parsed.result,
+      measurements: output.parsed.measurements,
+    })),
+    published: loaded.published.filter((row) => row.run === run.id),
+    sections: runSections(loaded, run),
+  };
+}
+
+/** The sections of one run alone (iostat left out: its series are in `outputs`). */
+export function runSections(loaded: LoadedExperiment, run: LoadedRun): ToolSection[] {
+  const refs: RunRef[] = [{ id: run.id, label: run.run.label }];
+  const only = [run];
+  const alone = { ...loaded, runs: only, published: loaded.published.filter((row) => row.run === run.id) };
+  return [
+    fioSection(only, refs),
+    bonnieSection(only, refs),
+    ...sysbenchSections(only, refs),
+    ...publishedSections(alone, refs),
+  ].filter((section): section is ToolSection => section !== undefined);
+}
