@@ -1,0 +1,182 @@
+// A metric against a swept parameter (sysbench threads): one line per run, a point per measured
+// x with a hover title, a legend. A plain function of data and size: it builds a detached <svg>
+// with the document it is given.
+
+import { formatValue } from '@benchfolio/parsers/content';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
+import { select } from 'd3-selection';
+import { line } from 'd3-shape';
+import type { RunRef, SweepSeries } from '../view/model.ts';
+import { formatTick } from './axis-format.ts';
+import { estimateTextWidth } from './label-fit.ts';
+import { drawLegend, type LegendItem, layoutLegend } from './run-legend.ts';
+import { type ChartContext, createSvg, seriesClass } from './svg.ts';
+import { formatSweepX, sweepRuns, sweepSummary } from './sweep-summary.ts';
+
+export interface SweepChartOptions extends ChartContext {
+  /**
+   * The experiment's runs in their declared order: the lines' labels and colours (a run has the
+   * same colour here as in the bar charts). Runs missing from it are labelled by their id.
+   */
+  runs?: readonly RunRef[];
+}
+
+const TICK_FONT_PX = 11;
+const LINE_PX = 14;
+const POINT_RADIUS_PX = 3.5;
+/** Up to this many distinct x values each get a tick; more, and the scale picks round ones. */
+const MAX_X_TICKS = 12;
+
+/**
+ * `log2` when every x is a power of two (1, 2, 4, … threads; 4096, 8192 … bytes) and there are at
+ * least two: doublings then sit at equal distances, as sweeps are usually designed. Else linear.
+ */
+export function sweepXScale(data: SweepSeries): 'log2' | 'linear' {
+  const xs = new Set(data.runs.flatMap((run) => run.points.map((p) => p.x)));
+  const isPowerOfTwo = (x: number) => x > 0 && Number.isInteger(Math.log2(x));
+  return xs.size >= 2 && [...xs].every(isPowerOfTwo) ? 'log2' : 'linear';
+}
+
+function px(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The x tick text: the number alone, the axis title says what it is. */
+function formatXTick(x: number): string {
+  return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
+}
+
+/**
+ * Lines of `data`. Each line is a `<path class="series-N line">` with `data-run`; each point a
+ * `<circle class="series-N mark point">` with `data-run`, `data-x`, `data-value` (base units) and
+ * a `<title>`. The svg carries `data-x-scale` (`log2` or `linear`, see `sweepXScale`).
+ */
+export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSVGElement {
+  const { width, height, document } = options;
+  const runs = sweepRuns(data, options.runs);
+  const summary = sweepSummary(data, options.runs);
+  const xScaleKind = sweepXScale(data);
+
+  const svg = createSvg(document, { width, height }, `${data.title}, line chart. ${summary}`);
+  const root = select(svg).attr('data-chart', 'sweep').attr('data-key', data.key).attr('data-x-scale', xScaleKind);
+
+  const legendItems: LegendItem[] = runs.map((run) => ({
+    run: run.id,
+    label: run.label,
+    seriesIndex: run.seriesIndex,
+  }));
+  const legendHeight = layoutLegend(legendItems, width).height;
+  drawLegend(root.append('g'), legendItems, width);
+  let top = legendHeight + 4;
+  if (data.betterIs !== 'neither') {
+    root
+      .append('text')
+      .attr('class', 'axis-caption')
+      .attr('x', 0)
+      .attr('y', top + 11)
+      .attr('font-size', TICK_FONT_PX)
+      .text(`${data.betterIs} is better`);
+    top += LINE_PX + 4;
+  }
+  top += 6;
+
+  const points = data.runs.flatMap((run) => run.points);
+  const xs = [...new Set(points.map((p) => p.x))].sort((a, b) => a - b);
+  const values = points.map((p) => p.value);
+
+  // y first: its tick labels set the left margin.
+  const yLow = Math.min(0, ...values);
+  const yHigh = Math.max(0, ...values);
+  const tickCount = Math.max(2, Math.floor((height - top) / 60));
+  const y = scaleLinear()
+    .domain(yHigh === yLow ? [0, 1] : [yLow, yHigh])
+    .nice(tickCount);
+  const yTicks = y.ticks(tickCount);
+  const left =
+    Math.ceil(Math.max(0, ...yTicks.map((t) => estimateTextWidth(formatTick(t, data.unit), TICK_FONT_PX)))) + 12;
+  const right = 12;
+  // Bottom: x tick labels, then the axis title.
+  const bottom = height - (2 * LINE_PX + 14);
+  y.range([bottom, top]);
+
+  const [xFirst = 0, xLast = xFirst] = [xs[0], xs.at(-1)];
+  const x: ScaleContinuousNumeric<number, number> =
+    xScaleKind === 'log2'
+      ? scaleLog().base(2).domain([xFirst, xLast])
+      : scaleLinear().domain(xFirst === xLast ? [xFirst - 1, xFirst + 1] : [xFirst, xLast]);
+  // Inset so the first and last points are not cut by the axes.
+  x.range([left + 10, width - right - 10]);
+  const xTicks = xs.length <= MAX_X_TICKS ? xs : x.ticks(MAX_X_TICKS);
+
+  const grid = root.append('g').attr('class', 'grid');
+  for (const tick of yTicks) {
+    grid
+      .append('line')
+      .attr('x1', left)
+      .attr('x2', width - right)
+      .attr('y1', px(y(tick)))
+      .attr('y2', px(y(tick)));
+  }
+  // Offset 0 for the same output at build time and in the browser (see bar-chart.ts).
+  const yAxis = root
+    .append('g')
+    .attr('class', 'axis axis-y')
+    .attr('transform', `translate(${left},0)`)
+    .call(
+      axisLeft(y)
+        .tickValues(yTicks)
+        .tickFormat((value) => formatTick(Number(value), data.unit))
+        .tickSizeOuter(0)
+        .offset(0),
+    );
+  yAxis.attr('font-family', null).attr('font-size', TICK_FONT_PX);
+  const xAxis = root
+    .append('g')
+    .attr('class', 'axis axis-x-ticks')
+    .attr('transform', `translate(0,${px(bottom)})`)
+    .call(
+      axisBottom(x)
+        .tickValues(xTicks)
+        .tickFormat((value) => formatXTick(Number(value)))
+        .tickSizeOuter(0)
+        .offset(0),
+    );
+  xAxis.attr('font-family', null).attr('font-size', TICK_FONT_PX);
+  root
+    .append('text')
+    .attr('class', 'axis-caption')
+    .attr('x', px((left + width - right) / 2))
+    .attr('y', px(height - 6))
+    .attr('text-anchor', 'middle')
+    .attr('font-size', TICK_FONT_PX)
+    .text(data.xLabel);
+
+  const path = line<{ x: number; value: number }>()
+    .x((p) => px(x(p.x)))
+    .y((p) => px(y(p.value)));
+  const lines = root.append('g').attr('class', 'lines');
+  const marks = root.append('g').attr('class', 'points');
+  for (const run of runs) {
+    const sorted = [...(data.runs.find((l) => l.run === run.id)?.points ?? [])].sort((a, b) => a.x - b.x);
+    lines
+      .append('path')
+      .attr('class', `${seriesClass(run.seriesIndex)} line`)
+      .attr('data-run', run.id)
+      .attr('d', path(sorted) ?? '');
+    for (const point of sorted) {
+      marks
+        .append('circle')
+        .attr('class', `${seriesClass(run.seriesIndex)} mark point`)
+        .attr('cx', px(x(point.x)))
+        .attr('cy', px(y(point.value)))
+        .attr('r', POINT_RADIUS_PX)
+        .attr('data-run', run.id)
+        .attr('data-x', String(point.x))
+        .attr('data-value', String(point.value))
+        .append('title')
+        .text(`${run.label} · ${formatSweepX(point.x, data.xLabel)}: ${formatValue(point.value, data.unit)}`);
+    }
+  }
+  return svg;
+}

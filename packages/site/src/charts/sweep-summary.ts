@@ -1,0 +1,129 @@
+// What a sweep chart says, as text: the one-line summary and the data table rows the page renders
+// beside the chart without JavaScript. Pure: no DOM, no d3.
+
+import { formatValue } from '@benchfolio/parsers/content';
+import type { RunRef, SweepSeries } from '../view/model.ts';
+import { formatRatio } from './normalize.ts';
+
+/** One row of a sweep's data table: a run's value at one x. */
+export interface SweepTableRow {
+  x: number;
+  /** "4 threads", or "block size (B) 8192" for another parameter. */
+  xText: string;
+  runId: string;
+  run: string;
+  value: number;
+  valueText: string;
+}
+
+/** How a point of the swept parameter reads: "1 thread", "4 threads", "block size (B) 8192". */
+export function formatSweepX(x: number, xLabel: string): string {
+  const number = Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
+  if (xLabel === 'threads') return `${number} ${x === 1 ? 'thread' : 'threads'}`;
+  return `${xLabel} ${number}`;
+}
+
+/**
+ * The run labels and colour indices of a sweep's lines: `runs` is the experiment's declared run
+ * order (so each run has the colour it has in the bar charts); runs of the sweep missing from it
+ * follow, labelled by their id.
+ */
+export function sweepRuns(data: SweepSeries, runs: readonly RunRef[] = []): Array<RunRef & { seriesIndex: number }> {
+  const known = runs
+    .map((run, seriesIndex) => ({ ...run, seriesIndex }))
+    .filter((run) => data.runs.some((line) => line.run === run.id));
+  const unknown = data.runs
+    .filter((line) => !runs.some((run) => run.id === line.run))
+    .map((line, index) => ({ id: line.run, label: line.run, seriesIndex: runs.length + index }));
+  return [...known, ...unknown];
+}
+
+/** Table rows: by x ascending, runs in their declared order at each x. */
+export function sweepTableRows(data: SweepSeries, runs: readonly RunRef[] = []): SweepTableRow[] {
+  const ordered = sweepRuns(data, runs);
+  const xs = [...new Set(data.runs.flatMap((line) => line.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const rows: SweepTableRow[] = [];
+  for (const x of xs) {
+    for (const run of ordered) {
+      const point = data.runs.find((line) => line.run === run.id)?.points.find((p) => p.x === x);
+      if (!point) continue;
+      rows.push({
+        x,
+        xText: formatSweepX(x, data.xLabel),
+        runId: run.id,
+        run: run.label,
+        value: point.value,
+        valueText: formatValue(point.value, data.unit),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * One line for readers: which run leads at the largest x (by `betterIs`), how each run changes
+ * from the smallest x to the largest, and where a run peaks before the end. "At 4 threads, rndrd
+ * is highest (28.3 k op/s). From 1 to 4 threads: rndrd +95 %; rndwr 2.4×."
+ */
+export function sweepSummary(data: SweepSeries, runs: readonly RunRef[] = []): string {
+  const ordered = sweepRuns(data, runs);
+  const lines = ordered
+    .map((run) => ({
+      run,
+      points: [...(data.runs.find((l) => l.run === run.id)?.points ?? [])].sort((a, b) => a.x - b.x),
+    }))
+    .filter((line) => line.points.length > 0);
+  if (lines.length === 0) return `No values of ${data.title}.`;
+  const lowerIsBetter = data.betterIs === 'lower';
+  const xs = lines.flatMap((line) => line.points.map((p) => p.x));
+  const lastX = Math.max(...xs);
+  const firstX = Math.min(...xs);
+  const sentences: string[] = [];
+
+  const atLast = lines
+    .map((line) => ({ run: line.run, point: line.points.find((p) => p.x === lastX) }))
+    .filter((entry) => entry.point !== undefined);
+  const leader = atLast.reduce<(typeof atLast)[number] | undefined>((best, entry) => {
+    if (best?.point === undefined || entry.point === undefined) return best ?? entry;
+    return (lowerIsBetter ? entry.point.value < best.point.value : entry.point.value > best.point.value) ? entry : best;
+  }, undefined);
+  if (leader?.point) {
+    const where = formatSweepX(lastX, data.xLabel);
+    const rank = lowerIsBetter ? 'lowest' : 'highest';
+    const value = formatValue(leader.point.value, data.unit);
+    sentences.push(
+      atLast.length > 1
+        ? `At ${where}, ${leader.run.label} is ${rank} (${value}).`
+        : `At ${where}, ${leader.run.label}: ${value}.`,
+    );
+  }
+
+  if (firstX !== lastX) {
+    const changes = lines.flatMap((line) => {
+      const first = line.points.find((p) => p.x === firstX);
+      const last = line.points.find((p) => p.x === lastX);
+      if (!first || !last || first.value <= 0) return [];
+      return [`${line.run.label} ${formatRatio(last.value / first.value)}`];
+    });
+    if (changes.length > 0) {
+      const span = data.xLabel === 'threads' ? `${firstX} to ${lastX} threads` : `${data.xLabel} ${firstX} to ${lastX}`;
+      // Semicolons: run labels may hold commas ("Host2, ondemand").
+      sentences.push(`From ${span}: ${changes.join('; ')}.`);
+    }
+  }
+
+  // A peak inside the sweep (throughput falling past some thread count) is worth saying.
+  for (const line of lines) {
+    if (line.points.length < 3 || data.betterIs === 'neither') continue;
+    const peak = line.points.reduce((best, p) =>
+      (lowerIsBetter ? p.value < best.value : p.value > best.value) ? p : best,
+    );
+    if (peak !== line.points[0] && peak !== line.points.at(-1)) {
+      const best = lowerIsBetter ? 'is lowest' : 'peaks';
+      sentences.push(
+        `${line.run.label} ${best} at ${formatSweepX(peak.x, data.xLabel)} (${formatValue(peak.value, data.unit)}).`,
+      );
+    }
+  }
+  return sentences.join(' ');
+}
