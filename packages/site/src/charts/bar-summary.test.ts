@@ -32,18 +32,18 @@ describe('barSummary(data, options)', () => {
   test('adds how each run compares with the baseline', () => {
     expect(barSummary(iops, { groupNoun: jobs, baseline: 'ext3' })).toBe(
       'ext4 has the highest write IOPS in 3 of 4 jobs; xfs in 1. ' +
-        'Against ext3: ext4 is better in 4 of 4 jobs and xfs is better in 2 of 4 jobs.',
+        'Against ext3: ext4 is better in 4 of 4 jobs; xfs is better in 2 of 4 jobs.',
     );
   });
 
   test('gives the values themselves for a single group', () => {
     // nginx mean request time: m3.large 6.30324 s, m3.medium 15.88136 s, t2.medium 4.80078 s.
     expect(barSummary(EC2_REQUEST_TIME)).toBe(
-      't2.medium has the lowest mean request time (4.8 s), m3.medium the highest (15.9 s).',
+      't2.medium has the lowest mean request time (4.8 s); m3.medium has the highest (15.9 s).',
     );
     expect(barSummary(EC2_REQUEST_TIME, { baseline: 'm3-large' })).toBe(
-      't2.medium has the lowest mean request time (4.8 s), m3.medium the highest (15.9 s). ' +
-        'Against m3.large: m3.medium 2.52× (worse) and t2.medium −24 % (better).',
+      't2.medium has the lowest mean request time (4.8 s); m3.medium has the highest (15.9 s). ' +
+        'Against m3.large: m3.medium 2.52× (worse); t2.medium −24 % (better).',
     );
   });
 

@@ -99,8 +99,8 @@ function inSentence(title: string): string {
 
 /**
  * One line for readers (and the chart's accessible name): which run leads in how many groups,
- * "ext4 has the highest write IOPS in 2 of 4 jobs; xfs in 1; ext3 in 1." With one group, the
- * values themselves. "Leads" follows `betterIs`: the lowest value for a lower-is-better metric,
+ * "ext4 has the highest write IOPS in 3 of 4 jobs; xfs in 1." With one group, the values
+ * themselves. Parts are joined by semicolons, as run labels may hold commas ("ext4, tuned"). "Leads" follows `betterIs`: the lowest value for a lower-is-better metric,
  * the highest otherwise. With a baseline, how each run compares with it is added.
  */
 export function barSummary(data: MetricComparison, options: BarTextOptions = {}): string {
@@ -121,7 +121,7 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
     if (top && bottom) {
       let sentence = `${label(top.run)} has the ${extreme} ${metric} (${formatValue(top.value, data.unit)})`;
       if (cells.length > 1) {
-        sentence += `, ${label(bottom.run)} the ${opposite} (${formatValue(bottom.value, data.unit)})`;
+        sentence += `; ${label(bottom.run)} has the ${opposite} (${formatValue(bottom.value, data.unit)})`;
       }
       sentences.push(`${sentence}.`);
     }
@@ -175,6 +175,6 @@ function baselineSentence(
     ).length;
     return `${run.label} is ${word} in ${count} of ${cells.length} ${cells.length === 1 ? one : many}`;
   });
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  return `Against ${label(baseline)}: ${list}.`;
+  // Semicolons, as run labels may hold commas ("ext4, tuned").
+  return `Against ${label(baseline)}: ${parts.join('; ')}.`;
 }

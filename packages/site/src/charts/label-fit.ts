@@ -2,12 +2,17 @@
 // which has no layout), so text width is estimated from its characters: close enough to reserve
 // margins and to decide where labels wrap or turn, never used for anything that must be exact.
 
-/** Average advance of a character in em, by kind, for a proportional sans-serif face. */
+/**
+ * Average advance of a character in em, by kind, for a proportional sans-serif face: rounded up
+ * from DejaVu Sans (Debian's default, one of the wider faces) as Chromium sets it, so a label
+ * estimated to fit also fits in narrower system fonts.
+ */
 function charWidthEm(char: string): number {
-  if ("iIjlt.,:;|!'’` ".includes(char)) return 0.3;
-  if ('mwMW@%'.includes(char)) return 0.85;
-  if (char >= 'A' && char <= 'Z') return 0.66;
-  return 0.56;
+  if ("iIjlt.,:;|!'’` ".includes(char)) return 0.33;
+  if ('mwMW@%'.includes(char)) return 0.88;
+  if ('+=<>±×−'.includes(char)) return 0.75;
+  if (char >= 'A' && char <= 'Z') return 0.68;
+  return 0.6;
 }
 
 /** The estimated width in px of `text` set at `fontSizePx`. */
