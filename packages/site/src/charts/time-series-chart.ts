@@ -1,0 +1,326 @@
+// iostat's figures over time: one line per run and device, x in seconds since the run's first
+// report, y in the figure's unit. A plain function of the data; zoom is the `domain` option (the
+// page's brush sets it, see brush.ts), and the hover read-out is computed by `readout`, which the
+// page's script calls with the time under the pointer.
+
+import { formatValue } from '@benchfolio/parsers/content';
+import { bisector, extent, max, mean } from 'd3-array';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
+import type { ChartTable } from './data-table.ts';
+import {
+  appendAxis,
+  appendAxisTitle,
+  appendEmptyMessage,
+  appendGridLines,
+  appendLegend,
+  appendTitle,
+  type LegendItem,
+  legendHeight,
+  roundNumbers,
+  runStyles,
+  svgElement,
+  textWidthPx,
+} from './plot-parts.ts';
+import { type ChartContext, createSvg } from './svg.ts';
+
+/** What each figure is called and the unit its values are in. */
+export const DEVICE_FIGURES: Record<DeviceFigure, { title: string; unit: BaseUnit }> = {
+  util: { title: 'Utilization', unit: '%' },
+  await: { title: 'Average wait per request', unit: 'ns' },
+  readsPerSec: { title: 'Reads per second', unit: 'op/s' },
+  writesPerSec: { title: 'Writes per second', unit: 'op/s' },
+  readBytesPerSec: { title: 'Read throughput', unit: 'B/s' },
+  writeBytesPerSec: { title: 'Write throughput', unit: 'B/s' },
+};
+
+export interface TimeSeriesOptions {
+  figure: DeviceFigure;
+  /** The time window shown, in seconds since start: the zoom. The whole run when absent. */
+  domain?: readonly [number, number];
+  /** The run ids to draw (the run selector); every run when absent. */
+  runs?: readonly string[];
+  /** The experiment's runs in declared order: labels, and each run's colour across the page. */
+  runOrder?: readonly RunRef[];
+}
+
+export interface TimeSeriesChartOptions extends ChartContext, TimeSeriesOptions {}
+
+/** How a line is drawn: its series, label, colour class and (for a run's second device on) dash class. */
+export interface SeriesLine {
+  series: DeviceSeries;
+  key: string;
+  label: string;
+  className: string;
+  /** `device-1`, `device-2` …: a dash pattern telling a run's devices apart; '' for its first. */
+  deviceClass: string;
+}
+
+/**
+ * The lines to draw, in the order given: the selected runs' series, each coloured by its run
+ * (declared order), dashed by its device's place within the run. Colours and dashes come from
+ * the whole list, so selecting runs never recolours a line.
+ */
+export function seriesLines(
+  series: readonly DeviceSeries[],
+  options: { runs?: readonly string[]; runOrder?: readonly RunRef[] } = {},
+): SeriesLine[] {
+  const runIds = [...new Set(series.map((s) => s.run))];
+  const styles = runStyles(runIds, options.runOrder);
+  const devicesSeen = new Map<string, string[]>();
+  const lines: SeriesLine[] = [];
+  for (const s of series) {
+    const devices = devicesSeen.get(s.run) ?? [];
+    if (!devices.includes(s.device)) devices.push(s.device);
+    devicesSeen.set(s.run, devices);
+    if (options.runs && !options.runs.includes(s.run)) continue;
+    const style = styles.find((candidate) => candidate.id === s.run);
+    const deviceIndex = devices.indexOf(s.device);
+    lines.push({
+      series: s,
+      key: `${s.run}/${s.device}`,
+      label: `${style?.label ?? s.run} · ${s.device}`,
+      className: style?.className ?? 'series-0',
+      deviceClass: deviceIndex === 0 ? '' : `device-${Math.min(deviceIndex, 3)}`,
+    });
+  }
+  return lines;
+}
+
+/** First and last time of all series, in s; [0, 1] when there is none. */
+export function timeExtent(series: readonly DeviceSeries[]): [number, number] {
+  const [low, high] = extent(series.flatMap((s) => s.t));
+  return low === undefined || high === undefined ? [0, 1] : [low, high > low ? high : low + 1];
+}
+
+/** The index of the sample nearest `tSec` (ties to the earlier one); -1 for an empty series. */
+export function nearestIndex(series: Pick<DeviceSeries, 't'>, tSec: number): number {
+  if (series.t.length === 0) return -1;
+  return bisector((t: number) => t).center(series.t, tSec);
+}
+
+/** One line of the hover read-out. */
+export interface Reading {
+  run: string;
+  device: string;
+  label: string;
+  /** The time of the sample read, s since start. */
+  tSec: number;
+  value: number | null;
+  /** "87.5%", "20.1 MB/s", or "no value". */
+  text: string;
+}
+
+/** Each series' value of `figure` at the sample nearest `tSec`: what the hover read-out shows. */
+export function readout(
+  series: readonly DeviceSeries[],
+  figure: DeviceFigure,
+  tSec: number,
+  options: { runs?: readonly string[]; runOrder?: readonly RunRef[] } = {},
+): Reading[] {
+  const { unit } = DEVICE_FIGURES[figure];
+  return seriesLines(series, options).flatMap((drawn) => {
+    const index = nearestIndex(drawn.series, tSec);
+    if (index < 0) return [];
+    const value = drawn.series.values[figure][index] ?? null;
+    return [
+      {
+        run: drawn.series.run,
+        device: drawn.series.device,
+        label: drawn.label,
+        tSec: drawn.series.t[index] ?? tSec,
+        value,
+        text: value === null ? 'no value' : formatValue(value, unit),
+      },
+    ];
+  });
+}
+
+/** "45 s" within the first two minutes, then "m:ss". */
+export function formatElapsed(tSec: number, spanSec: number): string {
+  if (spanSec < 120) return `${Number(tSec.toFixed(1))} s`;
+  const whole = Math.round(tSec);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+const AXIS_TITLE_PX = 22;
+const TICK_PX = 9;
+const MARGIN_RIGHT_PX = 20;
+
+/** The lines of `figure` as a detached `<svg role="img">`, with an empty brush layer and hover rule. */
+export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSeriesChartOptions): SVGSVGElement {
+  const { document, width, height, figure } = options;
+  const { title, unit } = DEVICE_FIGURES[figure];
+  const lines = seriesLines(series, options);
+  const domain = options.domain ?? timeExtent(lines.map((drawn) => drawn.series));
+  const [t0, t1] = domain;
+  const svg = createSvg(document, options, `${title} over time, per run and device`);
+  svg.setAttribute('data-chart', 'time-series');
+  svg.setAttribute('data-figure', figure);
+  svg.setAttribute('data-domain', `${t0},${t1}`);
+  if (lines.length === 0) {
+    appendEmptyMessage(document, svg, 'No device time series for the selected runs.', width, height);
+    return svg;
+  }
+
+  // Only the samples inside the window are drawn: a zoomed chart is built from fewer points.
+  const visible = lines.map((drawn) => {
+    const indexes: number[] = [];
+    drawn.series.t.forEach((t, i) => {
+      if (t >= t0 && t <= t1) indexes.push(i);
+    });
+    return { drawn, indexes };
+  });
+  const values = visible.flatMap(({ drawn, indexes }) =>
+    indexes.map((i) => drawn.series.values[figure][i]).filter((value): value is number => value != null),
+  );
+  const highest = max(values) ?? 0;
+  // Utilization has a natural top; other figures scale to what the window holds.
+  const top = unit === '%' && highest <= 100 ? 100 : highest > 0 ? highest : 1;
+  const y0 = scaleLinear().domain([0, top]).nice();
+  const yTicks = y0.ticks(5);
+  const formatTick = (value: number) => formatValue(value, unit);
+
+  const legendItems: LegendItem[] = lines.map((drawn) => ({
+    label: drawn.label,
+    className: drawn.className,
+    kind: 'line',
+    ...(drawn.deviceClass ? { swatchClass: drawn.deviceClass } : {}),
+  }));
+  const left = AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => textWidthPx(formatTick(tick))));
+  const topPx = legendHeight(legendItems, width - left - MARGIN_RIGHT_PX) + 10;
+  const bottom = AXIS_TITLE_PX + TICK_PX + 20;
+  const plotWidth = width - left - MARGIN_RIGHT_PX;
+  const plotHeight = height - topPx - bottom;
+  const y = y0.range([plotHeight, 0]);
+  const x = scaleLinear().domain([t0, t1]).range([0, plotWidth]);
+  svg.setAttribute('data-plot', [left, topPx, plotWidth, plotHeight].map((n) => Math.round(n * 100) / 100).join(','));
+
+  appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
+  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${left},${topPx})` });
+  svg.append(plot);
+  appendGridLines(
+    document,
+    plot,
+    yTicks.map((tick) => y(tick)),
+    plotWidth,
+  );
+  appendAxis(
+    document,
+    plot,
+    axisBottom(x)
+      .ticks(Math.max(2, Math.floor(plotWidth / 80)))
+      .tickFormat((value) => formatElapsed(Number(value), t1))
+      .tickSizeOuter(0),
+    { className: 'x', y: plotHeight },
+  );
+  appendAxis(
+    document,
+    plot,
+    axisLeft(y)
+      .tickValues(yTicks)
+      .tickFormat((value) => formatTick(Number(value)))
+      .tickSizeOuter(0),
+    { className: 'y' },
+  );
+  appendAxisTitle(document, plot, t1 < 120 ? 'Time since start (s)' : 'Time since start (min:s)', {
+    x: plotWidth / 2,
+    y: plotHeight + bottom - 4,
+  });
+  appendAxisTitle(document, plot, title, { x: -left + 14, y: plotHeight / 2, rotate: true });
+
+  const group = svgElement(document, 'g', { class: 'lines' });
+  plot.append(group);
+  for (const { drawn, indexes } of visible) {
+    const column = drawn.series.values[figure];
+    const path = line<number>()
+      .defined((i) => column[i] != null)
+      .x((i) => x(drawn.series.t[i] ?? 0))
+      .y((i) => y(column[i] ?? 0));
+    const element = svgElement(document, 'path', {
+      class: `${drawn.className} line${drawn.deviceClass ? ` ${drawn.deviceClass}` : ''}`,
+      d: roundNumbers(path(indexes) ?? ''),
+      'data-run': drawn.series.run,
+      'data-device': drawn.series.device,
+    });
+    const shown = indexes.map((i) => column[i]).filter((value): value is number => value != null);
+    appendTitle(
+      document,
+      element,
+      shown.length === 0
+        ? `${drawn.label}: no values`
+        : `${drawn.label}: mean ${formatValue(mean(shown) ?? 0, unit)}, max ${formatValue(max(shown) ?? 0, unit)}`,
+    );
+    group.append(element);
+  }
+
+  // The page's script moves the rule and fills the read-out; brush.ts fills the brush layer.
+  const hover = svgElement(document, 'g', { class: 'hover', 'aria-hidden': 'true' });
+  hover.append(
+    svgElement(document, 'line', { class: 'hover-rule', x1: 0, x2: 0, y1: 0, y2: plotHeight, visibility: 'hidden' }),
+  );
+  plot.append(hover);
+  plot.append(svgElement(document, 'g', { class: 'brush-layer', 'data-width': plotWidth, 'data-height': plotHeight }));
+  return svg;
+}
+
+/** One line: each drawn series' mean and peak of the figure over the window. */
+export function timeSeriesSummary(series: readonly DeviceSeries[], options: TimeSeriesOptions): string {
+  const { title, unit } = DEVICE_FIGURES[options.figure];
+  const rows = seriesStats(series, options);
+  const parts = rows.flatMap((row) =>
+    row.mean === null || row.max === null
+      ? []
+      : [`${row.label} mean ${formatValue(row.mean, unit)}, peak ${formatValue(row.max, unit)} at ${row.maxAt}`],
+  );
+  return parts.length === 0 ? `${title}: no values.` : `${title}: ${parts.join('; ')}.`;
+}
+
+/** The chart's numbers: per drawn series, its samples, mean, peak and when the peak was. */
+export function timeSeriesTable(series: readonly DeviceSeries[], options: TimeSeriesOptions): ChartTable {
+  const { title, unit } = DEVICE_FIGURES[options.figure];
+  return {
+    caption: `${title} per run and device`,
+    columns: ['Run · device', 'Samples', 'Mean', 'Peak', 'Peak at'],
+    rows: seriesStats(series, options).map((row) => ({
+      label: row.label,
+      cells: [
+        String(row.samples),
+        row.mean === null ? '' : formatValue(row.mean, unit),
+        row.max === null ? '' : formatValue(row.max, unit),
+        row.maxAt,
+      ],
+    })),
+  };
+}
+
+function seriesStats(series: readonly DeviceSeries[], options: TimeSeriesOptions) {
+  const lines = seriesLines(series, options);
+  const [t0, t1] = options.domain ?? timeExtent(lines.map((drawn) => drawn.series));
+  return lines.map((drawn) => {
+    const column = drawn.series.values[options.figure];
+    let samples = 0;
+    let sum = 0;
+    let peak: number | null = null;
+    let peakAt = 0;
+    drawn.series.t.forEach((t, i) => {
+      const value = column[i];
+      if (t < t0 || t > t1 || value == null) return;
+      samples += 1;
+      sum += value;
+      if (peak === null || value > peak) {
+        peak = value;
+        peakAt = t;
+      }
+    });
+    return {
+      label: drawn.label,
+      samples,
+      mean: samples === 0 ? null : sum / samples,
+      max: peak as number | null,
+      maxAt: peak === null ? '' : formatElapsed(peakAt, t1),
+    };
+  });
+}
