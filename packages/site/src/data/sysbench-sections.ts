@@ -117,7 +117,7 @@ function testSection(test: string, samples: readonly RunSample[], runRefs: reado
     // line up whether or not they sweep threads; the label names it only in a sweep.
     const key = `${sample.mode ?? test}/${sample.threads ?? ''}`;
     const parts = [sample.mode ?? (modes.length > 1 ? '(no mode)' : test)];
-    if (isSweep) parts.push(sample.threads === null ? 'threads not stated' : `${sample.threads} threads`);
+    if (isSweep) parts.push(threadsText(sample.threads));
     builder.group(key, parts.join(' · '));
     return key;
   };
@@ -273,9 +273,7 @@ function latencyHistograms(
       }));
       return [{ run: ref.id, bins }];
     });
-    const name = [first.mode ?? test, isSweep && first.threads !== null ? `${first.threads} threads` : null]
-      .filter(Boolean)
-      .join(' · ');
+    const name = [first.mode ?? test, isSweep ? threadsText(first.threads) : null].filter(Boolean).join(' · ');
     histograms.push({
       key: keys.make(`sysbench-${slug(test)}-histogram-${slug(name)}`),
       title: `${name} · latency histogram${hasRepeats ? ' (the first of its repeats)' : ''}`,
@@ -283,4 +281,10 @@ function latencyHistograms(
     });
   }
   return histograms;
+}
+
+/** "1 thread", "16 threads". */
+function threadsText(threads: number | null): string {
+  if (threads === null) return 'threads not stated';
+  return threads === 1 ? '1 thread' : `${threads} threads`;
 }

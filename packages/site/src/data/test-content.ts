@@ -1,8 +1,14 @@
-// For tests only: the real experiments of content/results, loaded once per test file.
+// For tests only: the real experiments of content/results, and small experiments written to a
+// temporary folder around real raw outputs (content/results and the parsers' fixtures, which
+// were printed by the real tools; see packages/parsers/fixtures/*/README.md).
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoadedExperiment, loadContent } from '@benchfolio/parsers/node';
 
-const RESULTS_DIR = fileURLToPath(new URL('../../../../content/results', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const RESULTS_DIR = join(REPO_ROOT, 'content/results');
 
 let loading: Promise<LoadedExperiment[]> | undefined;
 
@@ -17,4 +23,79 @@ export async function realExperiment(id: string): Promise<LoadedExperiment> {
   const found = (await loadRealExperiments()).find((experiment) => experiment.id === id);
   if (found === undefined) throw new Error(`no experiment ${id} in content/results`);
   return found;
+}
+
+/** A path in the repository. */
+export function repoPath(path: string): string {
+  return join(REPO_ROOT, path);
+}
+
+export interface FixtureOutput {
+  /** Its name in the run folder. */
+  file: string;
+  /** The real file it is a copy of, relative to the repository root. */
+  from: string;
+  tool: 'fio' | 'bonnie' | 'sysbench' | 'iostat';
+  workload?: string;
+  repeat?: number;
+  command?: string;
+}
+
+export interface FixtureRun {
+  id: string;
+  value: string;
+  /** run.yaml `repeat`, when outputs carry `repeat`. */
+  repeat?: number;
+  outputs: FixtureOutput[];
+}
+
+/**
+ * Writes an experiment around copies of real outputs into a temporary folder, loads it as the
+ * site does, and removes the folder. The experiment's text says it is a test arrangement; its
+ * numbers are the real files', unchanged.
+ */
+export async function fixtureExperiment(id: string, runs: readonly FixtureRun[]): Promise<LoadedExperiment> {
+  const root = await mkdtemp(join(tmpdir(), 'benchfolio-site-data-'));
+  try {
+    const dir = join(root, id);
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, 'experiment.yaml'),
+      [
+        'title: A test arrangement of real outputs',
+        'summary: Real raw outputs arranged as runs for the site data tests.',
+        'variable:',
+        '  kind: other',
+        '  name: Arrangement',
+        `date: "${id.slice(0, 7)}"`,
+        'authors:',
+        '  - benchfolio tests',
+        'license: CC-BY-4.0',
+        '',
+      ].join('\n'),
+    );
+    for (const run of runs) {
+      const runDir = join(dir, 'runs', run.id);
+      await mkdir(runDir, { recursive: true });
+      const lines = [`label: ${run.id}`, `value: ${run.value}`];
+      if (run.repeat !== undefined) lines.push(`repeat: ${run.repeat}`);
+      lines.push('outputs:');
+      for (const output of run.outputs) {
+        await copyFile(join(REPO_ROOT, output.from), join(runDir, output.file));
+        lines.push(`  - file: ${JSON.stringify(output.file)}`, `    tool: ${output.tool}`);
+        if (output.workload !== undefined) lines.push(`    workload: ${output.workload}`);
+        if (output.repeat !== undefined) lines.push(`    repeat: ${output.repeat}`);
+        if (output.command !== undefined) lines.push(`    command: ${JSON.stringify(output.command)}`);
+      }
+      await writeFile(join(runDir, 'run.yaml'), `${lines.join('\n')}\n`);
+    }
+    const { experiments, issues } = await loadContent(dir);
+    const errors = issues.filter((issue) => issue.severity !== 'warning');
+    if (errors.length > 0 || experiments[0] === undefined) {
+      throw new Error(`fixture ${id} does not load: ${JSON.stringify(errors)}`);
+    }
+    return experiments[0];
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }

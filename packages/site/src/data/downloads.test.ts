@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { compareIndex } from './compare-index.ts';
+import { csvField } from './csv-text.ts';
+import { downloadableFileName, fileNameProblem, rawFilePath, runJsonPath } from './download-paths.ts';
+import { downsampleMinMax } from './downsample-series.ts';
+import { measurementsCsv } from './measurements-table.ts';
+import { runJson } from './run-json.ts';
+import { loadRealExperiments, realExperiment } from './test-content.ts';
+
+describe('download paths', () => {
+  it('percent-encodes what a URL path needs and refuses what Astro cannot write', () => {
+    expect(rawFilePath('2011-07-x', 'ext3', 'fio ext3 é.txt')).toBe(
+      '/experiments/2011-07-x/runs/ext3/fio%20ext3%20%C3%A9.txt',
+    );
+    expect(runJsonPath('2011-07-x', 'ext3')).toBe('/experiments/2011-07-x/runs/ext3.json');
+    expect(downloadableFileName('fio--ext3.txt')).toBe(true);
+    expect(downloadableFileName('a b+c&d.txt')).toBe(true);
+    for (const name of ['a#b.txt', 'a?b.txt', '100%.txt', '..', 'a\u0007b'])
+      expect(downloadableFileName(name)).toBe(false);
+    expect(fileNameProblem('a#b.txt')).toContain('rename it without #, ?, %');
+    expect(fileNameProblem('a\u0007b')).toContain('"a\\u0007b"');
+  });
+});
+
+describe('measurements.csv', () => {
+  it('quotes fields with commas, quotes and line breaks', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('lists the published rows of a table-only experiment in base units, with their sources', async () => {
+    const csv = measurementsCsv(await realExperiment('2014-ec2-m3-large-m3-medium-t2-medium-rails'));
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('run,tool,metric,value,unit,labels,source');
+    // 6 rows in content/results/.../measurements.csv, and the empty text after the last CRLF.
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toBe(
+      'm3-large,nginx,request_time.mean,6.30324,s,,"The m3.medium is terrible, table under the chart ""average nginx $request_time"", row ""m3.large"", column ""_avg"""',
+    );
+  });
+
+  it('lists every parsed measurement of the fio seed, its raw file as source', async () => {
+    const loaded = await realExperiment('2011-07-ext3-ext4-xfs-fio-msa70');
+    const lines = measurementsCsv(loaded).trimEnd().split('\r\n');
+    const count = loaded.runs.reduce(
+      (total, run) => total + run.outputs.reduce((sum, output) => sum + output.parsed.measurements.length, 0),
+      0,
+    );
+    expect(lines).toHaveLength(1 + count);
+    expect(lines[1]).toBe(
+      'ext3,fio,write.iops,7118,op/s,job=random-write-direct;group=0;rw=randwrite;bs=8K-8K/8K-8K;iodepth=1,fio--ext3.txt',
+    );
+  });
+});
+
+describe('run JSON', () => {
+  it('holds run.yaml, the parsed outputs and the run’s own sections', async () => {
+    const loaded = await realExperiment('2011-07-ext3-ext4-xfs-fio-msa70');
+    const body = runJson(loaded, loaded.runs[0] as (typeof loaded.runs)[number]);
+    expect(body.experiment.id).toBe('2011-07-ext3-ext4-xfs-fio-msa70');
+    expect(body.run).toMatchObject({ id: 'ext3', label: 'ext3', value: 'ext3' });
+    expect(body.outputs).toHaveLength(1);
+    expect(body.outputs[0]).toMatchObject({ file: 'fio--ext3.txt', tool: 'fio', format: 'normal' });
+    expect(body.outputs[0]?.measurements.length).toBeGreaterThan(0);
+    expect(body.published).toEqual([]);
+    const iops = body.sections[0]?.metrics.find((metric) => metric.key === 'fio-write-iops');
+    expect(iops?.runs).toEqual([{ id: 'ext3', label: 'ext3' }]);
+    expect(iops?.cells[0]).toMatchObject({ run: 'ext3', group: 'random-write-direct', value: 7118 });
+    // Plain JSON: it survives a round trip unchanged.
+    expect(JSON.parse(JSON.stringify(body.sections))).toEqual(body.sections);
+  });
+});
+
+describe('/compare/runs.json', () => {
+  it('lists every run with the workloads it can be compared on, under the base path', async () => {
+    const experiments = await loadRealExperiments();
+    const index = compareIndex(experiments, '/benchfolio/');
+    const runCount = experiments.reduce((total, experiment) => total + experiment.runs.length, 0);
+    expect(index.runs).toHaveLength(runCount);
+    const host2 = index.runs.find((run) => run.run === 'host2-performance');
+    expect(host2?.href).toBe('/benchfolio/experiments/2020-fio-random-write-cpu-governor/runs/host2-performance.json');
+    // The two "IO Performance Case I" fio tables share their 4k workload.
+    const key = 'fio:published|bs=4k;threads=32';
+    const sharing = new Set(index.runs.filter((run) => run.keys.includes(key)).map((run) => run.experiment));
+    expect([...sharing].sort()).toEqual([
+      '2020-fio-random-write-cpu-governor',
+      '2020-fio-random-write-io-scheduler-filesystem',
+    ]);
+    expect(index.runs.find((run) => run.run === 'ext3')?.keys).toEqual([
+      'fio|random-write-direct',
+      'fio|random-write-buf',
+      'fio|sequential-write-direct',
+      'fio|sequential-write-buffered',
+    ]);
+    // Runs awaiting their first results have nothing to compare yet.
+    expect(index.runs.find((run) => run.run === 'wd-re4')?.keys).toEqual([]);
+  });
+});
+
+describe('downsampleMinMax', () => {
+  it('keeps every bucket’s extremes in order and at most the asked number of points', () => {
+    // A saw-tooth of 1000 samples with one spike: the spike must survive.
+    const t = Array.from({ length: 1000 }, (_, i) => i);
+    const util = t.map((i) => (i === 517 ? 100 : i % 10));
+    const { t: outT, series } = downsampleMinMax(t, { util }, 600);
+    expect(outT).toHaveLength(600);
+    expect(series.util).toHaveLength(600);
+    expect(Math.max(...(series.util as number[]))).toBe(100);
+    expect(Math.min(...(series.util as number[]))).toBe(0);
+    expect(outT).toEqual([...outT].sort((a, b) => a - b));
+    expect(outT[0]).toBe(0);
+    expect(outT.at(-1)).toBe(999);
+  });
+
+  it('leaves short series as they are and keeps nulls', () => {
+    const result = downsampleMinMax([0, 1, 2], { await: [1, null, 3] }, 600);
+    expect(result).toEqual({ t: [0, 1, 2], series: { await: [1, null, 3] } });
+  });
+});
