@@ -71,6 +71,11 @@ describe('barChart(data, options), linear', () => {
     expect(bar(svg, 'random-write-direct', 'ext3').value).toBe(7118);
   });
 
+  test('builds with the given document alone: this environment has no global one', () => {
+    expect(typeof globalThis.document).toBe('undefined');
+    expect(svg.ownerDocument).toBe(document);
+  });
+
   test('is an image with an accessible name and says what scale it used', () => {
     expect(svg.getAttribute('role')).toBe('img');
     expect(svg.getAttribute('aria-label')).toBe(
