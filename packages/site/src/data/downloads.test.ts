@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { compareIndex } from './compare-index.ts';
 import { csvField } from './csv-text.ts';
 import { downloadableFileName, fileNameProblem, rawFilePath, runJsonPath } from './download-paths.ts';
-import { downsampleMinMax } from './downsample-series.ts';
 import { measurementsCsv } from './measurements-table.ts';
 import { runJson } from './run-json.ts';
 import { loadRealExperiments, realExperiment } from './test-content.ts';
@@ -96,26 +95,5 @@ describe('/compare/runs.json', () => {
     ]);
     // Runs awaiting their first results have nothing to compare yet.
     expect(index.runs.find((run) => run.run === 'wd-re4')?.keys).toEqual([]);
-  });
-});
-
-describe('downsampleMinMax', () => {
-  it('keeps every bucket’s extremes in order and at most the asked number of points', () => {
-    // A saw-tooth of 1000 samples with one spike: the spike must survive.
-    const t = Array.from({ length: 1000 }, (_, i) => i);
-    const util = t.map((i) => (i === 517 ? 100 : i % 10));
-    const { t: outT, series } = downsampleMinMax(t, { util }, 600);
-    expect(outT).toHaveLength(600);
-    expect(series.util).toHaveLength(600);
-    expect(Math.max(...(series.util as number[]))).toBe(100);
-    expect(Math.min(...(series.util as number[]))).toBe(0);
-    expect(outT).toEqual([...outT].sort((a, b) => a - b));
-    expect(outT[0]).toBe(0);
-    expect(outT.at(-1)).toBe(999);
-  });
-
-  it('leaves short series as they are and keeps nulls', () => {
-    const result = downsampleMinMax([0, 1, 2], { await: [1, null, 3] }, 600);
-    expect(result).toEqual({ t: [0, 1, 2], series: { await: [1, null, 3] } });
   });
 });

@@ -1,7 +1,7 @@
 import type { IostatResult } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
+import { downsample } from '../charts/downsample.ts';
 import type { DeviceFigure, DeviceSeries, DeviceSummary, RunRef, ToolSection } from '../view/model.ts';
-import { downsampleMinMax } from './downsample-series.ts';
 import { slug, UniqueKeys } from './keys.ts';
 
 type Report = IostatResult['reports'][number];
@@ -59,8 +59,8 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
         first.output.declared.command ?? runs.find((run) => run.id === ref.id)?.run.commands.find(isIostat);
       for (const full of deviceSeries(ref.id, first.output.parsed.result as IostatResult, command)) {
         deviceSummaries.push(summarize(full));
-        const { t, series } = downsampleMinMax(full.t, full.values, MAX_SERIES_POINTS);
-        devices.push({ ...full, t, values: series });
+        // The summary is of every report; the series drawn keeps each bucket's extremes.
+        devices.push(downsample(full, MAX_SERIES_POINTS));
       }
     }
     const during = workload === '' ? '' : ` during ${workload}`;
