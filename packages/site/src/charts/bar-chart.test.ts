@@ -353,6 +353,21 @@ describe('barChart spread and sorting', () => {
     expect(orderRuns(partial, 'all', 'value').map((r) => r.id)).toEqual(['m3-large', 'm3-medium', 't2-medium']);
   });
 
+  test('clamps whiskers below zero at zero on a linear axis, without a cap there', () => {
+    // fio's clat 645.32 ± 4647.69 µs (ext3, random-write-direct): no latency is negative.
+    const chart = barChart(clat, { ...size, document });
+    const zero = tickY(chart, '0');
+    const ticks = [...chart.querySelectorAll('.axis-y .tick text')].map((t) => t.textContent ?? '');
+    expect(ticks.some((t) => t.startsWith('-') || t.startsWith('\u2212'))).toBe(false);
+    const whisker = chart.querySelector('g.spread[data-run="ext3"][data-group="random-write-direct"]');
+    const [stem, ...caps] = [...(whisker?.querySelectorAll('line') ?? [])];
+    expect(Number(stem?.getAttribute('y1'))).toBeCloseTo(zero, 1);
+    expect(caps).toHaveLength(1);
+    // ext3's sequential-write-direct, 157500.69 ± 96237.55 µs, keeps both ends.
+    const kept = chart.querySelector('g.spread[data-run="ext3"][data-group="sequential-write-direct"]');
+    expect(kept?.querySelectorAll('line')).toHaveLength(3);
+  });
+
   test('matches its SVG snapshot', async () => {
     await expect(pretty(svg)).toMatchFileSnapshot('__snapshots__/bar-chart-ec2-request-time.svg');
   });

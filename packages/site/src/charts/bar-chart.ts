@@ -40,7 +40,8 @@ const MAX_BAR_PX = 56;
  * when any drawn value (or ratio, with a baseline) is zero or negative the chart is drawn linear
  * instead, and `note` says why, for the page to show beside the scale control. A spread whose
  * low end is not positive does not cause that: its whisker is clamped at the bottom of the axis,
- * drawn without a cap there.
+ * drawn without a cap there (as on a linear axis, where a low end below zero is clamped at zero
+ * unless some value itself is negative).
  */
 export function barScaleFor(
   data: MetricComparison,
@@ -107,7 +108,12 @@ function px(value: number): number {
 
 /** The y domain: linear from zero (bars start at zero), log over the positive values. */
 function yDomain(plotted: PlottedValue[], scale: BarScale, baseline: string | undefined): [number, number] {
-  const values = plotted.flatMap((p) => [p.value, p.low, p.high]).filter((v): v is number => v !== undefined);
+  // Spread low ends below zero stay out of the domain when no value is negative: fio's
+  // `clat avg=645.32, stdev=4647.69` is a skewed distribution, not a negative latency.
+  const hasNegative = plotted.some((p) => p.value < 0);
+  const values = plotted
+    .flatMap((p) => [p.value, hasNegative || (p.low ?? 0) >= 0 ? p.low : undefined, p.high])
+    .filter((v): v is number => v !== undefined);
   // A ratio axis always shows 1, where the baseline is.
   if (baseline !== undefined) values.push(1);
   if (scale === 'log') {
@@ -295,10 +301,11 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
       if (p.normalized?.ratio != null) rect.attr('data-ratio', String(p.normalized.ratio));
       rect.append('title').text(barTitle(data, p, groupOf.get(group.key), baselineRun));
 
-      // The whisker, clamped to the axis where its low end is off a log axis.
+      // The whisker, clamped to the bottom of the axis where its low end is below it (off a log
+      // axis, or below zero on a linear one with no negative values), drawn without a cap there.
       let labelAnchor = yValue;
       if (p.low !== undefined && p.high !== undefined) {
-        const isClamped = scale === 'log' && p.low < axisLow;
+        const isClamped = p.low < axisLow;
         const yLow = isClamped ? bottom : (y(p.low) ?? bottom);
         const yHigh = y(p.high) ?? yValue;
         const cap = Math.min(barWidth / 2, 8) / 2;
