@@ -142,6 +142,18 @@ run_child() {
   BF_CHILD=''
 }
 
+# program_of COMMAND...: the program a command runs (after env and its VAR=value words).
+program_of() {
+  test "$1" != env || shift
+  while test "$#" -gt 1; do
+    case $1 in
+      *=*) shift ;;
+      *) break ;;
+    esac
+  done
+  printf '%s\n' "$1"
+}
+
 # show_command DIR COMMAND...: the command as recorded (with `cd DIR &&` when it runs there).
 show_command() {
   sc_dir=$1
@@ -167,7 +179,7 @@ bf_exec_in() {
   run_child "$BF_STATE/step.out" "$BF_STATE/step.err" "$be_dir" "$@"
   if test "$rc_status" -ne 0; then
     tail -n 20 "$BF_STATE/step.out" "$BF_STATE/step.err" >&2 || true
-    die "$1 exited with status $rc_status: $be_shown"
+    die "$(program_of "$@") exited with status $rc_status: $be_shown"
   fi
   record_command "$be_shown"
 }
@@ -194,11 +206,11 @@ bf_capture() {
   run_child "$BF_OUT/$bc_file" "$BF_STATE/capture.err" "${BF_CWD-}" "$@"
   if test "$rc_status" -ne 0; then
     tail -n 20 "$BF_STATE/capture.err" >&2 || true
-    die "$1 exited with status $rc_status: $bc_shown"
+    die "$(program_of "$@") exited with status $rc_status: $bc_shown"
   fi
   if ! test -s "$BF_OUT/$bc_file"; then
     tail -n 20 "$BF_STATE/capture.err" >&2 || true
-    die "$1 printed nothing: $bc_shown"
+    die "$(program_of "$@") printed nothing: $bc_shown"
   fi
   record_command "$bc_shown"
   {

@@ -156,7 +156,7 @@ fs_readback() {
         fr_super=''
         if test -r "$3"; then
           fr_super=$(btrfs inspect-internal dump-super "$3" 2>/dev/null |
-            awk '$1 == "sectorsize" || $1 == "nodesize" || $1 == "csum_type" { printf "%s%s %s", sep, $1, $2; sep = "; " }')
+            awk '$1 == "sectorsize" || $1 == "nodesize" || $1 == "csum_type" { $1 = $1; printf "%s%s", sep, $0; sep = "; " }')
         fi
         fr_df=$(btrfs filesystem df "$1" 2>/dev/null | sed -n 's/^\([A-Za-z]*\), \([A-Za-z0-9]*\):.*/\1 \2/p' | tr '\n' ',' | sed 's/,$//; s/,/, /g')
         printf 'btrfs: %s%s' "${fr_super:+$fr_super; }" "${fr_df:+profiles $fr_df}"

@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hasCommand,
+  IS_CI,
+  IS_ROOT,
+  listing,
+  type RunResult,
+  removeAll,
+  runRunner,
+  startRunner,
+  tempDir,
+  testExperimentId,
+  validate,
+  writeExperiment,
+} from './helpers.ts';
+
+// scripts/benchfolio-run --loopback: an image per filesystem, made, loop-mounted, measured and
+// torn down. It needs root (losetup, mkfs, mount); on CI a missing requirement fails.
+
+const needs = ['fio', 'iostat', 'losetup', 'mkfs.ext4', 'mkfs.xfs', 'mkfs.btrfs'].filter((name) => !hasCommand(name));
+const reason = !IS_ROOT ? 'not root' : needs.length > 0 ? `${needs.join(', ')} not installed` : '';
+const canRun = reason === '' || IS_CI;
+const note = canRun ? '' : ` (skipped: ${reason})`;
+const experiment = testExperimentId();
+
+/** Loop devices whose backing file is under the folder. */
+function loopsUnder(dir: string): string[] {
+  const text = execFileSync('losetup', ['-n', '-O', 'NAME,BACK-FILE', '-l'], { encoding: 'utf8' });
+  return text.split('\n').filter((line) => line.includes(dir));
+}
+
+/** Mount points under the folder. */
+function mountsUnder(dir: string): string[] {
+  return execFileSync('findmnt', ['-n', '-r', '-o', 'TARGET'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((target) => target.startsWith(dir));
+}
+
+describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback ext4,xfs,btrfs${note}`, () => {
+  let scratch: string;
+  let dir: string;
+  let experimentDir: string;
+  let result: RunResult;
+
+  beforeAll(async () => {
+    scratch = await tempDir('loop');
+    dir = join(scratch, 'images');
+    experimentDir = join(scratch, 'results', experiment);
+    await mkdir(dir);
+    result = await runRunner([
+      '--loopback',
+      'ext4,xfs,btrfs',
+      '--dir',
+      dir,
+      '--experiment',
+      experiment,
+      '--profile',
+      'fio-seed-hoffman',
+      '--size',
+      '2M',
+      '--runtime',
+      '1',
+      '--no-drop-caches',
+      '--out',
+      join(experimentDir, 'runs'),
+    ]);
+    await writeExperiment(experimentDir, 'kind: filesystem\n  fields: [filesystem]');
+  }, 80_000);
+  afterAll(() => removeAll(scratch));
+
+  it('exits 0 and tears everything down: no mount, no loop device, no image', async () => {
+    expect(result.stderr).toMatch(/done: 3 run\(s\)/);
+    expect(result.code).toBe(0);
+    expect(await listing(dir)).toEqual([]);
+    expect(loopsUnder(dir)).toEqual([]);
+    expect(mountsUnder(dir)).toEqual([]);
+  });
+
+  it('makes one run per filesystem, in the order given, and the experiment validates', async () => {
+    expect(await listing(join(experimentDir, 'runs'))).toEqual(['btrfs', 'ext4', 'xfs']);
+    const checked = await validate(experimentDir);
+    expect(checked.errors).toEqual([]);
+    const runs = checked.experiment?.runs ?? [];
+    expect(runs.map((run) => [run.id, run.run.value, run.run.order])).toEqual([
+      ['ext4', 'ext4', 1],
+      ['xfs', 'xfs', 2],
+      ['btrfs', 'btrfs', 3],
+    ]);
+    for (const run of runs) {
+      expect(run.outputs.map((output) => output.parsed.tool).sort()).toEqual(['fio', 'iostat']);
+    }
+  });
+
+  it('records each filesystem as mounted, with its mkfs command and what it tells of itself', async () => {
+    const checked = await validate(experimentDir);
+    const byId = new Map(checked.experiment?.runs.map((run) => [run.id, run.run]));
+    for (const fs of ['ext4', 'xfs', 'btrfs']) {
+      const filesystem = byId.get(fs)?.system.filesystem;
+      expect(filesystem?.type).toBe(fs);
+      expect(filesystem?.mkfs).toMatch(new RegExp(`^mkfs\\.${fs} -[fF] -q /dev/loop\\d+$`));
+      expect(filesystem?.mount_options).toMatch(/^rw,/);
+      expect(filesystem?.mountpoint).toBe(join(dir, `benchfolio-${fs}`));
+      expect(byId.get(fs)?.system.lvm).toMatch(/^a loop device over an image file on \S+ \/dev\//);
+    }
+    expect(byId.get('ext4')?.system.filesystem?.note).toMatch(/^tune2fs -l: .*Block size 4096/);
+    expect(byId.get('xfs')?.system.filesystem?.note).toMatch(/^xfs_info: meta-data=\/dev\/loop\d+ isize=/);
+    expect(byId.get('btrfs')?.system.filesystem?.note).toMatch(/^btrfs: .*nodesize \d+/);
+  });
+
+  it('watches the loop device and the disk under it with iostat', async () => {
+    const checked = await validate(experimentDir);
+    const ext4 = checked.experiment?.runs.find((run) => run.id === 'ext4');
+    const iostat = ext4?.run.outputs.find((output) => output.tool === 'iostat');
+    expect(iostat?.command).toMatch(/^iostat -x -t -k 1 loop\d+ \S+/);
+  });
+});
+
+describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback interrupted${note}`, () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await tempDir('loop-int');
+  });
+  afterAll(() => removeAll(scratch));
+
+  it('SIGTERM mid-run: the run stopped, unmounted, detached, the image and every run folder removed', async () => {
+    const dir = join(scratch, 'images');
+    const results = join(scratch, 'results', experiment);
+    await mkdir(dir);
+    const started = startRunner([
+      '--loopback',
+      'ext4,xfs',
+      '--dir',
+      dir,
+      '--experiment',
+      experiment,
+      '--profile',
+      'sysbench-cpu',
+      '--runtime',
+      '5',
+      '--threads',
+      '1',
+      '--no-drop-caches',
+      '--out',
+      join(results, 'runs'),
+    ]);
+    // ext4 is done and xfs is running when the signal comes.
+    await started.waitFor(/running \(sysbench--cpu-t1-1\.txt\)[\s\S]*running \(sysbench--cpu-t1-1\.txt\)/, 60_000);
+    expect(mountsUnder(dir)).toHaveLength(1);
+    started.child.kill('SIGTERM');
+    const result = await started.done;
+    expect(result.code).toBe(143);
+    expect(loopsUnder(dir)).toEqual([]);
+    expect(mountsUnder(dir)).toEqual([]);
+    expect(await listing(dir)).toEqual([]);
+    expect(existsSync(join(scratch, 'results'))).toBe(false);
+  }, 70_000);
+});
