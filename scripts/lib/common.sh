@@ -88,7 +88,7 @@ to_bytes() {
 
 # human_bytes BYTES: a short size for messages (MiB or GiB, rounded up).
 human_bytes() {
-  if test "$1" -ge 1073741824; then
+  if test "$1" -ge 10737418240; then
     printf '%s GiB\n' "$(((($1) + 1073741823) / 1073741824))"
   else
     printf '%s MiB\n' "$(((($1) + 1048575) / 1048576))"
