@@ -63,11 +63,11 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
         devices.push(downsample(full, MAX_SERIES_POINTS));
       }
     }
-    const during = workload === '' ? '' : ` during ${workload}`;
     sections.push({
-      key: keys.make(workload === '' ? 'iostat' : `iostat-${slug(workload)}`),
+      // One log per run (the runner's "iostat during the run") is the plain `iostat` section.
+      key: keys.make(byWorkload.size === 1 ? 'iostat' : `iostat-${slug(workload)}`),
       tool: 'iostat',
-      title: `iostat${during}${hasRepeats ? ' (the first of its repeats)' : ''}`,
+      title: `${iostatTitle(workload)}${hasRepeats ? ' (the first of its repeats)' : ''}`,
       origin: 'raw',
       metrics: [],
       devices,
@@ -75,6 +75,12 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
     });
   }
   return sections;
+}
+
+/** "iostat", "iostat during the run" (a workload naming iostat itself), "iostat during fio-seed". */
+function iostatTitle(workload: string): string {
+  if (workload === '') return 'iostat';
+  return workload.startsWith('iostat') ? workload : `iostat during ${workload}`;
 }
 
 function isIostat(command: string): boolean {

@@ -54,8 +54,20 @@ export function runJson(loaded: LoadedExperiment, run: LoadedRun): RunJson {
   };
 }
 
+// The run JSON endpoint and /compare/runs.json both want a run's sections: made once per build.
+const sectionsOf = new WeakMap<LoadedRun, ToolSection[]>();
+
 /** The sections of one run alone (iostat left out: its series are in `outputs`). */
 export function runSections(loaded: LoadedExperiment, run: LoadedRun): ToolSection[] {
+  let sections = sectionsOf.get(run);
+  if (sections === undefined) {
+    sections = makeRunSections(loaded, run);
+    sectionsOf.set(run, sections);
+  }
+  return sections;
+}
+
+function makeRunSections(loaded: LoadedExperiment, run: LoadedRun): ToolSection[] {
   const refs: RunRef[] = [{ id: run.id, label: run.run.label }];
   const only = [run];
   const alone = { ...loaded, runs: only, published: loaded.published.filter((row) => row.run === run.id) };

@@ -193,7 +193,19 @@ function dropIdleDirections(metrics: MetricComparison[]): MetricComparison[] {
 }
 
 /**
- * Per mode, each charted metric against threads, one line per run; a point is the mean over
+ * The metrics drawn against threads: operation rates and latencies. Throughputs in B/s follow
+ * the operation rates at a fixed block size, and fsyncs follow writes: lines of their own would
+ * repeat them.
+ */
+function isSwept(metric: string): boolean {
+  return (
+    metric.startsWith('latency.') ||
+    ['read', 'write', 'requests', 'events', 'operations', 'tps', 'qps'].includes(metric)
+  );
+}
+
+/**
+ * Per mode, each swept metric against threads, one line per run; a point is the mean over
  * the repeats at that thread count. Modes whose runs all used one thread count have no line.
  */
 function threadSweeps(
@@ -208,7 +220,7 @@ function threadSweeps(
   for (const mode of modes) {
     const ofMode = samples.filter((sample) => sample.mode === mode && sample.threads !== null);
     if (new Set(ofMode.map((sample) => sample.threads)).size < 2) continue;
-    for (const metric of metrics) {
+    for (const metric of metrics.filter((candidate) => isSwept(candidate.metric))) {
       const figure = figuresOf(test, ofMode).find((candidate) => candidate.metric === metric.metric);
       if (figure === undefined) continue;
       const runs = runRefs
