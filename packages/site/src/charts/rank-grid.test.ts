@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { RunRef } from '../view/model.ts';
+import { bonnieGrid, repoFile, testDocument } from './output-test-data.ts';
+import { columnRanks, RANK_LEVELS, rankGrid, rankGridSummary } from './rank-grid.ts';
+
+// The seeds' bonnie++ 1.96 runs (content/results/2011-11-ext4-xfs-btrfs-bonnie), in their
+// run.yaml `order`, with their labels.
+const RUNS: RunRef[] = [
+  { id: 'ext4', label: 'ext4' },
+  { id: 'ext4-tuned', label: 'ext4, tuned' },
+  { id: 'xfs', label: 'xfs' },
+  { id: 'xfs-mount-options', label: 'xfs, tuned mount options' },
+  { id: 'xfs-mkfs-and-mount-options', label: 'xfs, tuned mkfs and mount options' },
+  { id: 'btrfs', label: 'btrfs' },
+];
+const grid = bonnieGrid(
+  'bonnie-grid',
+  'bonnie++ 1.96, 8 GB, 512 files',
+  RUNS.map(({ id }) => ({
+    run: id,
+    text: repoFile(`content/results/2011-11-ext4-xfs-btrfs-bonnie/runs/${id}/bonnie--${id}.txt`),
+  })),
+);
+
+function bodyRows(table: HTMLTableElement): HTMLTableRowElement[] {
+  return [...table.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+}
+
+function column(table: HTMLTableElement, key: string): HTMLTableCellElement[] {
+  const index = grid.columns.findIndex((c) => c.key === key);
+  return bodyRows(table).map((row) => row.cells[index + 1] as HTMLTableCellElement);
+}
+
+describe('columnRanks (bon_csv2html colouring)', () => {
+  it('puts near-equal values in one middle class: the range is widened to a factor of two', () => {
+    // Block writes, K/sec: ext4 "54570", ext4-tuned "53396", xfs "55174", xfs-mount "55423",
+    // xfs-mkfs "54674", btrfs "54778": 4 % apart, all rank 2.
+    const putBlock = grid.columns.findIndex((c) => c.key === 'put_block');
+    const values = grid.rows.map((row) => row.values[putBlock] ?? null);
+    expect(values).toEqual([54570, 53396, 55174, 55423, 54674, 54778].map((k) => k * 1024));
+    expect(columnRanks(values, 'higher')).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it('ranks a lower-is-better column from its lowest (best) to its highest (worst)', () => {
+    // Random delete latency: "11682ms", "11543ms", "5904ms", "5060ms", "5772ms", "28647ms".
+    // Place in [5060, 28647]: 0.28, 0.27, 0.036, 0, 0.03, 1 → (1 − goodness) × 4 rounded.
+    const values = [11682, 11543, 5904, 5060, 5772, 28647].map((ms) => ms * 1e6);
+    expect(columnRanks(values, 'lower')).toEqual([1, 1, 0, 0, 0, 4]);
+    expect(columnRanks(values, 'higher')).toEqual([3, 3, 4, 4, 4, 0]);
+  });
+
+  it('leaves a column unranked when nothing compares', () => {
+    expect(columnRanks([99, 98, 97], 'neither')).toEqual([null, null, null]);
+    expect(columnRanks([131.8, null, 131.8], 'higher')).toEqual([null, null, null]);
+    expect(columnRanks([5, null, 10], 'higher')).toEqual([RANK_LEVELS - 1, null, 0]);
+  });
+});
+
+describe('rankGrid', () => {
+  const table = rankGrid(grid, { document: testDocument(), runOrder: RUNS });
+
+  it('is a table with a caption, a header per figure with its unit, a row per run', () => {
+    expect(table.tagName).toBe('TABLE');
+    expect(table.className).toBe('rank-grid');
+    expect(table.caption?.firstChild?.textContent).toBe('bonnie++ 1.96, 8 GB, 512 files');
+    const headers = [...table.querySelectorAll('thead th')];
+    expect(headers).toHaveLength(1 + 36);
+    expect(headers.every((th) => th.getAttribute('scope') === 'col')).toBe(true);
+    expect(headers[1]?.textContent).toBe('Seq. output per charbytes/s ↑');
+    expect(headers[1]?.querySelector('.unit')?.textContent).toBe('bytes/s ↑');
+    expect(headers[2]?.querySelector('.unit')?.textContent).toBe('% CPU');
+    expect(headers[3]?.querySelector('.unit')?.textContent).toBe('time ↓');
+    const rowHeaders = bodyRows(table).map((row) => row.cells[0]);
+    expect(rowHeaders.map((th) => th?.textContent)).toEqual(RUNS.map((run) => run.label));
+    expect(rowHeaders.every((th) => th?.tagName === 'TH' && th.getAttribute('scope') === 'row')).toBe(true);
+  });
+
+  it('formats each cell with its unit and keeps the raw value', () => {
+    // ext4: "Seeks 131.8 /sec", block write "54570" K/sec, putc latency "24224us".
+    const [seeks] = column(table, 'seeks');
+    expect(seeks?.textContent).toBe('132 op/s');
+    expect(seeks?.dataset.value).toBe('131.8');
+    expect(column(table, 'put_block')[0]?.textContent).toBe('55.9 MB/s');
+    expect(column(table, 'putc.latency')[0]?.textContent).toBe('24.2 ms');
+  });
+
+  it('colours each cell by its rank in its column, CPU left uncoloured', () => {
+    expect(column(table, 'ran_del.latency').map((td) => td.className)).toEqual([
+      'rank-1',
+      'rank-1',
+      'rank-0',
+      'rank-0',
+      'rank-0',
+      'rank-4',
+    ]);
+    expect(column(table, 'put_block').every((td) => td.className === 'rank-2')).toBe(true);
+    expect(column(table, 'put_block.cpu').every((td) => td.className === 'unranked')).toBe(true);
+    // Random file reads (stat) per second, higher is better: the highest value is rank-0.
+    const ranStat = column(table, 'ran_stat');
+    const values = ranStat.map((td) => Number(td.dataset.value));
+    const bestAt = values.indexOf(Math.max(...values));
+    expect(ranStat[bestAt]?.className).toBe('rank-0');
+    // Every value cell has exactly one of the classes.
+    const cells = bodyRows(table).flatMap((row) => [...row.cells].slice(1));
+    expect(cells).toHaveLength(6 * 36);
+    for (const td of cells) expect(td.className).toMatch(/^(rank-[0-4]|unranked|not-measured)$/);
+  });
+
+  it('says "not measured" for a missing value', () => {
+    // bonnie++ prints "+++++" when a test ran too fast to time; the grid gets null there.
+    const sparse = {
+      ...grid,
+      rows: grid.rows.map((row, r) => (r === 0 ? { ...row, values: row.values.map(() => null) } : row)),
+    };
+    const withGap = rankGrid(sparse, { document: testDocument(), runOrder: RUNS });
+    const [cell] = column(withGap, 'putc');
+    expect(cell?.className).toBe('not-measured');
+    expect(cell?.textContent).toBe('not measured');
+    expect(cell?.dataset.value).toBeUndefined();
+  });
+
+  it('matches its HTML snapshot', async () => {
+    await expect(table.outerHTML).toMatchFileSnapshot('./__snapshots__/rank-grid.bonnie-2011-11.html');
+  });
+
+  it('sums up which run is best in most columns', () => {
+    const summary = rankGridSummary(grid, { runOrder: RUNS });
+    expect(summary).toMatch(/^bonnie\+\+ 1\.96, 8 GB, 512 files: .+ is in the best colour in \d+ of 24 ranked columns/);
+    // 24 ranked columns: 12 speeds and 12 latencies; the 12 CPU columns are not ranked.
+    const table2 = rankGrid(grid, { document: testDocument() });
+    expect(table2.querySelectorAll('td.unranked')).toHaveLength(6 * 12);
+  });
+});
+
+describe('rank colours (charts.css)', () => {
+  // WCAG 2 relative luminance and contrast ratio.
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  it('keeps 4.5:1 between the text and every rank colour, light and dark', () => {
+    const charts = repoFile('packages/site/src/styles/charts.css');
+    const global = repoFile('packages/site/src/styles/global.css');
+    const ranks = [...charts.matchAll(/--rank-(\d): (#[0-9a-f]{6});/g)].map((m) => m[2] as string);
+    const texts = [...global.matchAll(/--text: (#[0-9a-f]{6});/g)].map((m) => m[1] as string);
+    expect(ranks).toHaveLength(2 * RANK_LEVELS);
+    expect(texts).toHaveLength(2);
+    const [lightText, darkText] = texts as [string, string];
+    for (const colour of ranks.slice(0, RANK_LEVELS)) expect(contrast(lightText, colour)).toBeGreaterThanOrEqual(4.5);
+    for (const colour of ranks.slice(RANK_LEVELS)) expect(contrast(darkText, colour)).toBeGreaterThanOrEqual(4.5);
+  });
+});

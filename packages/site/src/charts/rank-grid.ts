@@ -1,0 +1,175 @@
+// bonnie++'s whole result grid as an HTML table, each cell coloured by how it ranks in its
+// column, as bonnie++'s own bon_csv2html colours its table. An HTML table rather than an SVG: it is
+// the data table itself, read by screen readers and copied by readers as it is.
+//
+// How bon_csv2html colours a column (bon_csv2html.cpp, calc_vals and get_col): it takes the
+// column's lowest and highest value, and when the highest is less than twice the lowest it widens
+// that range by sqrt(2 / ratio) each way, so values within a few percent of each other are not
+// painted as best and worst; a value's place in the range picks its colour between red and green
+// (reversed for latencies). CPU columns are not coloured: %CPU means something only against the
+// work done. Here the place in the range is cut into RANK_LEVELS classes, `rank-0` (best) to
+// `rank-4` (worst), coloured in charts.css; `betterIs: 'neither'` columns stay `unranked`.
+
+import { formatValue } from '@benchfolio/parsers/content';
+import type { BaseUnit, BetterIs, RankGrid, RunRef } from '../view/model.ts';
+import { runStyles } from './plot-parts.ts';
+
+/** How many colour classes a column is cut into: rank-0 … rank-4. */
+export const RANK_LEVELS = 5;
+
+/** bon_csv2html widens a column's range until its highest value is at least this times its lowest. */
+const MIN_RANGE_RATIO = 2;
+
+/**
+ * The rank class level of each value of a column, 0 (best) to levels - 1 (worst), or null for a
+ * value that is not measured or a column that is not ranked: `neither` better, or fewer than two
+ * distinct values.
+ */
+export function columnRanks(
+  values: ReadonlyArray<number | null>,
+  betterIs: BetterIs,
+  levels = RANK_LEVELS,
+): Array<number | null> {
+  const measured = values.filter((value): value is number => value !== null && Number.isFinite(value));
+  if (betterIs === 'neither' || new Set(measured).size < 2) return values.map(() => null);
+  let low = Math.min(...measured);
+  let high = Math.max(...measured);
+  if (low > 0 && high / low < MIN_RANGE_RATIO) {
+    const widen = Math.sqrt(MIN_RANGE_RATIO / (high / low));
+    high *= widen;
+    low /= widen;
+  }
+  return values.map((value) => {
+    if (value === null || !Number.isFinite(value)) return null;
+    const place = (value - low) / (high - low);
+    const goodness = betterIs === 'higher' ? place : 1 - place;
+    return Math.round((1 - goodness) * (levels - 1));
+  });
+}
+
+/** What a column's unit is called in its header. */
+const UNIT_NAMES: Record<BaseUnit, string> = {
+  B: 'bytes',
+  'B/s': 'bytes/s',
+  ns: 'time',
+  s: 'seconds',
+  'op/s': 'per second',
+  '%': '% CPU',
+  count: 'count',
+};
+
+const BETTER_MARKS: Record<BetterIs, string> = { higher: ' ↑', lower: ' ↓', neither: '' };
+
+export interface RankGridOptions {
+  /** The document to create elements with: jsdom's at build time, the page's in the browser. */
+  document: Document;
+  /** The experiment's runs in declared order, for row labels. */
+  runOrder?: readonly RunRef[];
+}
+
+/**
+ * The grid as a detached `<table class="rank-grid">`: a caption, a header row naming each column
+ * with its unit and which way is better, and a row per run whose cells carry `rank-N`,
+ * `unranked` or `not-measured`, with the raw value in `data-value`.
+ */
+export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions): HTMLTableElement {
+  const element = <K extends keyof HTMLElementTagNameMap>(name: K, text?: string, className?: string) => {
+    const node = document.createElement(name);
+    if (text !== undefined) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  };
+  const table = element('table', undefined, 'rank-grid');
+  table.dataset.key = data.key;
+
+  const caption = element('caption', data.title);
+  caption.append(
+    element(
+      'span',
+      'Each column is coloured from best (green) to worst (red) by where a value lies between the ' +
+        'column’s lowest and highest, as bon_csv2html does; ↑ higher is better, ↓ lower is better.',
+      'rank-grid-key',
+    ),
+  );
+  table.append(caption);
+
+  const head = element('thead');
+  const headRow = element('tr');
+  const corner = element('th', 'Run');
+  corner.scope = 'col';
+  headRow.append(corner);
+  for (const column of data.columns) {
+    const th = element('th', column.title);
+    th.scope = 'col';
+    th.dataset.column = column.key;
+    th.append(element('span', `${UNIT_NAMES[column.unit]}${BETTER_MARKS[column.betterIs]}`, 'unit'));
+    headRow.append(th);
+  }
+  head.append(headRow);
+  table.append(head);
+
+  const ranks = data.columns.map((column, c) =>
+    columnRanks(
+      data.rows.map((row) => row.values[c] ?? null),
+      column.betterIs,
+    ),
+  );
+  const styles = runStyles(
+    data.rows.map((row) => row.run),
+    runOrder,
+  );
+  const body = element('tbody');
+  data.rows.forEach((row, r) => {
+    const tr = element('tr');
+    const th = element('th', styles[r]?.label ?? row.run);
+    th.scope = 'row';
+    th.dataset.run = row.run;
+    tr.append(th);
+    data.columns.forEach((column, c) => {
+      const value = row.values[c] ?? null;
+      if (value === null) {
+        tr.append(element('td', 'not measured', 'not-measured'));
+        return;
+      }
+      const rank = ranks[c]?.[r] ?? null;
+      const td = element('td', formatValue(value, column.unit), rank === null ? 'unranked' : `rank-${rank}`);
+      td.dataset.value = String(value);
+      tr.append(td);
+    });
+    body.append(tr);
+  });
+  table.append(body);
+  return table;
+}
+
+/**
+ * One line: how many ranked columns each run is best in (rank 0), most first, e.g. "xfs is best
+ * in 9 of 24 ranked columns, ext4 in 3, …".
+ */
+export function rankGridSummary(data: RankGrid, options: { runOrder?: readonly RunRef[] } = {}): string {
+  const ranks = data.columns.map((column, c) =>
+    columnRanks(
+      data.rows.map((row) => row.values[c] ?? null),
+      column.betterIs,
+    ),
+  );
+  const ranked = ranks.filter((column) => column.some((rank) => rank !== null)).length;
+  const styles = runStyles(
+    data.rows.map((row) => row.run),
+    options.runOrder,
+  );
+  const best = data.rows
+    .map((row, r) => ({
+      label: styles[r]?.label ?? row.run,
+      count: ranks.filter((column) => column[r] === 0).length,
+    }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count);
+  if (ranked === 0 || best.length === 0) return `${data.title}: no column to rank.`;
+  const [first, ...rest] = best;
+  const others = rest.map((entry) => `${entry.label} in ${entry.count}`);
+  return (
+    `${data.title}: ${first?.label} is in the best colour in ${first?.count} of ${ranked} ranked columns` +
+    `${others.length > 0 ? `, ${others.join(', ')}` : ''}.`
+  );
+}
