@@ -1,7 +1,6 @@
 import { _errorAt } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
-import { _LineCounter } from './line-counter.ts';
 import { _readErrorLine, _readPreambleLine } from './normal-summary-lines.ts';
 import { parseJsonDocument } from './parse-json.ts';
 import { parseNormalSegment } from './parse-normal.ts';
@@ -51,15 +50,14 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
     (kind === 'json' && format === 'json+') ||
     (kind === 'json+' && format === 'json');
 
-  const lines = new _LineCounter(source.text);
   for (const segment of splitSegments(source)) {
     let run: FioRun | null = null;
     switch (segment.kind) {
       case 'json':
-        if (wants('json')) run = parseJson(source, segment, lines.lineAt(segment.start), warnings);
+        if (wants('json')) run = parseJson(source, segment, segment.line, warnings);
         break;
       case 'terse':
-        if (wants('terse')) run = parseTerseLines(source, segment.lines, lines.lineAt(segment.start));
+        if (wants('terse')) run = parseTerseLines(source, segment.lines, segment.line);
         break;
       case 'normal':
         if (!segment.hasResults) {
@@ -67,14 +65,14 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
           preambleUsed = false;
           readPreamble(source, segment, preamble);
         } else if (wants('normal')) {
-          run = parseNormalSegment(source, segment.start, segment.end, lines.lineAt(segment.start));
+          run = parseNormalSegment(source, segment.start, segment.end, segment.line);
         }
         break;
       case 'error': {
         const line = source.text.slice(segment.start, segment.end);
         const read = _readErrorLine(line);
         if (read !== null) {
-          errors.push({ offset: segment.start, error: { ...read, line: lines.lineAt(segment.start) } });
+          errors.push({ offset: segment.start, error: { ...read, line: segment.line } });
         }
         break;
       }
@@ -194,9 +192,11 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
 
 function isSameRun(a: FioRun, b: FioRun): boolean {
   if (a.jobs.length === 0 || a.jobs.length !== b.jobs.length) return false;
+  // The cheap tests first: most neighbours are two runs of one format, never the same run.
+  const isRepeat = a.format !== b.format || (a.format === 'normal' && b.groups.length === 0 && a.groups.length > 0);
+  if (!isRepeat) return false;
   for (let i = 0; i < a.jobs.length; i++) if (a.jobs[i]?.name !== b.jobs[i]?.name) return false;
-  if (a.format !== b.format) return true;
-  return a.format === 'normal' && b.groups.length === 0 && a.groups.length > 0;
+  return true;
 }
 
 /**

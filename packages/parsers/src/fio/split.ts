@@ -19,12 +19,13 @@ import { _isTerseLineAt, type TerseLine } from './parse-terse.ts';
  * starts when a preamble or job line follows a run's `Run status group` or `Disk stats`.
  */
 
+/** `line` is the 1-based line of `start`, counted as the lines are read (no pass of its own). */
 export type Segment =
-  | { kind: 'json'; start: number; end: number }
-  | { kind: 'terse'; start: number; end: number; lines: TerseLine[] }
+  | { kind: 'json'; start: number; end: number; line: number }
+  | { kind: 'terse'; start: number; end: number; line: number; lines: TerseLine[] }
   /** `hasResults`: it holds a job block or a Run status group, not only a preamble. */
-  | { kind: 'normal'; start: number; end: number; hasResults: boolean }
-  | { kind: 'error'; start: number; end: number };
+  | { kind: 'normal'; start: number; end: number; line: number; hasResults: boolean }
+  | { kind: 'error'; start: number; end: number; line: number };
 
 /**
  * What a line is, from its first characters. `indented` lines belong to a normal block when
@@ -46,12 +47,14 @@ type LineKind =
 export function splitSegments(source: TextSource): Segment[] {
   const text = source.text;
   const segments: Segment[] = [];
-  let normal: { start: number; end: number; hasResults: boolean; isDone: boolean } | null = null;
-  let terse: { start: number; end: number; lines: TerseLine[] } | null = null;
+  let normal: { start: number; end: number; line: number; hasResults: boolean; isDone: boolean } | null = null;
+  let terse: { start: number; end: number; line: number; lines: TerseLine[] } | null = null;
 
   const closeNormal = () => {
-    if (normal !== null)
-      segments.push({ kind: 'normal', start: normal.start, end: normal.end, hasResults: normal.hasResults });
+    if (normal !== null) {
+      const { start, end, line, hasResults } = normal;
+      segments.push({ kind: 'normal', start, end, line, hasResults });
+    }
     normal = null;
   };
   const closeTerse = () => {
@@ -60,20 +63,43 @@ export function splitSegments(source: TextSource): Segment[] {
   };
 
   let lineStart = 0;
-  while (lineStart < text.length || (lineStart === 0 && text.length === 0)) {
-    if (text.length === 0) break;
+  // The line of lineStart (1-based).
+  let line = 0;
+  while (lineStart < text.length) {
+    line++;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     const next = lineEnd + 1;
+    const firstCode = text.charCodeAt(lineStart);
+    if (normal !== null && terse === null && (firstCode === 32 || firstCode === 9)) {
+      // Most lines of a long input: an indented line inside a normal block, which it extends
+      // (classify would say 'indented'), unless it opens a JSON document or an HTML tag, or it
+      // is a `fio: pid=` line. Told here from its first visible character.
+      const visible = firstNonSpace(text, lineStart, lineEnd);
+      if (visible === lineEnd) {
+        lineStart = next;
+        continue;
+      }
+      const code = text.charCodeAt(visible);
+      if (code !== 123 /* { */ && code !== 60 /* < */) {
+        if (code === 102 /* f */ && startsWithIn(text, 'fio: pid=', visible, lineEnd)) {
+          segments.push({ kind: 'error', start: lineStart, end: lineEnd, line });
+        }
+        normal.end = lineEnd;
+        lineStart = next;
+        continue;
+      }
+    }
     const first = skipLeadingTag(text, firstNonSpace(text, lineStart, lineEnd), lineEnd);
 
     if (first < lineEnd && text.charCodeAt(first) === 123 /* { */) {
       closeNormal();
       closeTerse();
       const end = findJsonEnd(text, first);
-      segments.push({ kind: 'json', start: first, end });
+      segments.push({ kind: 'json', start: first, end, line });
       // Resume on the line after the document's closing brace.
       const after = text.indexOf('\n', end);
+      line += countLineEnds(text, first, after === -1 ? text.length : after);
       lineStart = after === -1 ? text.length : after + 1;
       continue;
     }
@@ -83,7 +109,7 @@ export function splitSegments(source: TextSource): Segment[] {
     // Lines are read in place: slicing each one made a string per line of a long input.
     if (_isTerseLineAt(text, lineStart, lineEnd)) {
       closeNormal();
-      terse ??= { start: lineStart, end: lineEnd, lines: [] };
+      terse ??= { start: lineStart, end: lineEnd, line, lines: [] };
       terse.lines.push({ start: lineStart, end: lineEnd });
       terse.end = lineEnd;
       lineStart = next;
@@ -110,7 +136,7 @@ export function splitSegments(source: TextSource): Segment[] {
       case 'blank':
         break;
       case 'error-line':
-        segments.push({ kind: 'error', start: lineStart, end: lineEnd });
+        segments.push({ kind: 'error', start: lineStart, end: lineEnd, line });
         if (normal !== null) normal.end = lineEnd;
         break;
       case 'indented':
@@ -120,13 +146,13 @@ export function splitSegments(source: TextSource): Segment[] {
       case 'preamble':
       case 'job-header':
         if (normal?.isDone) closeNormal();
-        normal ??= { start: lineStart, end: lineEnd, hasResults: false, isDone: false };
+        normal ??= { start: lineStart, end: lineEnd, line, hasResults: false, isDone: false };
         normal.end = lineEnd;
         if (kind === 'job-header') normal.hasResults = true;
         break;
       case 'run-status':
       case 'disk-stats':
-        normal ??= { start: lineStart, end: lineEnd, hasResults: false, isDone: false };
+        normal ??= { start: lineStart, end: lineEnd, line, hasResults: false, isDone: false };
         normal.end = lineEnd;
         normal.isDone = true;
         if (kind === 'run-status') normal.hasResults = true;
@@ -141,6 +167,13 @@ export function splitSegments(source: TextSource): Segment[] {
   closeTerse();
   // Error lines were pushed as they came, possibly before the normal block around them closed.
   return segments.sort((a, b) => a.start - b.start);
+}
+
+/** The line ends in [start, end) of `text`. */
+function countLineEnds(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n', start); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) count++;
+  return count;
 }
 
 function firstNonSpace(text: string, start: number, end: number): number {
