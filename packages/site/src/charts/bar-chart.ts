@@ -27,6 +27,11 @@ export interface BarChartOptions extends ChartContext {
   sort?: BarSort;
   /** What a group is, for the accessible name: `['job', 'jobs']`. */
   groupNoun?: readonly [string, string];
+  /**
+   * The experiment's runs in declared order, when `data` shows only some of them (the reader's
+   * run selection): each run keeps the colour it has everywhere on the page.
+   */
+  runOrder?: readonly RunRef[];
 }
 
 const TICK_FONT_PX = 11;
@@ -152,10 +157,13 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
 
   // Top: the legend, then a caption line (what the axis is, and which way is better), then the
   // note about the scale when there is one.
-  const legendItems: LegendItem[] = data.runs.map((run, index) => ({
+  const colourOrder = options.runOrder ?? data.runs;
+  const runIndex = new Map(data.runs.map((run, index) => [run.id, index]));
+  for (const [index, run] of colourOrder.entries()) if (runIndex.has(run.id)) runIndex.set(run.id, index);
+  const legendItems: LegendItem[] = data.runs.map((run) => ({
     run: run.id,
     label: run.id === baseline ? `${run.label} (baseline)` : run.label,
-    seriesIndex: index,
+    seriesIndex: runIndex.get(run.id) ?? 0,
   }));
   const legendHeight = layoutLegend(legendItems, width).height;
   drawLegend(root.append('g'), legendItems, width);
@@ -265,7 +273,6 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
 
   const bars = root.append('g').attr('class', 'bars');
   const labels = root.append('g').attr('class', 'value-labels').attr('font-size', VALUE_FONT_PX);
-  const runIndex = new Map(data.runs.map((run, index) => [run.id, index]));
   const groupOf = new Map(data.groups.map((g) => [g.key, g]));
   const [axisLow] = y.domain() as [number, number];
 

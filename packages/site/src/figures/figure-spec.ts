@@ -1,0 +1,36 @@
+// What a figure on an experiment page shows: a chart kind and its plain data. The page embeds
+// it as JSON beside the chart rendered at build time; the page script redraws from it.
+
+import type {
+  DeviceSeries,
+  LatencyDistribution,
+  LatencyHistogram,
+  MetricComparison,
+  SweepSeries,
+} from '../view/model.ts';
+
+export type FigureSpec =
+  | { kind: 'bars'; data: MetricComparison; groupNoun?: readonly [string, string] }
+  | { kind: 'sweep'; data: SweepSeries }
+  | { kind: 'latency'; data: LatencyDistribution }
+  | { kind: 'histogram'; data: LatencyHistogram }
+  | { kind: 'time-series'; key: string; title: string; data: DeviceSeries[] };
+
+/** The figure's key, unique on the page. */
+export function figureKey(spec: FigureSpec): string {
+  return spec.kind === 'time-series' ? spec.key : spec.data.key;
+}
+
+/** The figure's title, as its caption says it. */
+export function figureTitle(spec: FigureSpec): string {
+  return spec.kind === 'time-series' ? spec.title : spec.data.title;
+}
+
+/** Chart sizes in CSS pixels; the SVG scales down with narrow screens. */
+export const FIGURE_SIZE = {
+  bars: { width: 760, height: 320 },
+  sweep: { width: 760, height: 320 },
+  latency: { width: 760, height: 300 },
+  histogram: { width: 760, height: 260 },
+  'time-series': { width: 960, height: 260 },
+} as const satisfies Record<FigureSpec['kind'], { width: number; height: number }>;

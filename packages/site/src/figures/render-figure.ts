@@ -1,0 +1,115 @@
+// Draws a figure for a view state: the chart, its data table and its one-line summary. The page
+// calls it at build time with jsdom's document, and the page script calls it again in the
+// browser whenever the reader changes the view.
+
+import { barChart, barScaleFor } from '../charts/bar-chart.ts';
+import { barSummary } from '../charts/bar-summary.ts';
+import type { ChartTable } from '../charts/data-table.ts';
+import { histogramChart, histogramSummary, histogramTable } from '../charts/histogram-chart.ts';
+import { latencyChart, latencySummary, latencyTable } from '../charts/latency-chart.ts';
+import { sweepChart } from '../charts/sweep-chart.ts';
+import { sweepSummary, sweepTableRows } from '../charts/sweep-summary.ts';
+import { timeSeriesChart, timeSeriesSummary, timeSeriesTable } from '../charts/time-series-chart.ts';
+import type { PageState } from '../lib/page-state.ts';
+import type { MetricComparison, RunRef, SweepSeries } from '../view/model.ts';
+import { barChartTable } from './bar-table.ts';
+import { FIGURE_SIZE, type FigureSpec } from './figure-spec.ts';
+
+export interface RenderedFigure {
+  svg: SVGSVGElement;
+  table: ChartTable;
+  summary: string;
+  /** Why the view differs from what was asked (a log scale drawn linear), when it does. */
+  note?: string;
+}
+
+/** The figure in `state`: only the runs shown, normalized, scaled and sorted as chosen. */
+export function renderFigure(
+  spec: FigureSpec,
+  state: PageState,
+  runOrder: readonly RunRef[],
+  document: Document,
+): RenderedFigure {
+  const shown = new Set(state.runs);
+  switch (spec.kind) {
+    case 'bars': {
+      const data = comparisonOfRuns(spec.data, shown);
+      const baseline = state.baseline !== null && shown.has(state.baseline) ? state.baseline : undefined;
+      const options = { baseline, groupNoun: spec.groupNoun };
+      return {
+        svg: barChart(data, {
+          ...FIGURE_SIZE.bars,
+          document,
+          ...options,
+          scale: state.scale,
+          sort: state.sort,
+          runOrder,
+        }),
+        table: barChartTable(data, options),
+        summary: barSummary(data, options),
+        note: barScaleFor(data, { scale: state.scale, baseline }).note,
+      };
+    }
+    case 'sweep': {
+      const data: SweepSeries = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
+      return {
+        svg: sweepChart(data, { ...FIGURE_SIZE.sweep, document, runs: runOrder }),
+        table: sweepTable(data, runOrder),
+        summary: sweepSummary(data, runOrder),
+      };
+    }
+    case 'latency': {
+      const data = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
+      return {
+        svg: latencyChart(data, { ...FIGURE_SIZE.latency, document, runOrder }),
+        table: latencyTable(data, { runOrder }),
+        summary: latencySummary(data, { runOrder }),
+      };
+    }
+    case 'histogram': {
+      const data = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
+      return {
+        svg: histogramChart(data, { ...FIGURE_SIZE.histogram, document, runOrder }),
+        table: histogramTable(data, { runOrder }),
+        summary: histogramSummary(data, { runOrder }),
+      };
+    }
+    case 'time-series': {
+      const options = {
+        figure: state.figure,
+        domain: state.zoom ?? undefined,
+        runs: state.runs,
+        runOrder,
+      };
+      return {
+        svg: timeSeriesChart(spec.data, { ...FIGURE_SIZE['time-series'], document, ...options }),
+        table: timeSeriesTable(spec.data, options),
+        summary: timeSeriesSummary(spec.data, options),
+      };
+    }
+  }
+}
+
+/** The comparison restricted to the runs shown. */
+function comparisonOfRuns(data: MetricComparison, shown: ReadonlySet<string>): MetricComparison {
+  return {
+    ...data,
+    runs: data.runs.filter((run) => shown.has(run.id)),
+    cells: data.cells.filter((cell) => shown.has(cell.run)),
+  };
+}
+
+/** A sweep's numbers as a table: a row per x, a column per run. */
+function sweepTable(data: SweepSeries, runOrder: readonly RunRef[]): ChartTable {
+  const rows = sweepTableRows(data, runOrder);
+  const runs = [...new Map(rows.map((row) => [row.runId, row.run])).entries()];
+  const xs = [...new Map(rows.map((row) => [row.x, row.xText])).entries()].sort(([a], [b]) => a - b);
+  return {
+    caption: data.title,
+    columns: [data.xLabel, ...runs.map(([, label]) => label)],
+    rows: xs.map(([x, xText]) => ({
+      label: xText,
+      cells: runs.map(([runId]) => rows.find((row) => row.x === x && row.runId === runId)?.valueText ?? ''),
+    })),
+  };
+}

@@ -1,0 +1,141 @@
+// The experiment page's script: restores the view from the URL, wires the controls, and redraws
+// the figures when the view changes. Without it the page shows the default view, complete.
+
+import { readout } from '../charts/time-series-chart.ts';
+import { DEVICE_FIGURES, type PageChoices, type PageState } from '../lib/page-state.ts';
+import type { DeviceFigure, RunRef } from '../view/model.ts';
+import { FigureElement } from './figure-element.ts';
+import { bindViewControls, createViewController, type ViewController } from './view-controller.ts';
+
+customElements.define('bf-figure', FigureElement);
+
+const choicesScript = document.getElementById('page-choices');
+if (choicesScript?.textContent) {
+  const { runOrder, ...choices } = JSON.parse(choicesScript.textContent) as PageChoices & { runOrder: RunRef[] };
+  const controller = createViewController(choices, window.location, window.history);
+  const form = document.querySelector<HTMLFormElement>('[data-view-controls]');
+  if (form) bindViewControls(form, controller);
+  for (const section of document.querySelectorAll<HTMLElement>('[data-section]'))
+    bindSection(section, controller, runOrder);
+  bindFigures(controller, runOrder);
+}
+
+/** A section's metric select: one bar chart at a time, the one the state names. */
+function bindSection(section: HTMLElement, controller: ViewController, runOrder: readonly RunRef[]): void {
+  const key = section.dataset.section ?? '';
+  const select = section.querySelector<HTMLSelectElement>('[data-metric-select]');
+  const figures = [...section.querySelectorAll<HTMLElement>('bf-figure[data-metric]')];
+  if (select && figures.length > 1) {
+    select.closest<HTMLElement>('[data-metric-picker]')?.removeAttribute('hidden');
+    select.addEventListener('change', () => {
+      controller.update({ metrics: { ...controller.state().metrics, [key]: select.value } });
+    });
+    controller.subscribe((state) => {
+      const metric = state.metrics[key] ?? figures[0]?.dataset.metric;
+      select.value = metric ?? '';
+      for (const figure of figures) figure.hidden = figure.dataset.metric !== metric;
+    });
+  }
+  const deviceControls = section.querySelector<HTMLElement>('[data-device-controls]');
+  if (deviceControls) bindDeviceControls(section, deviceControls, controller, runOrder);
+}
+
+/** iostat: the figure select, the zoom reset, and the read-out under the pointer. */
+function bindDeviceControls(
+  section: HTMLElement,
+  controls: HTMLElement,
+  controller: ViewController,
+  runOrder: readonly RunRef[],
+): void {
+  controls.hidden = false;
+  const select = controls.querySelector<HTMLSelectElement>('[data-figure-select]');
+  const reset = controls.querySelector<HTMLButtonElement>('[data-zoom-reset]');
+  select?.addEventListener('change', () => {
+    if ((DEVICE_FIGURES as readonly string[]).includes(select.value)) {
+      controller.update({ figure: select.value as DeviceFigure });
+    }
+  });
+  reset?.addEventListener('click', () => controller.update({ zoom: null }));
+  controller.subscribe((state) => {
+    if (select) select.value = state.figure;
+    if (reset) reset.disabled = state.zoom === null;
+  });
+  const figure = section.querySelector<FigureElement>('bf-figure[data-kind="time-series"]');
+  const output = section.querySelector<HTMLElement>('[data-readout]');
+  if (figure && output) bindReadout(figure, output, controller, runOrder);
+}
+
+/** Shows the values at the time under the pointer, as text (also read out to screen readers). */
+function bindReadout(
+  figure: FigureElement,
+  output: HTMLElement,
+  controller: ViewController,
+  runOrder: readonly RunRef[],
+): void {
+  figure.addEventListener('pointermove', (event) => {
+    const svg = figure.querySelector<SVGSVGElement>('svg[data-domain]');
+    const plot = svg?.querySelector<SVGGElement>('g.brush-layer');
+    if (!svg || !plot) return;
+    const [t0, t1] = (svg.getAttribute('data-domain') ?? '').split(',').map(Number) as [number, number];
+    const box = plot.getBoundingClientRect();
+    if (box.width === 0 || event.clientX < box.left || event.clientX > box.right) return;
+    const tSec = t0 + ((event.clientX - box.left) / box.width) * (t1 - t0);
+    const state = controller.state();
+    if (figure.spec.kind !== 'time-series') return;
+    output.textContent = readoutText(readout(figure.spec.data, state.figure, tSec, { runs: state.runs, runOrder }));
+  });
+  figure.addEventListener('pointerleave', () => {
+    output.textContent = '';
+  });
+}
+
+function readoutText(readings: ReturnType<typeof readout>): string {
+  const first = readings[0];
+  if (first === undefined) return '';
+  const at = `At ${Math.round(first.tSec * 10) / 10} s: `;
+  return at + readings.map((reading) => `${reading.label} ${reading.text}`).join(' · ');
+}
+
+/** Every figure redraws when the view changes; the first draw only when the URL asked for a view. */
+function bindFigures(controller: ViewController, runOrder: readonly RunRef[]): void {
+  const figures = [...document.querySelectorAll<FigureElement>('bf-figure')];
+  let previous: PageState | undefined;
+  controller.subscribe((state) => {
+    for (const figure of figures) {
+      if (previous === undefined && isDefaultView(state, controller.choices)) continue;
+      if (previous !== undefined && !affects(figure, previous, state)) continue;
+      figure.draw(state, runOrder, (zoom) => controller.update({ zoom }));
+    }
+    // The time series needs its brush even in the default view.
+    if (previous === undefined && isDefaultView(state, controller.choices)) {
+      for (const figure of figures) {
+        if (figure.spec.kind === 'time-series') figure.draw(state, runOrder, (zoom) => controller.update({ zoom }));
+      }
+    }
+    previous = state;
+  });
+}
+
+function isDefaultView(state: PageState, choices: PageChoices): boolean {
+  return (
+    state.baseline === null &&
+    state.scale === 'linear' &&
+    state.sort === 'declared' &&
+    state.runs.length === choices.runs.length &&
+    state.figure === 'util' &&
+    state.zoom === null
+  );
+}
+
+/** Whether a change of view changes what this figure draws (a metric switch changes none). */
+function affects(figure: FigureElement, before: PageState, after: PageState): boolean {
+  if (before.runs.join() !== after.runs.join()) return true;
+  switch (figure.spec.kind) {
+    case 'bars':
+      return before.baseline !== after.baseline || before.scale !== after.scale || before.sort !== after.sort;
+    case 'time-series':
+      return before.figure !== after.figure || before.zoom?.join() !== after.zoom?.join();
+    default:
+      return false;
+  }
+}

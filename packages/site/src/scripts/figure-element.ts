@@ -1,0 +1,37 @@
+// <bf-figure>: a chart rendered at build time that redraws itself for the page's view state.
+
+import { attachBrush } from '../charts/brush.ts';
+import type { FigureSpec } from '../figures/figure-spec.ts';
+import { renderFigure } from '../figures/render-figure.ts';
+import { chartTableElement } from '../figures/table-element.ts';
+import type { PageState } from '../lib/page-state.ts';
+import type { RunRef } from '../view/model.ts';
+
+export class FigureElement extends HTMLElement {
+  #spec: FigureSpec | undefined;
+
+  /** The figure's data, from the JSON the page embeds beside it. */
+  get spec(): FigureSpec {
+    this.#spec ??= JSON.parse(this.querySelector('script[data-spec]')?.textContent ?? 'null') as FigureSpec;
+    return this.#spec;
+  }
+
+  /**
+   * Redraws chart, summary, note and table for `state`. `onZoom` is called when the reader
+   * brushes a time window on a time-series chart.
+   */
+  draw(state: PageState, runOrder: readonly RunRef[], onZoom?: (zoom: [number, number] | null) => void): void {
+    const rendered = renderFigure(this.spec, state, runOrder, document);
+    const frame = this.querySelector('[data-chart]');
+    frame?.replaceChildren(rendered.svg);
+    const summary = this.querySelector('[data-summary]');
+    if (summary) summary.textContent = rendered.summary;
+    const note = this.querySelector<HTMLElement>('[data-note]');
+    if (note) {
+      note.textContent = rendered.note ?? '';
+      note.hidden = rendered.note === undefined;
+    }
+    this.querySelector('[data-table]')?.replaceChildren(chartTableElement(rendered.table, document));
+    if (this.spec.kind === 'time-series' && onZoom) attachBrush(rendered.svg, onZoom);
+  }
+}
