@@ -30,7 +30,8 @@ export function resultsLoader(): Loader {
         const filePath = relative(siteRoot, join(dir, 'experiment.yaml'));
         const data = await parseData({ id, data: experiment, filePath });
         // The write-up (index.md), rendered by Astro's markdown pipeline; `render(entry)` shows it.
-        const rendered = indexMarkdown === undefined ? undefined : await renderMarkdown(indexMarkdown);
+        const rendered =
+          indexMarkdown === undefined ? undefined : await renderMarkdown(withoutLeadingTitle(indexMarkdown));
         store.set({
           id,
           data,
@@ -41,4 +42,12 @@ export function resultsLoader(): Loader {
       }
     },
   };
+}
+
+/**
+ * A write-up without its leading `# Title` line: the page already has the experiment's title as
+ * its one h1, and the write-up's own sections start at h2.
+ */
+export function withoutLeadingTitle(markdown: string): string {
+  return markdown.replace(/^(?:[ \t]*\r?\n)*#[ \t][^\n]*\n?/, '');
 }
