@@ -18,6 +18,7 @@ import {
   appendLegend,
   appendTitle,
   legendHeight,
+  round,
   runStyles,
   svgElement,
   textWidthPx,
@@ -146,7 +147,7 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
   const x = scaleLog().domain([firstBin.lowNs, lastBin.highNs]).range([0, plotWidth]);
 
   appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${left},${top})` });
+  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
   appendGridLines(
     document,

@@ -3,7 +3,6 @@ import type { RunRef } from '../view/model.ts';
 import { defaultLatencyView, latencyBuckets, latencyChart, latencySummary, latencyTable } from './latency-chart.ts';
 import { bucketLabel, latencyTicks, nines, percentileLabel } from './latency-scales.ts';
 import { fioLatency, repoFile, testDocument } from './output-test-data.ts';
-import { roundNumbers } from './plot-parts.ts';
 
 // The seeds' fio 1.57 outputs (content/results/2011-07-ext3-ext4-xfs-fio-msa70): buckets, no
 // percentiles. fio 1.57 prints for ext4 "lat (usec): 100=2.54%, 250=92.13%, 500=4.76%, ..." and
@@ -225,11 +224,5 @@ describe('latency percentiles (fio 3.33 json+)', () => {
     // buffered: latency_ns "500":0.01 first; direct: latency_ms "50":0.032242 last.
     expect(labels[0]).toBe('<500 ns');
     expect(labels.at(-1)).toBe('<50 ms');
-  });
-});
-
-describe('roundNumbers', () => {
-  it('rounds path numbers to two decimals', () => {
-    expect(roundNumbers('M10.123456,5.5L1.005e-7,3')).toBe('M10.12,5.5L0,3');
   });
 });

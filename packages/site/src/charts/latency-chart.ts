@@ -6,7 +6,6 @@ import { formatValue } from '@benchfolio/parsers/content';
 import { max, min } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
-import { line } from 'd3-shape';
 import type { LatencyDistribution, RunRef } from '../view/model.ts';
 import type { ChartTable } from './data-table.ts';
 import {
@@ -26,8 +25,9 @@ import {
   appendLegend,
   appendTitle,
   legendHeight,
+  linePath,
   type RunStyle,
-  roundNumbers,
+  round,
   runStyles,
   svgElement,
   textWidthPx,
@@ -160,7 +160,7 @@ function drawBuckets(
     .padding(0.08);
 
   appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${left},${top})` });
+  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
   appendGridLines(
     document,
@@ -275,7 +275,7 @@ function drawPercentiles(
   const xTicks = NINES_TICKS.filter((p) => nines(p) <= ninesEnd + 1e-9);
 
   appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${left},${top})` });
+  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
   appendGridLines(
     document,
@@ -309,9 +309,6 @@ function drawPercentiles(
   });
   appendAxisTitle(document, plot, 'Latency (log scale)', { x: -left + 14, y: plotHeight / 2, rotate: true });
 
-  const path = line<{ p: number; ns: number }>()
-    .x((point) => x(nines(point.p)))
-    .y((point) => y(point.ns));
   const lines = svgElement(document, 'g', { class: 'lines' });
   const marks = svgElement(document, 'g', { class: 'marks' });
   plot.append(lines, marks);
@@ -320,7 +317,7 @@ function drawPercentiles(
     if (!style) continue;
     const curve = svgElement(document, 'path', {
       class: `${style.className} line`,
-      d: roundNumbers(path(run.points) ?? ''),
+      d: linePath(run.points.map((point) => [x(nines(point.p)), y(point.ns)] as const)),
       'data-run': run.run,
     });
     appendTitle(document, curve, `${style.label}: latency percentiles`);

@@ -168,6 +168,28 @@ export function roundNumbers(text: string): string {
   return text.replace(/-?\d+\.\d{3,}(e-?\d+)?/g, (number) => String(round(Number(number))));
 }
 
+/**
+ * An SVG path through `points` in order, lifting the pen at each null: a line with gaps where a
+ * value is missing. d3-shape's line() does the same, but ships whole to the browser (about 16 KB
+ * of minified code), where the time-series chart is drawn again on every zoom. A lone point
+ * between gaps is a zero-length segment, which round line caps show as a dot.
+ */
+export function linePath(points: ReadonlyArray<readonly [number, number] | null>): string {
+  let d = '';
+  let previous: readonly [number, number] | null = null;
+  points.forEach((point, i) => {
+    if (point === null) {
+      previous = null;
+      return;
+    }
+    const xy = `${round(point[0])},${round(point[1])}`;
+    const isLone = previous === null && (points[i + 1] ?? null) === null;
+    d += previous === null ? `M${xy}${isLone ? `L${xy}` : ''}` : `L${xy}`;
+    previous = point;
+  });
+  return d;
+}
+
 /** Horizontal grid lines across the plot at the given y positions. */
 export function appendGridLines(document: Document, parent: SVGElement, ys: readonly number[], width: number): void {
   const grid = svgElement(document, 'g', { class: 'grid', 'aria-hidden': 'true' });

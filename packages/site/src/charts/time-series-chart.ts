@@ -7,7 +7,6 @@ import { formatValue } from '@benchfolio/parsers/content';
 import { bisector, extent, max, mean } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
 import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
 import type { ChartTable } from './data-table.ts';
 import {
@@ -19,7 +18,8 @@ import {
   appendTitle,
   type LegendItem,
   legendHeight,
-  roundNumbers,
+  linePath,
+  round,
   runStyles,
   svgElement,
   textWidthPx,
@@ -199,7 +199,7 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
   svg.setAttribute('data-plot', [left, topPx, plotWidth, plotHeight].map((n) => Math.round(n * 100) / 100).join(','));
 
   appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${left},${topPx})` });
+  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(topPx)})` });
   svg.append(plot);
   appendGridLines(
     document,
@@ -235,13 +235,13 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
   plot.append(group);
   for (const { drawn, indexes } of visible) {
     const column = drawn.series.values[figure];
-    const path = line<number>()
-      .defined((i) => column[i] != null)
-      .x((i) => x(drawn.series.t[i] ?? 0))
-      .y((i) => y(column[i] ?? 0));
+    const points = indexes.map((i) => {
+      const value = column[i];
+      return value == null ? null : ([x(drawn.series.t[i] ?? 0), y(value)] as const);
+    });
     const element = svgElement(document, 'path', {
       class: `${drawn.className} line${drawn.deviceClass ? ` ${drawn.deviceClass}` : ''}`,
-      d: roundNumbers(path(indexes) ?? ''),
+      d: linePath(points),
       'data-run': drawn.series.run,
       'data-device': drawn.series.device,
     });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { legendHeight, linePath, roundNumbers, runStyles, textWidthPx } from './plot-parts.ts';
+
+describe('plot parts', () => {
+  it('rounds the numbers of an attribute to two decimals', () => {
+    expect(roundNumbers('M10.123456,5.5L1.005e-7,3')).toBe('M10.12,5.5L0,3');
+    expect(roundNumbers('translate(16.857647058823,0)')).toBe('translate(16.86,0)');
+  });
+
+  it('draws a line with gaps at nulls, a lone point as a dot', () => {
+    expect(linePath([[0, 1], [2.345, 3], null, [5, 6], [7, 8]])).toBe('M0,1L2.35,3M5,6L7,8');
+    expect(linePath([null, [1, 2], null])).toBe('M1,2L1,2');
+    expect(linePath([null, null])).toBe('');
+  });
+
+  it('colours runs by their place in the declared order, labels them from it', () => {
+    const order = [
+      { id: 'ext3', label: 'ext3' },
+      { id: 'ext4', label: 'ext4' },
+      { id: 'xfs', label: 'XFS' },
+    ];
+    expect(runStyles(['xfs', 'ext3'], order).map((s) => [s.label, s.className])).toEqual([
+      ['XFS', 'series-2'],
+      ['ext3', 'series-0'],
+    ]);
+    // Without an order: as given, named by id; a run missing from the order comes after it.
+    expect(runStyles(['a', 'b']).map((s) => s.className)).toEqual(['series-0', 'series-1']);
+    expect(runStyles(['btrfs'], order)[0]).toMatchObject({ label: 'btrfs', index: 3, className: 'series-3' });
+  });
+
+  it('wraps a legend into rows by estimated text width', () => {
+    expect(textWidthPx('abcd')).toBeCloseTo(4 * 12 * 0.58, 9);
+    const items = ['ext4', 'ext4, tuned', 'xfs', 'xfs, tuned mount options'].map((label) => ({
+      label,
+      className: 'series-0',
+      kind: 'mark' as const,
+    }));
+    expect(legendHeight(items, 1000)).toBe(18);
+    expect(legendHeight(items, 120)).toBe(4 * 18);
+    expect(legendHeight([], 100)).toBe(0);
+  });
+});
