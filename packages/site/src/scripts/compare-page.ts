@@ -1,0 +1,187 @@
+// The compare page: the chosen runs (in the URL) are fetched as run JSON, lined up by
+// compareRuns, and drawn with the experiment pages' bar charts.
+
+import type { CompareIndex } from '../data/compare-index.ts';
+import type { RunJson } from '../data/run-json.ts';
+import { renderFigure } from '../figures/render-figure.ts';
+import { chartTableElement } from '../figures/table-element.ts';
+import { defaultPageState, type PageState } from '../lib/page-state.ts';
+import { compareRuns } from '../view/compare-runs.ts';
+import type { RunRef } from '../view/model.ts';
+
+interface CompareState {
+  runs: string[];
+  baseline: string | null;
+  scale: 'linear' | 'log';
+}
+
+const indexScript = document.getElementById('compare-index');
+const form = document.querySelector<HTMLFormElement>('[data-compare-form]');
+if (indexScript?.textContent && form) start(JSON.parse(indexScript.textContent) as CompareIndex, form);
+
+function start(index: CompareIndex, form: HTMLFormElement): void {
+  const known = new Map(index.runs.map((run) => [`${run.experiment}/${run.run}`, run]));
+  const boxes = [...form.querySelectorAll<HTMLInputElement>('input[name="run"]')];
+  const baseline = form.querySelector<HTMLSelectElement>('[data-compare-baseline]');
+  const controls = form.querySelector<HTMLElement>('[data-compare-controls]');
+  const status = form.querySelector<HTMLElement>('[data-compare-status]');
+  const results = document.querySelector<HTMLElement>('[data-compare-results]');
+  const empty = document.querySelector<HTMLElement>('[data-compare-empty]');
+  if (controls) controls.hidden = false;
+  const fetched = new Map<string, Promise<RunJson>>();
+  let drawing = 0;
+
+  const read = (): CompareState => {
+    const params = new URLSearchParams(window.location.search);
+    const runs = (params.get('runs') ?? '').split(',').filter((id) => known.has(id));
+    const chosenBaseline = params.get('baseline');
+    return {
+      runs,
+      baseline: chosenBaseline !== null && runs.includes(chosenBaseline) ? chosenBaseline : null,
+      scale: params.get('scale') === 'log' ? 'log' : 'linear',
+    };
+  };
+
+  const write = (state: CompareState) => {
+    const params = new URLSearchParams();
+    if (state.runs.length > 0) params.set('runs', state.runs.join(','));
+    if (state.baseline !== null) params.set('baseline', state.baseline);
+    if (state.scale === 'log') params.set('scale', 'log');
+    const query = params.toString().replaceAll('%2F', '/').replaceAll('%2C', ',');
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  };
+
+  const show = async (state: CompareState) => {
+    for (const box of boxes) box.checked = state.runs.includes(box.value);
+    markShared(state.runs);
+    if (baseline) {
+      baseline.replaceChildren(new Option('no baseline (absolute values)', ''));
+      for (const id of state.runs) baseline.append(new Option(labelOf(id), id));
+      baseline.value = state.baseline ?? '';
+    }
+    for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="scale"]')) {
+      radio.checked = radio.value === state.scale;
+    }
+    const ticket = ++drawing;
+    if (status) status.textContent = state.runs.length > 0 ? 'Loading the runs…' : '';
+    const inputs = await Promise.all(
+      state.runs.map(async (id) => {
+        const json = await runJsonOf(id);
+        return { ref: { id, label: labelOf(id) }, sections: json.sections };
+      }),
+    ).catch((error: unknown) => {
+      if (status) status.textContent = `Could not load a run: ${String(error)}`;
+      return undefined;
+    });
+    if (inputs === undefined || ticket !== drawing) return;
+    if (status) status.textContent = '';
+    draw(
+      inputs.map((input) => input.ref),
+      compareRuns(inputs),
+      state,
+    );
+  };
+
+  const draw = (runOrder: RunRef[], sections: ReturnType<typeof compareRuns>, state: CompareState) => {
+    if (!results) return;
+    const pageState: PageState = {
+      ...defaultPageState({ runs: runOrder.map((run) => run.id), sections: {} }),
+      baseline: state.baseline,
+      scale: state.scale,
+    };
+    const nodes = sections.flatMap((section) => {
+      const heading = document.createElement('h3');
+      heading.textContent = section.title;
+      return [heading, ...section.metrics.map((metric) => figureNode(metric, pageState, runOrder))];
+    });
+    results.replaceChildren(...nodes);
+    if (empty) {
+      empty.hidden = sections.length > 0;
+      empty.textContent =
+        state.runs.length < 2
+          ? 'Pick two or more runs that share a tool and workload.'
+          : 'These runs share no tool and workload: pick runs marked “shares”.';
+    }
+  };
+
+  const runJsonOf = (id: string): Promise<RunJson> => {
+    let promise = fetched.get(id);
+    if (promise === undefined) {
+      const run = known.get(id);
+      promise = fetch(run?.href ?? '').then((response) => {
+        if (!response.ok) throw new Error(`${response.status} for ${run?.href}`);
+        return response.json() as Promise<RunJson>;
+      });
+      fetched.set(id, promise);
+    }
+    return promise;
+  };
+
+  const labelOf = (id: string) => {
+    const run = known.get(id);
+    if (run === undefined) return id;
+    // Experiment titles are long; enough of one to tell runs of the same name apart.
+    const title = run.experimentTitle.length > 32 ? `${run.experimentTitle.slice(0, 31)}…` : run.experimentTitle;
+    return `${run.label} (${title})`;
+  };
+
+  // Next to every run: how many workloads it shares with the runs chosen so far.
+  const markShared = (chosen: readonly string[]) => {
+    const chosenKeys = new Set(chosen.flatMap((id) => known.get(id)?.keys ?? []));
+    for (const box of boxes) {
+      const label = box.closest<HTMLElement>('.compare-run');
+      const note = label?.querySelector<HTMLElement>('[data-shares]');
+      const shared = (known.get(box.value)?.keys ?? []).filter((key) => chosenKeys.has(key)).length;
+      if (label) label.dataset.comparable = String(chosen.length === 0 || shared > 0);
+      if (note) note.textContent = chosen.length === 0 || box.checked ? '' : shared > 0 ? ` · shares ${shared}` : '';
+    }
+  };
+
+  form.addEventListener('submit', (event) => event.preventDefault());
+  form.addEventListener('change', (event) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    const state = read();
+    if (target.name === 'run') {
+      const box = target as HTMLInputElement;
+      state.runs = box.checked ? [...state.runs, box.value] : state.runs.filter((id) => id !== box.value);
+      if (state.baseline !== null && !state.runs.includes(state.baseline)) state.baseline = null;
+    } else if (target.name === 'baseline') {
+      state.baseline = target.value === '' ? null : target.value;
+    } else if (target.name === 'scale') {
+      state.scale = target.value === 'log' ? 'log' : 'linear';
+    }
+    write(state);
+    void show(state);
+  });
+  void show(read());
+}
+
+function figureNode(
+  metric: ReturnType<typeof compareRuns>[number]['metrics'][number],
+  state: PageState,
+  runOrder: RunRef[],
+) {
+  const rendered = renderFigure({ kind: 'bars', data: metric }, state, runOrder, document);
+  const figure = document.createElement('figure');
+  figure.className = 'compare-figure';
+  const caption = document.createElement('figcaption');
+  const title = document.createElement('h4');
+  title.textContent = metric.title;
+  const summary = document.createElement('p');
+  summary.className = 'summary';
+  summary.textContent = rendered.summary;
+  caption.append(title, summary);
+  const frame = document.createElement('div');
+  frame.className = 'chart-frame';
+  frame.append(rendered.svg);
+  const details = document.createElement('details');
+  details.className = 'data-table';
+  const detailsSummary = document.createElement('summary');
+  detailsSummary.textContent = 'Data table';
+  const scroll = document.createElement('div');
+  scroll.className = 'table-scroll';
+  scroll.append(chartTableElement(rendered.table, document));
+  details.append(detailsSummary, scroll);
+  figure.append(caption, frame, details);
+  return figure;
+}
