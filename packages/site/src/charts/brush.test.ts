@@ -12,6 +12,8 @@ describe('brushDomain', () => {
     expect(brushDomain([300, 100], 400, [20, 60])).toEqual([30, 50]);
     // A brush dragged past the plot stops at its edges.
     expect(brushDomain([-20, 500], 400, [10, 20])).toEqual([10, 20]);
+    // Rounded to hundredths of a second, for the URL.
+    expect(brushDomain([100, 200], 543.24, [0, 57])).toEqual([10.49, 20.99]);
   });
 });
 

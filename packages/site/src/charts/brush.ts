@@ -5,13 +5,14 @@
 import { brushX, type D3BrushEvent } from 'd3-brush';
 import { select } from 'd3-selection';
 
-/** The time window [t0, t1] in s that pixels [x0, x1] of a plot `widthPx` wide showing `domain` cover. */
+/** The time window [t0, t1] in s (to 0.01 s) that pixels [x0, x1] of a plot `widthPx` wide showing `domain` cover. */
 export function brushDomain(
   [x0, x1]: readonly [number, number],
   widthPx: number,
   [t0, t1]: readonly [number, number],
 ): [number, number] {
-  const at = (x: number) => t0 + (Math.min(Math.max(x, 0), widthPx) / widthPx) * (t1 - t0);
+  // Hundredths of a second: finer than any iostat interval, and short in the URL.
+  const at = (x: number) => Math.round((t0 + (Math.min(Math.max(x, 0), widthPx) / widthPx) * (t1 - t0)) * 100) / 100;
   return [at(Math.min(x0, x1)), at(Math.max(x0, x1))];
 }
 
