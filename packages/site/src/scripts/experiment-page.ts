@@ -2,6 +2,7 @@
 // the figures when the view changes. Without it the page shows the default view, complete.
 
 import { readout } from '../charts/time-series-chart.ts';
+import { moveHoverRule, plotGeometry, timeAtX } from '../charts/time-series-hover.ts';
 import { DEVICE_FIGURES, type PageChoices, type PageState } from '../lib/page-state.ts';
 import type { DeviceFigure, RunRef } from '../view/model.ts';
 import { FigureElement } from './figure-element.ts';
@@ -74,17 +75,21 @@ function bindReadout(
 ): void {
   figure.addEventListener('pointermove', (event) => {
     const svg = figure.querySelector<SVGSVGElement>('svg[data-domain]');
-    const plot = svg?.querySelector<SVGGElement>('g.brush-layer');
-    if (!svg || !plot) return;
-    const [t0, t1] = (svg.getAttribute('data-domain') ?? '').split(',').map(Number) as [number, number];
-    const box = plot.getBoundingClientRect();
-    if (box.width === 0 || event.clientX < box.left || event.clientX > box.right) return;
-    const tSec = t0 + ((event.clientX - box.left) / box.width) * (t1 - t0);
+    const geometry = svg ? plotGeometry(svg) : null;
+    if (!svg || !geometry || figure.spec.kind !== 'time-series') return;
+    // Client pixels to viewBox units: the svg scales with its container.
+    const box = svg.getBoundingClientRect();
+    const viewBoxWidth = svg.viewBox.baseVal.width || box.width;
+    const tSec = timeAtX(geometry, ((event.clientX - box.left) * viewBoxWidth) / box.width);
+    if (tSec === null) return;
     const state = controller.state();
-    if (figure.spec.kind !== 'time-series') return;
-    output.textContent = readoutText(readout(figure.spec.data, state.figure, tSec, { runs: state.runs, runOrder }));
+    const readings = readout(figure.spec.data, state.figure, tSec, { runs: state.runs, runOrder });
+    moveHoverRule(svg, readings[0]?.tSec ?? null);
+    output.textContent = readoutText(readings);
   });
   figure.addEventListener('pointerleave', () => {
+    const svg = figure.querySelector<SVGSVGElement>('svg[data-domain]');
+    if (svg) moveHoverRule(svg, null);
     output.textContent = '';
   });
 }
