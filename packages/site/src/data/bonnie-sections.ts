@@ -23,8 +23,12 @@ const TESTS: ReadonlyArray<{ key: TestKey; name: string; unit: BaseUnit }> = [
   { key: 'ranDel', name: 'ran_del', unit: 'op/s' },
 ];
 
-/** The figures drawn as bars: block I/O, seeks and the file creation rates. The grid has them all. */
-const CHARTED = new Set(['put_block', 'rewrite', 'get_block', 'seeks', 'seq_create', 'ran_create']);
+/**
+ * The figures drawn as bars: block and per-character I/O, seeks and the file creation rates
+ * (stat and delete rates are in the grid). Per-character I/O comes along because small runs
+ * often measure nothing else: bonnie++ prints `+++++` for tests too fast to time.
+ */
+const CHARTED = new Set(['putc', 'put_block', 'rewrite', 'getc', 'get_block', 'seeks', 'seq_create', 'ran_create']);
 
 interface RunSample {
   run: string;
@@ -34,8 +38,8 @@ interface RunSample {
 }
 
 /**
- * The bonnie++ section: bars for the main figures (block write, rewrite, block read, seeks,
- * sequential and random creates; repeats as mean with min–max), and the full result grid
+ * The bonnie++ section: bars for the main figures (block and per-character write and read,
+ * rewrite, seeks, sequential and random creates; repeats as mean with min–max), and the full result grid
  * (every test's rate, %CPU and latency) with one row per run, for a bon_csv2html-like table
  * coloured by rank. Groups are the test sizes (`-s`, with `-c` concurrency when not 1).
  */

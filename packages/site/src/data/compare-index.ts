@@ -1,6 +1,6 @@
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import type { ToolSection } from '../view/model.ts';
-import { runJsonPath } from './download-paths.ts';
+import { runJsonPath, runSectionsJsonPath } from './download-paths.ts';
 import { hardwareFacets, hardwareLine } from './hardware-summary.ts';
 import { runSections } from './run-json.ts';
 
@@ -34,7 +34,9 @@ export interface CompareRun {
    * workload.
    */
   keys: string[];
-  /** The run JSON (`RunJson`: its `sections` hold the bars), with the site's base. */
+  /** The run's sections (`RunSectionsJson`, small: what the page fetches), with the site's base. */
+  sectionsHref: string;
+  /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
   href: string;
 }
 
@@ -67,6 +69,7 @@ export function compareIndex(experiments: readonly LoadedExperiment[], base = '/
         value: run.run.value,
         hardware: hardwareLine(hardwareFacets([run.run.system])),
         keys: [...keys],
+        sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
         href: withBase(base, runJsonPath(loaded.id, run.id)),
       });
     }

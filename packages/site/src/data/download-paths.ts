@@ -42,6 +42,11 @@ export function runJsonPath(id: string, run: string): string {
   return `${experimentPath(id)}runs/${encodeURIComponent(run)}.json`;
 }
 
+/** The run's sections alone, for the compare page. */
+export function runSectionsJsonPath(id: string, run: string): string {
+  return `${experimentPath(id)}runs/${encodeURIComponent(run)}.sections.json`;
+}
+
 /** Every measurement of the experiment as CSV. */
 export function measurementsCsvPath(id: string): string {
   return `${experimentPath(id)}measurements.csv`;

@@ -80,6 +80,9 @@ describe('/compare/runs.json', () => {
     expect(index.runs).toHaveLength(runCount);
     const host2 = index.runs.find((run) => run.run === 'host2-performance');
     expect(host2?.href).toBe('/benchfolio/experiments/2020-fio-random-write-cpu-governor/runs/host2-performance.json');
+    expect(host2?.sectionsHref).toBe(
+      '/benchfolio/experiments/2020-fio-random-write-cpu-governor/runs/host2-performance.sections.json',
+    );
     // The two "IO Performance Case I" fio tables share their 4k workload.
     const key = 'fio:published|bs=4k;threads=32';
     const sharing = new Set(index.runs.filter((run) => run.keys.includes(key)).map((run) => run.experiment));

@@ -148,10 +148,14 @@ function groupLabels(groups: readonly GroupInfo[]): Map<string, string> {
           ? group.workload
           : `${group.workload} · ${group.job}`;
     const { rw, bs, iodepth } = group.parameters;
+    // A value the name already spells (matrix-read-4k-qd1) is not repeated.
+    const words = new Set(base.toLowerCase().split(/[^a-z0-9]+/));
     const extra = [
-      shown.rw ? rw : null,
-      shown.bs ? bs : null,
-      shown.iodepth && iodepth !== null ? `iodepth ${iodepth}` : null,
+      shown.rw && rw !== null && !words.has(rw.toLowerCase()) ? rw : null,
+      shown.bs && bs !== null && !words.has(bs.toLowerCase()) ? bs : null,
+      shown.iodepth && iodepth !== null && !words.has(`qd${iodepth}`) && !words.has(`iodepth${iodepth}`)
+        ? `iodepth ${iodepth}`
+        : null,
     ].filter((part): part is string => part !== null);
     labels.set(group.key, extra.length === 0 ? base : `${base} (${extra.join(', ')})`);
   }

@@ -54,7 +54,24 @@ export function runJson(loaded: LoadedExperiment, run: LoadedRun): RunJson {
   };
 }
 
-// The run JSON endpoint and /compare/runs.json both want a run's sections: made once per build.
+/** The body of `/experiments/<id>/runs/<run>.sections.json`: what the compare page fetches. */
+export interface RunSectionsJson {
+  experiment: { id: string; title: string; date: string };
+  run: { id: string; label: string; value: string };
+  /** As in RunJson. */
+  sections: ToolSection[];
+}
+
+export function runSectionsJson(loaded: LoadedExperiment, run: LoadedRun): RunSectionsJson {
+  const { experiment } = loaded;
+  return {
+    experiment: { id: loaded.id, title: experiment.title, date: experiment.date },
+    run: { id: run.id, label: run.run.label, value: run.run.value },
+    sections: runSections(loaded, run),
+  };
+}
+
+// The run JSON endpoints and /compare/runs.json both want a run's sections: made once per build.
 const sectionsOf = new WeakMap<LoadedRun, ToolSection[]>();
 
 /** The sections of one run alone (iostat left out: its series are in `outputs`). */
