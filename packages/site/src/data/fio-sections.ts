@@ -15,6 +15,8 @@ const DIRECTIONS: readonly Direction[] = ['read', 'write', 'trim'];
 interface JobSample {
   run: string;
   group: string;
+  /** run.yaml `workload` of the output. */
+  workload: string | undefined;
   /** The output file and the fio run inside it: one repeat. */
   sample: string;
   job: FioJob;
@@ -39,9 +41,9 @@ export function fioSection(runs: readonly LoadedRun[], runRefs: readonly RunRef[
   if (samples.length === 0) return undefined;
   const builder = new ComparisonBuilder(runRefs);
   const groups = new Map<string, GroupInfo>();
-  for (const { group, job } of samples) {
+  for (const { group, workload, job } of samples) {
     builder.group(group, job.name);
-    if (!groups.has(group)) groups.set(group, groupInfo(group, job));
+    if (!groups.has(group)) groups.set(group, groupInfo(group, workload, job));
   }
   for (const [key, label] of groupLabels([...groups.values()])) builder.relabel(key, label);
 
@@ -86,9 +88,14 @@ function spec(metric: string): MetricSpec {
   };
 }
 
-/** Every job of every fio output, with its run, group and sample. */
+/**
+ * Every job of every fio output, with its run, group and sample. A group is a job name; only a
+ * job name used under several workloads is qualified by its workload (`seed · randwrite`), so
+ * that the same job in other experiments keeps the same key (the compare page lines runs up by
+ * it).
+ */
 function jobSamples(runs: readonly LoadedRun[]): JobSample[] {
-  const samples: JobSample[] = [];
+  const found: Array<Omit<JobSample, 'group'>> = [];
   for (const run of runs) {
     for (const output of run.outputs) {
       if (output.parsed.tool !== 'fio') continue;
@@ -96,21 +103,25 @@ function jobSamples(runs: readonly LoadedRun[]): JobSample[] {
       const workload = output.declared.workload;
       result.runs.forEach((fioRun, index) => {
         for (const job of fioRun.jobs) {
-          if (job.hasFailed) continue;
-          samples.push({ run: run.id, group: groupKey(workload, job.name), sample: `${output.file}#${index}`, job });
+          if (!job.hasFailed) found.push({ run: run.id, workload, sample: `${output.file}#${index}`, job });
         }
       });
     }
   }
-  return samples;
+  const workloadsOf = new Map<string, Set<string | undefined>>();
+  for (const { workload, job } of found) {
+    workloadsOf.set(job.name, (workloadsOf.get(job.name) ?? new Set()).add(workload));
+  }
+  return found.map((sample) => ({
+    ...sample,
+    group:
+      sample.workload !== undefined && (workloadsOf.get(sample.job.name)?.size ?? 0) > 1
+        ? `${sample.workload} · ${sample.job.name}`
+        : sample.job.name,
+  }));
 }
 
-function groupKey(workload: string | undefined, job: string): string {
-  return workload === undefined || workload === job ? job : `${workload} · ${job}`;
-}
-
-function groupInfo(key: string, job: FioJob): GroupInfo {
-  const workload = key === job.name ? undefined : key.slice(0, key.length - job.name.length - 3);
+function groupInfo(key: string, workload: string | undefined, job: FioJob): GroupInfo {
   const { rw, blockSize, iodepth } = job.parameters;
   return {
     key,
@@ -121,18 +132,17 @@ function groupInfo(key: string, job: FioJob): GroupInfo {
 }
 
 /**
- * Labels: the workload when it names one job, else the job (after its workload); then the
- * parameters that differ between groups, "(randwrite, 8k, iodepth 32)", so jobs named alike
- * still tell apart.
+ * Labels: the job name; the workload instead when it names one job and the experiment has
+ * several workloads (`matrix-read-4k-qd1`); both when the key needs both. Then the parameters
+ * that differ between groups and the name does not spell, "(randwrite, 8k, iodepth 32)".
  */
 function groupLabels(groups: readonly GroupInfo[]): Map<string, string> {
   const jobsPerWorkload = new Map<string, Set<string>>();
   for (const group of groups) {
     if (group.workload === undefined) continue;
-    const jobs = jobsPerWorkload.get(group.workload) ?? new Set();
-    jobs.add(group.job);
-    jobsPerWorkload.set(group.workload, jobs);
+    jobsPerWorkload.set(group.workload, (jobsPerWorkload.get(group.workload) ?? new Set()).add(group.job));
   }
+  const hasSeveralWorkloads = jobsPerWorkload.size > 1;
   const differs = (pick: (group: GroupInfo) => string | null) => new Set(groups.map(pick)).size > 1;
   const shown = {
     rw: differs((group) => group.parameters.rw),
@@ -142,11 +152,11 @@ function groupLabels(groups: readonly GroupInfo[]): Map<string, string> {
   const labels = new Map<string, string>();
   for (const group of groups) {
     const base =
-      group.workload === undefined
-        ? group.job
-        : jobsPerWorkload.get(group.workload)?.size === 1
+      group.key !== group.job
+        ? group.key
+        : group.workload !== undefined && hasSeveralWorkloads && jobsPerWorkload.get(group.workload)?.size === 1
           ? group.workload
-          : `${group.workload} · ${group.job}`;
+          : group.job;
     const { rw, bs, iodepth } = group.parameters;
     // A value the name already spells (matrix-read-4k-qd1) is not repeated.
     const words = new Set(base.toLowerCase().split(/[^a-z0-9]+/));

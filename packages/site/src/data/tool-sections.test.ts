@@ -72,6 +72,40 @@ describe('repeats', () => {
   });
 });
 
+describe('fio groups', () => {
+  it('keys a group by its job, qualified by the workload only when a job name is under two', async () => {
+    const loaded = await fixtureExperiment('2011-07-workloads', [
+      {
+        id: 'one',
+        value: 'one',
+        outputs: [{ file: 'fio.txt', from: `${SEED_RUNS}/ext3/fio--ext3.txt`, tool: 'fio', workload: 'seed-hoffman' }],
+      },
+    ]);
+    const iops = only(experimentView(loaded).sections, 'fio').metrics[0];
+    // One workload: the keys are the job names, as in the seed experiment (comparable with it).
+    expect(iops?.groups.map((group) => group.key)).toEqual([
+      'random-write-direct',
+      'random-write-buf',
+      'sequential-write-direct',
+      'sequential-write-buffered',
+    ]);
+    const twice = await fixtureExperiment('2011-07-two-workloads', [
+      {
+        id: 'one',
+        value: 'one',
+        outputs: [
+          { file: 'a.txt', from: `${SEED_RUNS}/ext3/fio--ext3.txt`, tool: 'fio', workload: 'first' },
+          { file: 'b.txt', from: `${SEED_RUNS}/xfs/fio--xfs.txt`, tool: 'fio', workload: 'second' },
+        ],
+      },
+    ]);
+    const groups = only(experimentView(twice).sections, 'fio').metrics[0]?.groups ?? [];
+    expect(groups).toHaveLength(8);
+    expect(groups[0]).toEqual({ key: 'first · random-write-direct', label: 'first · random-write-direct (randwrite)' });
+    expect(groups[4]?.key).toBe('second · random-write-direct');
+  });
+});
+
 describe('fio JSON', () => {
   it('adds up the clones of a job and gives percentiles per direction', async () => {
     const loaded = await fixtureExperiment('2026-11-fio-json', [
