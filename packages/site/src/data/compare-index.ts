@@ -1,19 +1,8 @@
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
-import type { ToolSection } from '../view/model.ts';
+import { sectionCompareKey } from '../view/compare-key.ts';
 import { runJsonPath, runSectionsJsonPath } from './download-paths.ts';
 import { hardwareFacets, hardwareLine } from './hardware-summary.ts';
 import { runSections } from './run-json.ts';
-
-/**
- * What a section's bars can be compared with across experiments: the tool, the sysbench test,
- * and whether the numbers were published rather than parsed (`fio`, `sysbench:fileio`,
- * `fio:published`, `nginx:published`).
- */
-export function sectionCompareKey(section: ToolSection): string {
-  if (section.origin === 'published') return `${section.tool}:published`;
-  if (section.tool === 'sysbench') return `sysbench:${section.title.slice('sysbench '.length)}`;
-  return section.tool;
-}
 
 /** One run as the compare page lists it. */
 export interface CompareRun {

@@ -2,7 +2,7 @@
 // compareRuns, and drawn with the experiment pages' bar charts.
 
 import type { CompareIndex } from '../data/compare-index.ts';
-import type { RunJson } from '../data/run-json.ts';
+import type { RunSectionsJson } from '../data/run-json.ts';
 import { renderFigure } from '../figures/render-figure.ts';
 import { chartTableElement } from '../figures/table-element.ts';
 import { defaultPageState, type PageState } from '../lib/page-state.ts';
@@ -28,7 +28,7 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
   const results = document.querySelector<HTMLElement>('[data-compare-results]');
   const empty = document.querySelector<HTMLElement>('[data-compare-empty]');
   if (controls) controls.hidden = false;
-  const fetched = new Map<string, Promise<RunJson>>();
+  const fetched = new Map<string, Promise<RunSectionsJson>>();
   let drawing = 0;
 
   const read = (): CompareState => {
@@ -104,13 +104,13 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     }
   };
 
-  const runJsonOf = (id: string): Promise<RunJson> => {
+  const runJsonOf = (id: string): Promise<RunSectionsJson> => {
     let promise = fetched.get(id);
     if (promise === undefined) {
       const run = known.get(id);
-      promise = fetch(run?.href ?? '').then((response) => {
-        if (!response.ok) throw new Error(`${response.status} for ${run?.href}`);
-        return response.json() as Promise<RunJson>;
+      promise = fetch(run?.sectionsHref ?? '').then((response) => {
+        if (!response.ok) throw new Error(`${response.status} for ${run?.sectionsHref}`);
+        return response.json() as Promise<RunSectionsJson>;
       });
       fetched.set(id, promise);
     }
