@@ -22,7 +22,7 @@ const BUILD_TIMEOUT_MS = 120_000;
 const WRITE_UP_WORD = 'barriers';
 const WRITE_UP_ID = '2011-11-ext4-xfs-btrfs-bonnie';
 /** A word no experiment has. */
-const NO_SUCH_WORD = 'xylophonequartz';
+const NO_SUCH_WORD = 'zzzzqqq';
 
 const newestFirst = (a: IndexEntry, b: IndexEntry) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 const ids = (list: IndexEntry[]) => list.map((entry) => entry.id);
