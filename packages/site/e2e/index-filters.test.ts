@@ -185,7 +185,7 @@ describe('the index over content/results', () => {
     expect(writeUp).toContain(WRITE_UP_WORD);
     expect(withWord).toContain(WRITE_UP_ID);
     const { page, problems } = await openIndex();
-    await page.getByRole('searchbox', { name: 'Search the write-ups' }).fill(WRITE_UP_WORD);
+    await page.getByRole('searchbox', { name: 'Search the experiments' }).fill(WRITE_UP_WORD);
     await page.waitForFunction(() => new URLSearchParams(window.location.search).get('q') === 'barriers');
     expect(await shownIds(page)).toEqual(withWord);
     expect(await countLine(page)).toBe(countOf(withWord.length, 'newest first'));
