@@ -46,7 +46,28 @@ export function _depthsRecord(
   values: readonly number[],
   into: Record<string, number> | null,
 ): Record<string, number> {
+  if (into === null && count === 7 && keys[6] === '>=64') {
+    // fio 1.x to 3.x print every bucket of these lines, in this order: the record is made in
+    // one literal, with no store per bucket (three such lines a job).
+    const at = (i: number) => values[i] as number;
+    if (isLevel && isSequence(keys, LEVEL_KEYS)) {
+      return { 1: at(0), 2: at(1), 4: at(2), 8: at(3), 16: at(4), 32: at(5), '>=64': at(6) };
+    }
+    if (!isLevel && isSequence(keys, BATCH_KEYS)) {
+      return { 0: at(0), 4: at(1), 8: at(2), 16: at(3), 32: at(4), 64: at(5), '>=64': at(6) };
+    }
+  }
   return fill(into ?? (isLevel ? _levelDepths() : _batchDepths()), count, keys, values);
+}
+
+/** The numbered keys of a full `IO depths` line and of a full `submit`/`complete` line. */
+const LEVEL_KEYS = [1, 2, 4, 8, 16, 32];
+const BATCH_KEYS = [0, 4, 8, 16, 32, 64];
+
+/** True when `keys` starts with the numbers of `expected`. */
+function isSequence(keys: readonly PairKey[], expected: readonly number[]): boolean {
+  for (let i = 0; i < expected.length; i++) if (keys[i] !== expected[i]) return false;
+  return true;
 }
 
 /**
