@@ -124,7 +124,7 @@ loopback_main() {
     if test "$BF_DRY_RUN" = 1; then
       printf '# %s\n' "$lm_fs"
       printf 'fallocate -l %s %s\n' "$lm_image" "$(shell_quote "$lm_img")"
-      printf 'losetup --find --show %s\n' "$(shell_quote "$lm_img")"
+      printf 'losetup --find --show --direct-io=on %s\n' "$(shell_quote "$lm_img")"
       printf '%s /dev/loopN\n' "$lm_mkfs"
       printf 'mkdir %s && mount /dev/loopN %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_mnt")"
       "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" --value "$lm_fs" --order "$lm_order" \
@@ -139,7 +139,10 @@ loopback_main() {
     else
       truncate -s "$lm_image" "$lm_img"
     fi
-    BF_LOOP_DEV=$(losetup --find --show "$lm_img")
+    # Direct I/O from the loop device to the image file, so the page cache of the filesystem
+    # holding the image does not absorb the measured filesystem's writes (where supported).
+    BF_LOOP_DEV=$(losetup --find --show --direct-io=on "$lm_img" 2>/dev/null) ||
+      BF_LOOP_DEV=$(losetup --find --show "$lm_img")
     # shellcheck disable=SC2046 # the mkfs command's words
     $(mkfs_args "$lm_fs") "$BF_LOOP_DEV" >/dev/null
     mkdir "$lm_mnt"

@@ -10,6 +10,7 @@ BF_WORKDIR=''        # the test folder the runner made under --dir (removed at t
 BF_STATE=''          # private temporary folder (command lists, tool error output)
 BF_OUT_MADE=''       # folders the runner made for the run folder, innermost first
 BF_DONE=''           # set once run.yaml is written: the run folder is kept
+BF_OUT_OWNED=''      # set once the run folder is the runner's (made, or found empty)
 
 # The profile files.
 profiles_dir() {
@@ -270,15 +271,21 @@ run_cleanup() {
     rm -rf "$BF_WORKDIR"
   fi
   BF_WORKDIR=''
-  if test "$BF_DONE" != 1 && test -n "$BF_OUT_MADE"; then
-    # The innermost first: the run folder, then runs/ and the experiment folder when the
-    # runner made them and they are empty now.
-    rm -rf "$BF_OUT"
-    for rc_made in $BF_OUT_MADE; do
-      rmdir "$rc_made" 2>/dev/null || true
-    done
+  if test "$BF_DONE" != 1 && test "$BF_OUT_OWNED" = 1; then
+    if test -n "$BF_OUT_MADE"; then
+      # The innermost first: the run folder, then runs/ and the experiment folder when the
+      # runner made them and they are empty now.
+      rm -rf "$BF_OUT"
+      for rc_made in $BF_OUT_MADE; do
+        rmdir "$rc_made" 2>/dev/null || true
+      done
+    else
+      # A run folder that was there, empty: emptied again.
+      rm -rf "${BF_OUT:?}"/* "${BF_OUT:?}"/.[!.]* "${BF_OUT:?}"/..?*
+    fi
   fi
   BF_OUT_MADE=''
+  BF_OUT_OWNED=''
   if test -n "$BF_STATE" && test -d "$BF_STATE"; then
     rm -rf "$BF_STATE"
   fi
@@ -434,6 +441,7 @@ single_run() {
   : >"$BF_STATE/commands.yaml"
   : >"$BF_STATE/outputs.yaml"
   : >"$BF_STATE/tools.yaml"
+  BF_OUT_OWNED=1
   mkdir_out "$BF_OUT"
   mkdir "$BF_WORK"
   BF_WORKDIR=$BF_WORK

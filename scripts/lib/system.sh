@@ -113,7 +113,11 @@ yaml_disk() {
 layers_of() {
   device_chain "$1" | awk '
     $2 == "disk" { next }
-    $2 == "loop" { print "a loop device over an image file"; next }
+    $2 == "loop" {
+      dio = ""
+      if ((getline value < ("/sys/block/" $1 "/loop/dio")) > 0) dio = (value == 1 ? " (direct I/O on)" : " (direct I/O off)")
+      print "a loop device" dio " over an image file"; next
+    }
     $2 == "part" { print "partition " $1; next }
     $2 == "lvm" { print "LVM volume " $1; next }
     $2 == "crypt" { print "dm-crypt " $1; next }

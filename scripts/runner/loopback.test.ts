@@ -104,7 +104,9 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback ext4,xfs,btrfs${note
       expect(filesystem?.mkfs).toMatch(new RegExp(`^mkfs\\.${fs} -[fF] -q /dev/loop\\d+$`));
       expect(filesystem?.mount_options).toMatch(/^rw,/);
       expect(filesystem?.mountpoint).toBe(join(dir, `benchfolio-${fs}`));
-      expect(byId.get(fs)?.system.lvm).toMatch(/^a loop device over an image file on \S+ \/dev\//);
+      expect(byId.get(fs)?.system.lvm).toMatch(
+        /^a loop device \(direct I\/O o(n|ff)\) over an image file on \S+ \/dev\//,
+      );
     }
     expect(byId.get('ext4')?.system.filesystem?.note).toMatch(/^tune2fs -l: .*Block size 4096/);
     expect(byId.get('xfs')?.system.filesystem?.note).toMatch(/^xfs_info: meta-data=\/dev\/loop\d+ isize=/);
