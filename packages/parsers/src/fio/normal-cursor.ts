@@ -156,17 +156,22 @@ export class _LineCursor {
    * "k", "msec". Returns them as a string (short, and only on value lines that have a unit).
    */
   word(allowSlash = true): string {
-    const { text, end } = this;
     const start = this.pos;
-    let pos = start;
+    this.pos = this.wordEnd(allowSlash);
+    return this.text.slice(start, this.pos);
+  }
+
+  /** Where the word at the cursor (see `word`) ends; the cursor does not move. */
+  wordEnd(allowSlash = true): number {
+    const { text, end } = this;
+    let pos = this.pos;
     while (pos < end) {
       const code = text.charCodeAt(pos);
       // A-Z, a-z, and '/' in a rate ("KB/s")
       if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code === 47 && allowSlash)) pos++;
       else break;
     }
-    this.pos = pos;
-    return text.slice(start, pos);
+    return pos;
   }
 
   /** Text from the cursor up to (not including) `stop` or the end of the line. */

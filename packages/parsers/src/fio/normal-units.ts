@@ -44,6 +44,54 @@ export function _rateFactor(spelling: string, isModern: boolean): number | undef
     : cached(RATE_1024, spelling, (s) => rateFactor(s, { kbBase: 1024 }));
 }
 
+/**
+ * The factors of the last two unit spellings read at one kind of place, checked against the
+ * text in place: a run prints the same units line after line (3.x alternates two: "MiB/s
+ * (MB/s)"), so most values cost neither a slice nor a map lookup. Exact: a hit is the same
+ * characters under the same kbBase.
+ */
+class SpellingCache {
+  private readonly spellings = ['', ''];
+  private readonly isModern = [false, false];
+  private readonly factors: (number | undefined)[] = [undefined, undefined];
+  // Both slots start unused: '' with kbBase unset never matches (see factorAt).
+  private readonly isUsed = [false, false];
+  private next = 0;
+
+  private readonly compute: (spelling: string, isModern: boolean) => number | undefined;
+
+  constructor(compute: (spelling: string, isModern: boolean) => number | undefined) {
+    this.compute = compute;
+  }
+
+  /** The factor of the spelling text[start, end) under the kbBase of `isModern`. */
+  factorAt(text: string, start: number, end: number, isModern: boolean): number | undefined {
+    for (let i = 0; i < 2; i++) {
+      const spelling = this.spellings[i] as string;
+      if (
+        this.isUsed[i] === true &&
+        this.isModern[i] === isModern &&
+        spelling.length === end - start &&
+        text.startsWith(spelling, start)
+      ) {
+        return this.factors[i];
+      }
+    }
+    const spelling = text.slice(start, end);
+    const factor = this.compute(spelling, isModern);
+    const slot = this.next;
+    this.spellings[slot] = spelling;
+    this.isModern[slot] = isModern;
+    this.factors[slot] = factor;
+    this.isUsed[slot] = true;
+    this.next = 1 - slot;
+    return factor;
+  }
+}
+
+const SIZE_SPELLINGS = new SpellingCache(_sizeFactor);
+const RATE_SPELLINGS = new SpellingCache(_rateFactor);
+
 /** The multiplier of fio's num2str for counts (pow2 unset): "k"/"K" 10^3, "M" 10^6, ... */
 function countMultiplier(code: number): number {
   switch (code) {
@@ -88,9 +136,11 @@ export function _readCount(cursor: _LineCursor, factor = 1): number {
 export function _readSize(cursor: _LineCursor, isModern: boolean): number {
   cursor.number();
   const start = cursor.pos;
-  const spelling = cursor.word(false);
-  const factor = _sizeFactor(spelling, isModern);
-  if (factor === undefined) throw cursor.error('UNKNOWN_UNIT', `unknown size unit "${spelling}"`, start);
+  cursor.pos = cursor.wordEnd(false);
+  const factor = SIZE_SPELLINGS.factorAt(cursor.text, start, cursor.pos, isModern);
+  if (factor === undefined) {
+    throw cursor.error('UNKNOWN_UNIT', `unknown size unit "${cursor.text.slice(start, cursor.pos)}"`, start);
+  }
   // A byte count is whole: "30.4MiB" is 31876710.4 as printed, 31876710 bytes as kept.
   return Math.round(cursor.scaled(factor));
 }
@@ -109,13 +159,15 @@ export function _readRate(cursor: _LineCursor, isModern: boolean, bareUnit = '')
     if ((next >= 65 && next <= 90) || (next >= 97 && next <= 122)) cursor.pos++;
   }
   const start = cursor.pos;
-  const spelling = cursor.word();
-  if (spelling === '' && bareUnit !== '') {
+  cursor.pos = cursor.wordEnd();
+  if (cursor.pos === start && bareUnit !== '') {
     cursor.pos = afterNumber;
     return cursor.scaled(_rateFactor(bareUnit, isModern) ?? 1);
   }
-  const factor = _rateFactor(spelling, isModern);
-  if (factor === undefined) throw cursor.error('UNKNOWN_UNIT', `unknown rate unit "${spelling}"`, start);
+  const factor = RATE_SPELLINGS.factorAt(cursor.text, start, cursor.pos, isModern);
+  if (factor === undefined) {
+    throw cursor.error('UNKNOWN_UNIT', `unknown rate unit "${cursor.text.slice(start, cursor.pos)}"`, start);
+  }
   return cursor.scaled(factor);
 }
 
