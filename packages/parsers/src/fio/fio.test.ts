@@ -128,6 +128,29 @@ describe('mixed streams and what people paste around fio output', () => {
     expect(kinds.filter((k) => k !== 'normal:false')).toEqual(['json']);
   });
 
+  it('gives each piece the line it starts on, counted as the lines are read', () => {
+    const text = [
+      'prompt$ fio job.fio --output-format=normal,json',
+      corpus('vps-comparison__fio-2.2.10-randread-8jobs-group.txt'),
+      '  fio: pid=8281, err=84/file:io_u.c:2141, func=io_u_queued_complete, error=Invalid or incomplete multibyte',
+      JSON_TEXT(),
+      TERSE_TEXT(),
+    ].join('\n');
+    const source = readText(text);
+    const segments = splitSegments(source);
+    expect(segments.map((s) => s.kind)).toEqual(expect.arrayContaining(['normal', 'error', 'json', 'terse']));
+    for (const segment of segments) expect(segment.line).toBe(source.locate(segment.start).line);
+  });
+
+  it('looks for the markers of unindented lines in linear time', () => {
+    // 200k unindented lines with no ":" or "(" and one at the very end: a search per line
+    // running to the next ":" would read about 10^11 characters.
+    const text = `${'a b c d\n'.repeat(200_000)}x: (g=0): rw=read\n`;
+    const started = performance.now();
+    expect(splitSegments(readText(text)).map((s) => s.kind)).toEqual(['normal']);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('keeps the ext3 run of the fio 1.57 blog post and drops the excerpt of its job lines quoted under it', () => {
     const text = readFileSync(new URL('../../../../../shared/seeds/000_368b5388324136f5.txt', import.meta.url), 'utf8');
     const output = parseFio(text);

@@ -62,6 +62,7 @@ export function splitSegments(source: TextSource): Segment[] {
     terse = null;
   };
 
+  const markers = new MarkerScanner(text);
   let lineStart = 0;
   // The line of lineStart (1-based).
   let line = 0;
@@ -115,7 +116,7 @@ export function splitSegments(source: TextSource): Segment[] {
       lineStart = next;
       continue;
     }
-    const kind = classify(text, lineStart, lineEnd, first - lineStart);
+    const kind = classify(text, lineStart, lineEnd, first - lineStart, markers);
     if (terse !== null) {
       // fio's v2 prints a job's description on the line after it (`;text`, or bare in the HOWTO).
       const last = terse.lines[terse.lines.length - 1];
@@ -199,7 +200,7 @@ function skipLeadingTag(text: string, start: number, end: number): number {
 const PREAMBLE_PREFIXES = ['Starting ', 'Jobs: ', '...', 'hostname='];
 
 /** The line [start, end) of `text`, with `indent` spaces or tabs before its first character. */
-function classify(text: string, start: number, end: number, indent: number): LineKind {
+function classify(text: string, start: number, end: number, indent: number, markers: MarkerScanner): LineKind {
   if (start + indent >= end) return 'blank';
   if (indent > 0) {
     // A `fio:` message can be indented in client/server output.
@@ -212,7 +213,7 @@ function classify(text: string, start: number, end: number, indent: number): Lin
   if (first === 110 /* n */ && startsWithIn(text, 'note: ', start, end)) return 'message';
   if (first === 82 /* R */ && startsWithIn(text, 'Run status group', start, end)) return 'run-status';
   if (first === 68 /* D */ && startsWithIn(text, 'Disk stats', start, end)) return 'disk-stats';
-  const marks = markersIn(text, start, end);
+  const marks = markers.markersIn(start, end);
   if ((marks & GROUPID) !== 0) return 'job-header';
   // fio 1.x/2.0 HOWTO: `Client1 (g=0): err= 0:`.
   if ((marks & SHORT_GROUP) !== 0 && (marks & ERR) !== 0) return 'job-header';
@@ -241,25 +242,47 @@ const PREAMBLE_GROUP = 8; // ": (g="
 const LAYING_OUT = 16; // ": Laying out IO file"
 
 /**
- * Which of the markers of an unindented fio line the line [start, end) holds, as bits: one
- * pass over the line (a search per marker read a progress line five times).
+ * Which of the markers of an unindented fio line the line [start, end) holds, as bits. Every
+ * marker holds a ":" or a "(" (" (g=" at its "("; "): err=" at its ":"), so only those are
+ * visited, found with the native search. The scanner keeps the next of each, so the searches
+ * of all lines together read the text once: a line without either does not send a search
+ * over the rest of the input again and again.
  */
-function markersIn(text: string, start: number, end: number): number {
-  let marks = 0;
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 58 /* : */) {
+class MarkerScanner {
+  private nextColon = -1;
+  private nextParen = -1;
+  private readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  markersIn(start: number, end: number): number {
+    const { text } = this;
+    let marks = 0;
+    // Each search result is kept, also the one past the line: the next line starts its own
+    // search only when a colon was passed over in between (in lines not read here).
+    if (this.nextColon < start) this.nextColon = this.find(':', start);
+    for (let i = this.nextColon; i < end; i = this.nextColon = this.find(':', i + 1)) {
       if (startsWithIn(text, ': (g', i, end)) {
         if (startsWithIn(text, ': (groupid=', i, end)) marks |= GROUPID;
         else if (startsWithIn(text, ': (g=', i, end)) marks |= PREAMBLE_GROUP;
       } else if (startsWithIn(text, ': Laying out IO file', i, end)) marks |= LAYING_OUT;
-    } else if (code === 32 /* space */) {
-      if (startsWithIn(text, ' (g=', i, end)) marks |= SHORT_GROUP;
-    } else if (code === 41 /* ) */) {
-      if (startsWithIn(text, '): err=', i, end)) marks |= ERR;
+      if (i > start && text.charCodeAt(i - 1) === 41 /* ) */ && startsWithIn(text, ': err=', i, end)) marks |= ERR;
     }
+    if (this.nextParen < start) this.nextParen = this.find('(', start);
+    for (let i = this.nextParen; i < end; i = this.nextParen = this.find('(', i + 1)) {
+      if (i > start && text.charCodeAt(i - 1) === 32 /* space */ && startsWithIn(text, '(g=', i, end))
+        marks |= SHORT_GROUP;
+    }
+    return marks;
   }
-  return marks;
+
+  /** The next `char` at or after `from`; infinity when there is none. */
+  private find(char: string, from: number): number {
+    const at = this.text.indexOf(char, from);
+    return at === -1 ? Number.POSITIVE_INFINITY : at;
+  }
 }
 
 /**
