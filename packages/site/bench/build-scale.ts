@@ -1,6 +1,6 @@
 import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite, REPO_ROOT } from '../e2e/helpers/build-site.ts';
 
@@ -13,9 +13,10 @@ import { buildSite, REPO_ROOT } from '../e2e/helpers/build-site.ts';
  * Never run by the tests.
  */
 
-const USAGE = `usage: npm run bench:site -- [--count N] [--runs N] [--json]
+const USAGE = `usage: npm run bench:site -- [--count N] [--runs N] [--content DIR] [--json]
   --count N   generated experiments (default 500)
-  --runs N    builds of each folder; the median is reported (default 1)
+  --content   the experiments to measure and copy (default content/results)
+  --runs N    builds of each folder; the median is reported (default 3)
   --json      print the report as JSON`;
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
@@ -31,7 +32,8 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: '500' },
-      runs: { type: 'string', default: '1' },
+      runs: { type: 'string', default: '3' },
+      content: { type: 'string', default: RESULTS_DIR },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -52,14 +54,18 @@ async function main(): Promise<number> {
   try {
     const emptyDir = join(workDir, 'empty');
     await mkdir(emptyDir);
-    const realIds = await experimentIds(RESULTS_DIR);
+    const contentDir = resolve(values.content);
+    const realIds = await experimentIds(contentDir);
     const generatedDir = join(workDir, 'generated');
-    await generateExperiments(RESULTS_DIR, realIds, generatedDir, count);
+    await generateExperiments(contentDir, realIds, generatedDir, count);
 
+    // A first build warms the disk cache and Node's compile cache; it is not counted.
+    process.stderr.write('warming up...\n');
+    await timeBuilds(emptyDir, 1);
     const rows: Measured[] = [];
     for (const [name, dir, experiments] of [
       ['empty folder', emptyDir, 0],
-      ['content/results', RESULTS_DIR, realIds.length],
+      [contentDir === RESULTS_DIR ? 'content/results' : contentDir, contentDir, realIds.length],
       [`${count} generated`, generatedDir, count],
     ] as const) {
       process.stderr.write(`building the site over ${name} (${experiments} experiments) ×${runs}...\n`);
