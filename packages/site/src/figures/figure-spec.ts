@@ -1,6 +1,7 @@
 // What a figure on an experiment page shows: a chart kind and its plain data. The page embeds
 // it as JSON beside the chart rendered at build time; the page script redraws from it.
 
+import type { LatencyView } from '../charts/latency-chart.ts';
 import type {
   DeviceSeries,
   LatencyDistribution,
@@ -12,18 +13,22 @@ import type {
 export type FigureSpec =
   | { kind: 'bars'; data: MetricComparison; groupNoun?: readonly [string, string] }
   | { kind: 'sweep'; data: SweepSeries }
-  | { kind: 'latency'; data: LatencyDistribution }
+  | { kind: 'latency'; data: LatencyDistribution; view?: LatencyView }
   | { kind: 'histogram'; data: LatencyHistogram }
   | { kind: 'time-series'; key: string; title: string; data: DeviceSeries[] };
 
 /** The figure's key, unique on the page. */
 export function figureKey(spec: FigureSpec): string {
-  return spec.kind === 'time-series' ? spec.key : spec.data.key;
+  if (spec.kind === 'time-series') return spec.key;
+  if (spec.kind === 'latency' && spec.view !== undefined) return `${spec.data.key}-${spec.view}`;
+  return spec.data.key;
 }
 
 /** The figure's title, as its caption says it. */
 export function figureTitle(spec: FigureSpec): string {
-  return spec.kind === 'time-series' ? spec.title : spec.data.title;
+  if (spec.kind === 'time-series') return spec.title;
+  if (spec.kind === 'latency' && spec.view !== undefined) return `${spec.data.title} (${spec.view})`;
+  return spec.data.title;
 }
 
 /** Chart sizes in CSS pixels; the SVG scales down with narrow screens. */

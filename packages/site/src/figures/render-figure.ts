@@ -61,9 +61,9 @@ export function renderFigure(
     case 'latency': {
       const data = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
       return {
-        svg: latencyChart(data, { ...FIGURE_SIZE.latency, document, runOrder }),
-        table: latencyTable(data, { runOrder }),
-        summary: latencySummary(data, { runOrder }),
+        svg: latencyChart(data, { ...FIGURE_SIZE.latency, document, runOrder, view: spec.view }),
+        table: latencyTable(data, { runOrder, view: spec.view }),
+        summary: latencySummary(data, { runOrder, view: spec.view }),
       };
     }
     case 'histogram': {
