@@ -59,7 +59,7 @@ loop_cleanup() {
 # loopback_main: every filesystem of --loopback in turn.
 loopback_main() {
   check_dir "$BF_DIR"
-  test "$(id -u)" -eq 0 || die '--loopback needs root (losetup, mkfs and mount); run it with sudo'
+  test "$BF_DRY_RUN" = 1 || test "$(id -u)" -eq 0 || die '--loopback needs root (losetup, mkfs and mount); run it with sudo'
   need_cmd losetup
   need_cmd mount
   lm_types=$(printf '%s' "$BF_LOOPBACK" | tr ',' ' ')
@@ -99,7 +99,7 @@ loopback_main() {
   for lm_profile in $BF_PROFILES; do
     set -- "$@" --profile "$lm_profile"
   done
-  test -z "$BF_OPT_SIZE" || set -- "$@" --size "$BF_OPT_SIZE"
+  test -z "$BF_OPT_SIZE_TEXT" || set -- "$@" --size "$BF_OPT_SIZE_TEXT"
   test -z "$BF_OPT_RUNTIME" || set -- "$@" --runtime "$BF_OPT_RUNTIME"
   test -z "$BF_OPT_THREADS" || set -- "$@" --threads "$BF_OPT_THREADS"
   test -z "$BF_NOTE" || set -- "$@" --note "$BF_NOTE"

@@ -453,6 +453,11 @@ single_run() {
   done
   test -s "$BF_STATE/tools.yaml" || printf '  {}\n' >"$BF_STATE/tools.yaml"
 
+  # The last commit that changed the runner, and whether it has changes not committed yet.
+  sr_commit=$(git log -1 --format=%h -- scripts/benchfolio-run scripts/lib scripts/profiles 2>/dev/null) || sr_commit=''
+  if test -n "$sr_commit" && test -n "$(git status --porcelain -- scripts/benchfolio-run scripts/lib scripts/profiles 2>/dev/null)"; then
+    sr_commit="$sr_commit, with changes not committed"
+  fi
   BF_DATE=$(date +%Y-%m-%d)
   BF_STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   start_iostat "$sr_devices"
@@ -470,10 +475,9 @@ single_run() {
   stop_iostat
   BF_ENDED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 
-  sr_commit=$(cd "$BF_ROOT" && git rev-parse --short HEAD 2>/dev/null) || sr_commit=''
   sr_drop=no
   test "$BF_DROP_CACHES" != 1 || sr_drop=yes
-  BF_NOTES="Made by scripts/benchfolio-run${sr_commit:+ (commit $sr_commit)} with --profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') --repeat $BF_REPEAT${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards), from the folder holding scripts/. Drop caches before each benchmark: $sr_drop.${BF_NOTE:+ $BF_NOTE}"
+  BF_NOTES="Made by scripts/benchfolio-run${sr_commit:+ (runner of commit $sr_commit)} with --profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') --repeat $BF_REPEAT${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards), from the folder holding scripts/. Drop caches before each benchmark: $sr_drop.${BF_NOTE:+ $BF_NOTE}"
   write_run_yaml
   BF_DONE=1
   rm -rf "$BF_WORKDIR"

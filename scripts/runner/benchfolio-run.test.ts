@@ -130,6 +130,43 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     expect(existsSync(join(scratch, 'dry-out'))).toBe(false);
   });
 
+  it('--loopback --dry-run prints the image, loop, mkfs and mount commands per filesystem, and makes nothing', async () => {
+    const dir = join(scratch, 'loop-dry');
+    await mkdir(dir);
+    const result = await runRunner([
+      '--dry-run',
+      '--loopback',
+      'ext4,xfs',
+      '--dir',
+      dir,
+      '--experiment',
+      experiment,
+      '--profile',
+      'sysbench-cpu',
+      '--size',
+      '64M',
+      '--out',
+      join(scratch, 'loop-dry-out'),
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^# image per filesystem: 536870912 bytes \(512 MiB\)/);
+    for (const fs of ['ext4', 'xfs']) {
+      expect(lines).toContain(`fallocate -l 536870912 ${dir}/benchfolio-${fs}.img`);
+      expect(lines).toContain(`losetup --find --show --direct-io=on ${dir}/benchfolio-${fs}.img`);
+      expect(lines).toContain(`mkdir ${dir}/benchfolio-${fs} && mount /dev/loopN ${dir}/benchfolio-${fs}`);
+      expect(lines).toContain(`# run folder: ${join(scratch, 'loop-dry-out', fs)}`);
+      expect(lines).toContain(
+        `umount ${dir}/benchfolio-${fs} && losetup -d /dev/loopN && rm ${dir}/benchfolio-${fs}.img`,
+      );
+    }
+    expect(lines).toContain('mkfs.ext4 -F -q /dev/loopN');
+    expect(lines).toContain('mkfs.xfs -f -q /dev/loopN');
+    expect(await listing(dir)).toEqual([]);
+    expect(existsSync(join(scratch, 'loop-dry-out'))).toBe(false);
+  });
+
   it('--ssh --dry-run copies the runner to each host, runs it there and brings each run folder back', async () => {
     const result = await runRunner([
       '--dry-run',
@@ -340,6 +377,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
       iostat: expect.stringMatching(/^sysstat \d/),
     });
     expect(run?.commands).toContain('sysbench cpu --threads=1 --time=1 --events=0 run');
+    expect(run?.notes).toMatch(/^Made by scripts\/benchfolio-run .*--size 2M --runtime 1 --threads 1\./);
     expect(run?.commands.some((command) => command.startsWith(`iostat -x -t -k 1 `))).toBe(true);
     expect(Date.parse(run?.ended ?? '')).toBeGreaterThanOrEqual(Date.parse(run?.started ?? ''));
     const cpuinfo = await readFile('/proc/cpuinfo', 'utf8');

@@ -92,6 +92,7 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback ext4,xfs,btrfs${note
     ]);
     for (const run of runs) {
       expect(run.outputs.map((output) => output.parsed.tool).sort()).toEqual(['fio', 'iostat']);
+      expect(run.run.notes).toContain('--size 2M --runtime 1.');
     }
   });
 
