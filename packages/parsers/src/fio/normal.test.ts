@@ -385,6 +385,27 @@ describe('parseNormalSegment on layouts fio prints (built from stat.c format str
   });
 });
 
+describe('parseNormalSegment unit spellings', () => {
+  it('reads one spelling under the kb base of each run, runs of fio 2.x and 3.x taken in turn', () => {
+    const old = (rate: string) =>
+      parseWhole(`a: (groupid=0, jobs=1): err= 0: pid=1\n  write: io=8MB, bw=${rate}, iops=26, runt=  300msec\n`)
+        .jobs[0]?.write?.bandwidthBytesPerSec;
+    const modern = (rate: string) =>
+      parseWhole(`a: (groupid=0, jobs=1): err= 0: pid=1\n  write: IOPS=26, BW=${rate} (1MiB/s)(8MB/300msec)\n`).jobs[0]
+        ?.write?.bandwidthBytesPerSec;
+    // fio 1.x/2.x "MB" is 2^20 bytes; fio 3.x "MB" is 10^6 (and "MiB" 2^20).
+    expect([old('110MB/s'), modern('110MB/s'), old('110MB/s'), modern('110MiB/s'), modern('110MB/s')]).toEqual([
+      110 * 2 ** 20,
+      110e6,
+      110 * 2 ** 20,
+      110 * 2 ** 20,
+      110e6,
+    ]);
+    // "  write: io=8MB, bw=110QB/s": the unit at column 24.
+    expect(parseErrorOf(() => old('110QB/s'))).toEqual({ code: 'UNKNOWN_UNIT', line: 2, column: 24 });
+  });
+});
+
 describe('parseNormalSegment errors', () => {
   const text = readCorpusFile(corpusDir(), 'fio/shaojwa-tools__fio-2.2.10-randread-4k-qd1-normal.txt').text;
 
