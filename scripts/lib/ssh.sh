@@ -86,8 +86,13 @@ ssh_main() {
     sm_remote="cd $(shell_quote "$sm_tmp") && sh scripts/benchfolio-run $(shell_quote "$@" --out "$sm_tmp/out/$sm_run")"
     test -z "$BF_LOOPBACK" || sm_remote="cd $(shell_quote "$sm_tmp") && sh scripts/benchfolio-run $(shell_quote "$@" --out "$sm_tmp/out")"
     test "$BF_DRY_RUN" = 1 || say "$sm_host: running $sm_remote"
-    # -t: a terminal on the host, so Ctrl-C reaches the runner there and it cleans up.
-    ssh_cmd ssh $BF_SSH_OPTS -t "$sm_host" "$sm_remote"
+    # -t when on a terminal: one on the host too, so Ctrl-C reaches the runner there and it
+    # cleans up.
+    if test -t 0; then
+      ssh_cmd ssh $BF_SSH_OPTS -t "$sm_host" "$sm_remote"
+    else
+      ssh_cmd ssh $BF_SSH_OPTS "$sm_host" "$sm_remote" </dev/null
+    fi
     test "$BF_DRY_RUN" = 1 || mkdir_out "$sm_results"
     if test -n "$BF_LOOPBACK"; then
       ssh_cmd scp $BF_SSH_OPTS -q -r "$sm_host:$sm_tmp/out/*" "$sm_results/"

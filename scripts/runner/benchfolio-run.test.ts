@@ -186,7 +186,9 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines).toContain("TMP=$(ssh -o BatchMode=yes alice@db1.example.com 'mktemp -d /tmp/benchfolio-run.XXXXXX')");
     expect(lines).toContain(`scp -o BatchMode=yes -q -r ${REPO_ROOT}/scripts 'alice@db1.example.com:$TMP/'`);
-    const remote = lines.find((line) => line.startsWith('ssh -o BatchMode=yes -t alice@db1.example.com'));
+    const remote = lines.find(
+      (line) => line.startsWith('ssh -o BatchMode=yes alice@db1.example.com') && line.includes('benchfolio-run'),
+    );
     expect(remote).toContain(
       "'cd '\\''$TMP'\\'' && sh scripts/benchfolio-run --run db1-example-com --value db1.example.com",
     );
@@ -196,7 +198,7 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
       `scp -o BatchMode=yes -q -r 'alice@db1.example.com:$TMP/out/db1-example-com' ${REPO_ROOT}/content/results/${experiment}/runs/`,
     );
     expect(
-      lines.some((line) => line.startsWith('ssh -o BatchMode=yes -t db2') && line.includes('--run db2 --value db2')),
+      lines.some((line) => line.startsWith('ssh -o BatchMode=yes db2') && line.includes('--run db2 --value db2')),
     ).toBe(true);
     expect(lines.filter((line) => line.includes("rm -rf '\\''$TMP'\\''"))).toHaveLength(2);
   });
@@ -402,6 +404,79 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
     const fio = parse(await readFile(join(runDir, 'fio--seed-hoffman-1.txt'), 'utf8'));
     expect(fio.format).toBe('mixed');
   });
+});
+
+// No ssh server here: a fake ssh runs the command on this machine and a fake scp copies
+// locally, so the whole --ssh path (copy, run, bring back, clean up) runs with the real runner.
+const FAKE_SSH = `while test "$#" -gt 0; do
+  case $1 in -o) shift 2 ;; -t | -T | -q) shift ;; *) break ;; esac
+done
+shift
+exec sh -c "$*"`;
+const FAKE_SCP = `while test "$#" -gt 0; do
+  case $1 in -o) shift 2 ;; -q | -r) shift ;; *) break ;; esac
+done
+for last; do :; done
+i=1
+for arg; do
+  if test "$i" -lt "$#"; then
+    for source in \${arg#*:}; do cp -R "$source" "\${last#*:}"; done
+  fi
+  i=$((i + 1))
+done`;
+
+describe.skipIf(!hasTools)(`scripts/benchfolio-run --ssh with a local fake ssh and scp${toolsNote}`, () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await tempDir('ssh');
+  });
+  afterAll(() => removeAll(scratch));
+
+  it('copies the runner, runs it "there", brings the run folder back and removes its copy', async () => {
+    const fake = join(scratch, 'fake');
+    await fakeTool(fake, 'ssh', FAKE_SSH);
+    await fakeTool(fake, 'scp', FAKE_SCP);
+    const remoteDir = join(scratch, 'remote-test');
+    const experimentDir = join(scratch, 'results', experiment);
+    await mkdir(remoteDir);
+    const result = await runRunner(
+      [
+        '--ssh',
+        'tester@host-a',
+        '--run',
+        'host-a',
+        '--dir',
+        remoteDir,
+        '--experiment',
+        experiment,
+        '--profile',
+        'sysbench-cpu',
+        '--runtime',
+        '1',
+        '--threads',
+        '1',
+        '--no-drop-caches',
+        '--out',
+        join(experimentDir, 'runs'),
+      ],
+      { PATH: `${fake}:${process.env.PATH}` },
+    );
+    expect(result.code).toBe(0);
+    const copy = result.stderr.match(/running cd (\S+) && sh scripts\/benchfolio-run/)?.[1];
+    expect(copy).toMatch(/^\/tmp\/benchfolio-run\./);
+    expect(existsSync(copy as string)).toBe(false);
+    expect(await listing(join(experimentDir, 'runs'))).toEqual(['host-a']);
+    expect(await listing(join(experimentDir, 'runs', 'host-a'))).toEqual([
+      'iostat--host-a.txt',
+      'run.yaml',
+      'sysbench--cpu-t1-1.txt',
+    ]);
+    await writeExperiment(experimentDir);
+    const checked = await validate(experimentDir);
+    expect(checked.errors).toEqual([]);
+    expect(checked.experiment?.runs[0]?.run.commands).toContain('sysbench cpu --threads=1 --time=1 --events=0 run');
+    expect(await listing(remoteDir)).toEqual([]);
+  }, 30_000);
 });
 
 describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves nothing behind${toolsNote}`, () => {
