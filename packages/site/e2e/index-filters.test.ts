@@ -118,7 +118,9 @@ describe('the index over content/results', () => {
     await page.getByLabel('Tool').focus();
     await page.getByLabel('Tool').selectOption('fio');
     await page.getByLabel('Variable').selectOption('filesystem');
-    const expected = entries.filter((entry) => entry.tools.includes('fio') && entry.variable.kind === 'filesystem');
+    const expected = entries
+      .filter((entry) => entry.tools.includes('fio') && entry.variable.kind === 'filesystem')
+      .sort(newestFirst);
     expect(ids(expected)).toContain('2011-07-ext3-ext4-xfs-fio-msa70');
     expect(await shownIds(page)).toEqual(ids(expected));
     expect(await countLine(page)).toBe(countOf(expected.length, 'newest first'));
