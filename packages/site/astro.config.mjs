@@ -40,6 +40,9 @@ const SITE_URL = process.env.BENCHFOLIO_SITE_URL || 'http://localhost:4321/';
 const BASE = process.env.BENCHFOLIO_BASE || '/';
 
 export default defineConfig({
+  // Write-ups' code blocks keep the page's own colours: a highlighting theme's token colours
+  // fail contrast in one scheme or the other.
+  markdown: { syntaxHighlight: false },
   output: 'static',
   site: SITE_URL,
   base: BASE,
