@@ -317,6 +317,14 @@ describe('iostat on an experiment page', () => {
       );
       await page.getByRole('button', { name: 'Show the whole run' }).click();
       expect(new URL(page.url()).searchParams.get('zoom')).toBeNull();
+
+      // By keyboard: a window typed into the two fields.
+      await page.getByLabel('from').fill('1');
+      await page.getByLabel('to', { exact: true }).fill('5');
+      await page.keyboard.press('Tab');
+      expect(new URL(page.url()).searchParams.get('zoom')).toBe('1-5');
+      const typed = page.locator('bf-figure[data-kind="time-series"] svg').first();
+      expect(await typed.getAttribute('data-domain')).toBe('1,5');
       expect(problems).toEqual([]);
       await page.context().close();
     },

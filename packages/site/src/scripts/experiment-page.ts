@@ -57,9 +57,23 @@ function bindDeviceControls(
     }
   });
   reset?.addEventListener('click', () => controller.update({ zoom: null }));
+  // The window typed in, for readers who zoom by keyboard: applied when both ends make a window.
+  const from = controls.querySelector<HTMLInputElement>('input[name="zoom-from"]');
+  const to = controls.querySelector<HTMLInputElement>('input[name="zoom-to"]');
+  const applyTyped = () => {
+    const start = from?.valueAsNumber ?? Number.NaN;
+    const end = to?.valueAsNumber ?? Number.NaN;
+    if (Number.isFinite(start) && Number.isFinite(end) && start >= 0 && start < end) {
+      controller.update({ zoom: [start, end] });
+    }
+  };
+  from?.addEventListener('change', applyTyped);
+  to?.addEventListener('change', applyTyped);
   controller.subscribe((state) => {
     if (select) select.value = state.figure;
     if (reset) reset.disabled = state.zoom === null;
+    if (from) from.value = state.zoom === null ? '' : String(state.zoom[0]);
+    if (to) to.value = state.zoom === null ? '' : String(state.zoom[1]);
   });
   const figure = section.querySelector<FigureElement>('bf-figure[data-kind="time-series"]');
   const output = section.querySelector<HTMLElement>('[data-readout]');
