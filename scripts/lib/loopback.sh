@@ -23,10 +23,11 @@ mkfs_args() {
 # loop_teardown: unmounts, detaches and removes what the loopback made now.
 loop_teardown() {
   if test -n "$BF_LOOP_CHILD"; then
-    kill -TERM "$BF_LOOP_CHILD" 2>/dev/null || true
-    wait "$BF_LOOP_CHILD" 2>/dev/null || true
+    # The run cleans up after itself when told to stop; give it the time to.
+    stop_pid "$BF_LOOP_CHILD" 30
     BF_LOOP_CHILD=''
   fi
+  stop_children
   if test -n "$BF_LOOP_MNT"; then
     umount "$BF_LOOP_MNT" 2>/dev/null || umount -l "$BF_LOOP_MNT" 2>/dev/null || true
     rmdir "$BF_LOOP_MNT" 2>/dev/null || true

@@ -255,11 +255,37 @@ stop_iostat() {
   BF_IOSTAT_PID=''
 }
 
+# stop_pid PID [SECONDS]: TERM to the process, again every 0.2 s (a TERM that lands between
+# fork and exec is lost), KILL if it has not ended SECONDS (5) later; waits for it.
+stop_pid() {
+  kill -TERM "$1" 2>/dev/null || return 0
+  (
+    sp_tries=$((${2:-5} * 5))
+    while test "$sp_tries" -gt 0 && kill -0 "$1" 2>/dev/null; do
+      sleep 0.2 2>/dev/null || sleep 1
+      kill -TERM "$1" 2>/dev/null || exit 0
+      sp_tries=$((sp_tries - 1))
+    done
+    kill -KILL "$1" 2>/dev/null
+  ) >/dev/null 2>&1 </dev/null &
+  sp_guard=$!
+  wait "$1" 2>/dev/null || true
+  kill "$sp_guard" 2>/dev/null || true
+  wait "$sp_guard" 2>/dev/null || true
+}
+
+# stop_children: stops every process this shell started and that still runs, by PID (a
+# signal may come between starting a benchmark and learning its PID).
+stop_children() {
+  for sc_pid in $(ps -o pid= --ppid "$$" 2>/dev/null); do
+    stop_pid "$sc_pid"
+  done
+}
+
 # stop_child: stops the benchmark running now (by its PID) and waits for it.
 stop_child() {
   test -n "$BF_CHILD" || return 0
-  kill -TERM "$BF_CHILD" 2>/dev/null || true
-  wait "$BF_CHILD" 2>/dev/null || true
+  stop_pid "$BF_CHILD"
   BF_CHILD=''
 }
 
@@ -267,6 +293,7 @@ stop_child() {
 run_cleanup() {
   stop_child
   stop_iostat
+  stop_children
   if test -n "$BF_WORKDIR" && test -d "$BF_WORKDIR"; then
     rm -rf "$BF_WORKDIR"
   fi

@@ -556,6 +556,8 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves
         '1',
       ]);
       await started.waitFor(/running \(sysbench--fileio-seqwr-t1-1\.txt\)/);
+      // The benchmark is running a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       // The test files and the partial run folder exist now.
       expect(await listing(dir)).toEqual(['benchfolio-work']);
       expect(await listing(out)).toContain('iostat--a.txt');
