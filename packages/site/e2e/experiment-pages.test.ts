@@ -319,8 +319,8 @@ describe('iostat on an experiment page', () => {
       expect(new URL(page.url()).searchParams.get('zoom')).toBeNull();
 
       // By keyboard: a window typed into the two fields.
-      await page.getByLabel('from').fill('1');
-      await page.getByLabel('to', { exact: true }).fill('5');
+      await page.getByRole('spinbutton', { name: 'from', exact: true }).fill('1');
+      await page.getByRole('spinbutton', { name: 'to', exact: true }).fill('5');
       await page.keyboard.press('Tab');
       expect(new URL(page.url()).searchParams.get('zoom')).toBe('1-5');
       const typed = page.locator('bf-figure[data-kind="time-series"] svg').first();

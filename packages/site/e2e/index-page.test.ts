@@ -92,8 +92,14 @@ describe('the index of experiments, built from one experiment', () => {
       .locator('a[href]')
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const internal = hrefs.filter((href) => href.startsWith(server.url));
-    // The site name, the experiment's page and the feed.
-    expect(internal).toEqual([server.url, `${server.url}experiments/${EXPERIMENT_ID}/`, `${server.url}rss.xml`]);
+    // The site name and the nav (experiments, compare), the experiment's page and the feed.
+    expect(internal).toEqual([
+      server.url,
+      server.url,
+      `${server.url}compare/`,
+      `${server.url}experiments/${EXPERIMENT_ID}/`,
+      `${server.url}rss.xml`,
+    ]);
     for (const href of internal) expect((await fetch(href)).status, href).toBe(200);
     await page.context().close();
   });
