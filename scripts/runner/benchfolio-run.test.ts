@@ -79,6 +79,33 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     30_000,
   );
 
+  it("every experiment's reproduce command names options and profiles the runner has", async () => {
+    const help = (await runRunner(['--help'])).stdout;
+    const resultsDir = join(REPO_ROOT, 'content', 'results');
+    const commands: string[] = [];
+    for (const id of readdirSync(resultsDir)) {
+      const yamlPath = join(resultsDir, id, 'experiment.yaml');
+      if (!existsSync(yamlPath)) continue;
+      const text = await readFile(yamlPath, 'utf8');
+      commands.push(...text.split('\n').filter((line) => line.includes('scripts/benchfolio-run ')));
+    }
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) {
+      const words = command.trim().split(/\s+/);
+      for (const [index, word] of words.entries()) {
+        if (word.startsWith('--')) expect(help, command).toContain(`  ${word} `);
+        if (word === '--profile') {
+          for (const profile of (words[index + 1] ?? '').split(',')) {
+            expect(
+              existsSync(join(REPO_ROOT, 'scripts', 'profiles', `${profile}.sh`)),
+              `${profile} in ${command}`,
+            ).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
   it('--dry-run prints every command and the space needed, and makes nothing', async () => {
     const dir = join(scratch, 'dry');
     const out = join(scratch, 'dry-out', experiment, 'runs', 'a');
