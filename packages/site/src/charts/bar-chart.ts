@@ -13,7 +13,8 @@ import { barReading, barSummary, formatSpread } from './bar-summary.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
 import { formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
 import { drawLegend, type LegendItem, layoutLegend } from './run-legend.ts';
-import { type ChartContext, createSvg, seriesClass } from './svg.ts';
+import { runStyles } from './run-styles.ts';
+import { type ChartContext, createSvg } from './svg.ts';
 
 export type BarScale = 'linear' | 'log';
 export type BarSort = 'declared' | 'value';
@@ -133,8 +134,8 @@ function yDomain(plotted: PlottedValue[], scale: BarScale, baseline: string | un
 }
 
 /**
- * Grouped bars of `data`. Every bar is a `<rect class="series-N mark bar">` (N: the run's index
- * in `data.runs`) with `data-run`, `data-group`, `data-value` (the value in base units) and, with
+ * Grouped bars of `data`. Every bar is a `<rect class="series-N mark bar">` (N: the run's place
+ * in the declared order, see runStyles) with `data-run`, `data-group`, `data-value` (the value in base units) and, with
  * a baseline, `data-ratio`, and a `<title>` for hover. The svg carries `data-scale` (the scale
  * really used, see `barScaleFor`), `data-baseline` and `data-sort`.
  */
@@ -157,13 +158,15 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
 
   // Top: the legend, then a caption line (what the axis is, and which way is better), then the
   // note about the scale when there is one.
-  const colourOrder = options.runOrder ?? data.runs;
-  const runIndex = new Map(data.runs.map((run, index) => [run.id, index]));
-  for (const [index, run] of colourOrder.entries()) if (runIndex.has(run.id)) runIndex.set(run.id, index);
-  const legendItems: LegendItem[] = data.runs.map((run) => ({
-    run: run.id,
-    label: run.id === baseline ? `${run.label} (baseline)` : run.label,
-    seriesIndex: runIndex.get(run.id) ?? 0,
+  const styles = runStyles(
+    data.runs.map((run) => run.id),
+    options.runOrder ?? data.runs,
+  );
+  const classOf = new Map(styles.map((style) => [style.id, style.className]));
+  const legendItems: LegendItem[] = styles.map((style) => ({
+    run: style.id,
+    label: style.id === baseline ? `${style.label} (baseline)` : style.label,
+    seriesIndex: style.index,
   }));
   const legendHeight = layoutLegend(legendItems, width).height;
   drawLegend(root.append('g'), legendItems, width);
@@ -290,14 +293,13 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
         .text(`no ${baselineRun?.label} value`);
     }
     for (const p of inGroup) {
-      const index = runIndex.get(p.cell.run) ?? 0;
       const slotX = bandX + (slots(order.findIndex((r) => r.id === p.cell.run)) ?? 0) + barInset;
       const centre = slotX + barWidth / 2;
       const yValue = y(p.value) ?? base;
       const reading = barReading(p.cell, data.unit, p.normalized);
       const rect = bars
         .append('rect')
-        .attr('class', `${seriesClass(index)} mark bar`)
+        .attr('class', `${classOf.get(p.cell.run) ?? 'series-0'} mark bar`)
         .attr('x', px(slotX))
         .attr('width', px(barWidth))
         .attr('y', px(Math.min(yValue, base)))

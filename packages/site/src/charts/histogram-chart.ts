@@ -19,10 +19,10 @@ import {
   appendTitle,
   legendHeight,
   round,
-  runStyles,
   svgElement,
   textWidthPx,
 } from './plot-parts.ts';
+import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
 /** What the bars measure: each run's share of its events (runs of different lengths compare), or counts. */

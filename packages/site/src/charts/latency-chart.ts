@@ -26,12 +26,11 @@ import {
   appendTitle,
   legendHeight,
   linePath,
-  type RunStyle,
   round,
-  runStyles,
   svgElement,
   textWidthPx,
 } from './plot-parts.ts';
+import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
 export type LatencyView = 'buckets' | 'percentiles';

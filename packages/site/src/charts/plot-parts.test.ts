@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legendHeight, linePath, roundNumbers, runStyles, textWidthPx } from './plot-parts.ts';
+import { legendHeight, linePath, roundNumbers, textWidthPx } from './plot-parts.ts';
 
 describe('plot parts', () => {
   it('rounds the numbers of an attribute to two decimals', () => {
@@ -11,21 +11,6 @@ describe('plot parts', () => {
     expect(linePath([[0, 1], [2.345, 3], null, [5, 6], [7, 8]])).toBe('M0,1L2.35,3M5,6L7,8');
     expect(linePath([null, [1, 2], null])).toBe('M1,2L1,2');
     expect(linePath([null, null])).toBe('');
-  });
-
-  it('colours runs by their place in the declared order, labels them from it', () => {
-    const order = [
-      { id: 'ext3', label: 'ext3' },
-      { id: 'ext4', label: 'ext4' },
-      { id: 'xfs', label: 'XFS' },
-    ];
-    expect(runStyles(['xfs', 'ext3'], order).map((s) => [s.label, s.className])).toEqual([
-      ['XFS', 'series-2'],
-      ['ext3', 'series-0'],
-    ]);
-    // Without an order: as given, named by id; a run missing from the order comes after it.
-    expect(runStyles(['a', 'b']).map((s) => s.className)).toEqual(['series-0', 'series-1']);
-    expect(runStyles(['btrfs'], order)[0]).toMatchObject({ label: 'btrfs', index: 3, className: 'series-3' });
   });
 
   it('wraps a legend into rows by estimated text width', () => {

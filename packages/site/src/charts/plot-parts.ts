@@ -1,11 +1,10 @@
 // Parts the distribution, time-series and histogram charts share: elements made from the given
 // document, rounded coordinates, text width estimated from character counts (no getBBox: the
-// chart is built detached, at build time in jsdom), run colours and labels, the legend, axes.
+// chart is built detached, at build time in jsdom), the legend, axes. Run colours: run-styles.ts.
 
 import type { Axis, AxisDomain } from 'd3-axis';
 import { select } from 'd3-selection';
-import type { RunRef } from '../view/model.ts';
-import { SVG_NS, seriesClass } from './svg.ts';
+import { SVG_NS } from './svg.ts';
 
 /** Attribute values as charts write them; numbers are rounded to 0.01 px first. */
 export type Attributes = Record<string, string | number>;
@@ -48,30 +47,6 @@ const CHARACTER_WIDTH_EM = 0.58;
 /** An estimate of the width of `text` in px: charts cannot measure text while detached. */
 export function textWidthPx(text: string, fontSizePx = 12): number {
   return text.length * fontSizePx * CHARACTER_WIDTH_EM;
-}
-
-/** How a run is drawn: its label, and the class that colours it. */
-export interface RunStyle {
-  id: string;
-  label: string;
-  /** Its place in the experiment's declared order. */
-  index: number;
-  /** `series-N`, see seriesClass. */
-  className: string;
-}
-
-/**
- * The style of each run id, in order. With `runOrder` (the experiment's runs in declared order) a
- * run gets the colour of its place there, the same on every chart of the page, and its label;
- * without it, runs are coloured in the order given and named by id.
- */
-export function runStyles(runIds: readonly string[], runOrder?: readonly RunRef[]): RunStyle[] {
-  return runIds.map((id, position) => {
-    const declared = runOrder?.findIndex((run) => run.id === id) ?? -1;
-    const index = declared >= 0 ? declared : (runOrder?.length ?? 0) + position;
-    const label = declared >= 0 ? (runOrder?.[declared]?.label ?? id) : id;
-    return { id, label, index, className: seriesClass(index) };
-  });
 }
 
 /** One entry of a legend: a swatch (a filled mark or a stroked line) and its label. */

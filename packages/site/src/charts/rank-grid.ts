@@ -12,7 +12,7 @@
 
 import { formatValue } from '@benchfolio/parsers/content';
 import type { BaseUnit, BetterIs, RankGrid, RunRef } from '../view/model.ts';
-import { runStyles } from './plot-parts.ts';
+import { runStyles } from './run-styles.ts';
 
 /** How many colour classes a column is cut into: rank-0 … rank-4. */
 export const RANK_LEVELS = 5;

@@ -171,8 +171,8 @@ describe('sweep text', () => {
 
   test('runs missing from the declared list follow it, labelled by id', () => {
     expect(sweepRuns(SYSBENCH_FILEIO_BY_THREADS, [{ id: 'rndwr', label: 'random writes' }])).toEqual([
-      { id: 'rndwr', label: 'random writes', seriesIndex: 0 },
-      { id: 'rndrd', label: 'rndrd', seriesIndex: 1 },
+      { id: 'rndwr', label: 'random writes', index: 0, className: 'series-0' },
+      { id: 'rndrd', label: 'rndrd', index: 1, className: 'series-1' },
     ]);
   });
 });

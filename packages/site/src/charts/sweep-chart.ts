@@ -11,7 +11,7 @@ import type { RunRef, SweepSeries } from '../view/model.ts';
 import { formatTick } from './axis-format.ts';
 import { estimateTextWidth } from './label-fit.ts';
 import { drawLegend, type LegendItem, layoutLegend } from './run-legend.ts';
-import { type ChartContext, createSvg, seriesClass } from './svg.ts';
+import { type ChartContext, createSvg } from './svg.ts';
 import { formatSweepX, sweepRuns, sweepSummary } from './sweep-summary.ts';
 
 export interface SweepChartOptions extends ChartContext {
@@ -64,7 +64,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   const legendItems: LegendItem[] = runs.map((run) => ({
     run: run.id,
     label: run.label,
-    seriesIndex: run.seriesIndex,
+    seriesIndex: run.index,
   }));
   const legendHeight = layoutLegend(legendItems, width).height;
   drawLegend(root.append('g'), legendItems, width);
@@ -161,13 +161,13 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
     const sorted = [...(data.runs.find((l) => l.run === run.id)?.points ?? [])].sort((a, b) => a.x - b.x);
     lines
       .append('path')
-      .attr('class', `${seriesClass(run.seriesIndex)} line`)
+      .attr('class', `${run.className} line`)
       .attr('data-run', run.id)
       .attr('d', path(sorted) ?? '');
     for (const point of sorted) {
       marks
         .append('circle')
-        .attr('class', `${seriesClass(run.seriesIndex)} mark point`)
+        .attr('class', `${run.className} mark point`)
         .attr('cx', px(x(point.x)))
         .attr('cy', px(y(point.value)))
         .attr('r', POINT_RADIUS_PX)

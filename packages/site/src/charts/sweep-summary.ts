@@ -4,6 +4,7 @@
 import { formatValue } from '@benchfolio/parsers/content';
 import type { RunRef, SweepSeries } from '../view/model.ts';
 import { formatRatio } from './normalize.ts';
+import { type RunStyle, runStyles } from './run-styles.ts';
 
 /** One row of a sweep's data table: a run's value at one x. */
 export interface SweepTableRow {
@@ -24,18 +25,15 @@ export function formatSweepX(x: number, xLabel: string): string {
 }
 
 /**
- * The run labels and colour indices of a sweep's lines: `runs` is the experiment's declared run
- * order (so each run has the colour it has in the bar charts); runs of the sweep missing from it
- * follow, labelled by their id.
+ * The runs of a sweep's lines, styled: those in `runs` (the experiment's declared run order, so
+ * each run has the colour it has in the bar charts) in that order, then the sweep's others,
+ * labelled by their id.
  */
-export function sweepRuns(data: SweepSeries, runs: readonly RunRef[] = []): Array<RunRef & { seriesIndex: number }> {
-  const known = runs
-    .map((run, seriesIndex) => ({ ...run, seriesIndex }))
-    .filter((run) => data.runs.some((line) => line.run === run.id));
-  const unknown = data.runs
-    .filter((line) => !runs.some((run) => run.id === line.run))
-    .map((line, index) => ({ id: line.run, label: line.run, seriesIndex: runs.length + index }));
-  return [...known, ...unknown];
+export function sweepRuns(data: SweepSeries, runs: readonly RunRef[] = []): RunStyle[] {
+  const inSweep = (id: string) => data.runs.some((line) => line.run === id);
+  const declared = runs.filter((run) => inSweep(run.id)).map((run) => run.id);
+  const others = data.runs.filter((line) => !runs.some((run) => run.id === line.run)).map((line) => line.run);
+  return runStyles([...declared, ...others], runs);
 }
 
 /** Table rows: by x ascending, runs in their declared order at each x. */

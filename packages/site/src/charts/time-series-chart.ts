@@ -20,10 +20,10 @@ import {
   legendHeight,
   linePath,
   round,
-  runStyles,
   svgElement,
   textWidthPx,
 } from './plot-parts.ts';
+import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
 /** What each figure is called and the unit its values are in. */
