@@ -11,8 +11,8 @@ import type { BarCell, BarGroup, MetricComparison, RunRef } from '../view/model.
 import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
 import { barReading, barSummary, formatSpread } from './bar-summary.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
+import { appendLegend } from './legend.ts';
 import { formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
-import { drawLegend, type LegendItem, layoutLegend } from './run-legend.ts';
 import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
@@ -163,13 +163,16 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
     options.runOrder ?? data.runs,
   );
   const classOf = new Map(styles.map((style) => [style.id, style.className]));
-  const legendItems: LegendItem[] = styles.map((style) => ({
-    run: style.id,
-    label: style.id === baseline ? `${style.label} (baseline)` : style.label,
-    seriesIndex: style.index,
-  }));
-  const legendHeight = layoutLegend(legendItems, width).height;
-  drawLegend(root.append('g'), legendItems, width);
+  const legendHeight = appendLegend(
+    document,
+    svg,
+    styles.map((style) => ({
+      run: style.id,
+      label: style.id === baseline ? `${style.label} (baseline)` : style.label,
+      className: style.className,
+    })),
+    { width },
+  );
   let top = legendHeight + 4;
   const caption = [
     baselineRun ? `ratio to ${baselineRun.label}` : undefined,

@@ -9,18 +9,17 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import type { LatencyHistogram, RunRef } from '../view/model.ts';
 import type { ChartTable } from './data-table.ts';
+import { estimateTextWidth } from './label-fit.ts';
 import { formatLatency, latencyTicks } from './latency-scales.ts';
+import { appendLegend, legendHeight } from './legend.ts';
 import {
   appendAxis,
   appendAxisTitle,
   appendEmptyMessage,
   appendGridLines,
-  appendLegend,
   appendTitle,
-  legendHeight,
   round,
   svgElement,
-  textWidthPx,
 } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
@@ -100,6 +99,8 @@ function totals(data: LatencyHistogram): Record<string, number> {
 const AXIS_TITLE_PX = 22;
 const TICK_PX = 9;
 const MARGIN_RIGHT_PX = 20;
+/** Tick labels are set in the chart's 12 px (styles/charts.css). */
+const TICK_FONT_PX = 12;
 
 /** The histograms of `data` as a detached `<svg role="img">`. */
 export function histogramChart(data: LatencyHistogram, options: HistogramChartOptions): SVGSVGElement {
@@ -127,6 +128,7 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
   const formatTick = (value: number) => (measure === 'count' ? formatValue(value, 'count') : `${value}%`);
 
   const legendItems = styles.map((style) => ({
+    run: style.id,
     label: style.label,
     className: style.className,
     kind: 'mark' as const,
@@ -137,7 +139,8 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
     .domain([0, highest > 0 ? highest : 1])
     .nice();
   const yTicks = y0.ticks(5);
-  const left = AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => textWidthPx(formatTick(tick))));
+  const left =
+    AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => estimateTextWidth(formatTick(tick), TICK_FONT_PX)));
   const bottom = AXIS_TITLE_PX + TICK_PX + 20;
   const plotWidth = width - left - MARGIN_RIGHT_PX;
   const plotHeight = height - top - bottom;
@@ -146,7 +149,7 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
   const lastBin = bins.at(-1) as HistogramBin;
   const x = scaleLog().domain([firstBin.lowNs, lastBin.highNs]).range([0, plotWidth]);
 
-  appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
+  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
   const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
   appendGridLines(

@@ -8,6 +8,7 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import type { LatencyDistribution, RunRef } from '../view/model.ts';
 import type { ChartTable } from './data-table.ts';
+import { estimateTextWidth } from './label-fit.ts';
 import {
   bucketKey,
   bucketLabel,
@@ -17,18 +18,16 @@ import {
   nines,
   percentileLabel,
 } from './latency-scales.ts';
+import { appendLegend, legendHeight } from './legend.ts';
 import {
   appendAxis,
   appendAxisTitle,
   appendEmptyMessage,
   appendGridLines,
-  appendLegend,
   appendTitle,
-  legendHeight,
   linePath,
   round,
   svgElement,
-  textWidthPx,
 } from './plot-parts.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
@@ -50,6 +49,8 @@ export function defaultLatencyView(data: LatencyDistribution): LatencyView {
 const AXIS_TITLE_PX = 22;
 const TICK_PX = 9;
 const MARGIN_RIGHT_PX = 20;
+/** Tick labels are set in the chart's 12 px (styles/charts.css). */
+const TICK_FONT_PX = 12;
 
 /** The chart of `data` in the chosen view, as a detached `<svg role="img">`. */
 export function latencyChart(data: LatencyDistribution, options: LatencyChartOptions): SVGSVGElement {
@@ -127,6 +128,7 @@ function drawBuckets(
     return;
   }
   const legendItems = styles.map((style) => ({
+    run: style.id,
     label: style.label,
     className: style.className,
     kind: 'mark' as const,
@@ -139,7 +141,8 @@ function drawBuckets(
     .nice();
   const yTicks = y0.ticks(5);
   const yTickFormat = (value: number) => `${value}%`;
-  const left = AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => textWidthPx(yTickFormat(tick))));
+  const left =
+    AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => estimateTextWidth(yTickFormat(tick), TICK_FONT_PX)));
 
   const plotWidth = width - left - MARGIN_RIGHT_PX;
   const x = scaleBand<string>()
@@ -148,7 +151,7 @@ function drawBuckets(
     .paddingInner(0.2)
     .paddingOuter(0.1);
   // Bucket names are turned when they are wider than their band.
-  const labelWidth = Math.max(...buckets.map((bucket) => textWidthPx(bucket.label)));
+  const labelWidth = Math.max(...buckets.map((bucket) => estimateTextWidth(bucket.label, TICK_FONT_PX)));
   const isTurned = labelWidth > x.step() - 4;
   const bottom = AXIS_TITLE_PX + TICK_PX + 8 + (isTurned ? labelWidth * Math.sin(Math.PI / 4) + 4 : 12);
   const plotHeight = height - top - bottom;
@@ -158,7 +161,7 @@ function drawBuckets(
     .range([0, x.bandwidth()])
     .padding(0.08);
 
-  appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
+  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
   const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
   appendGridLines(
@@ -248,6 +251,7 @@ function drawPercentiles(
     return;
   }
   const legendItems = styles.map((style) => ({
+    run: style.id,
     label: style.label,
     className: style.className,
     kind: 'line' as const,
@@ -262,7 +266,11 @@ function drawPercentiles(
     .domain(lowNs === highNs ? [lowNs / 2, highNs * 2] : [lowNs, highNs])
     .nice();
   const yTicks = latencyTicks(y0.ticks());
-  const left = AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => textWidthPx(formatLatency(tick))));
+  const left =
+    AXIS_TITLE_PX +
+    TICK_PX +
+    4 +
+    Math.max(...yTicks.map((tick) => estimateTextWidth(formatLatency(tick), TICK_FONT_PX)));
   const bottom = AXIS_TITLE_PX + TICK_PX + 20;
   const plotWidth = width - left - MARGIN_RIGHT_PX;
   const plotHeight = height - top - bottom;
@@ -273,7 +281,7 @@ function drawPercentiles(
   const x = scaleLinear().domain([0, ninesEnd]).range([0, plotWidth]);
   const xTicks = NINES_TICKS.filter((p) => nines(p) <= ninesEnd + 1e-9);
 
-  appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
+  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
   const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
   appendGridLines(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legendHeight, linePath, roundNumbers, textWidthPx } from './plot-parts.ts';
+import { linePath, roundNumbers } from './plot-parts.ts';
 
 describe('plot parts', () => {
   it('rounds the numbers of an attribute to two decimals', () => {
@@ -11,17 +11,5 @@ describe('plot parts', () => {
     expect(linePath([[0, 1], [2.345, 3], null, [5, 6], [7, 8]])).toBe('M0,1L2.35,3M5,6L7,8');
     expect(linePath([null, [1, 2], null])).toBe('M1,2L1,2');
     expect(linePath([null, null])).toBe('');
-  });
-
-  it('wraps a legend into rows by estimated text width', () => {
-    expect(textWidthPx('abcd')).toBeCloseTo(4 * 12 * 0.58, 9);
-    const items = ['ext4', 'ext4, tuned', 'xfs', 'xfs, tuned mount options'].map((label) => ({
-      label,
-      className: 'series-0',
-      kind: 'mark' as const,
-    }));
-    expect(legendHeight(items, 1000)).toBe(18);
-    expect(legendHeight(items, 120)).toBe(4 * 18);
-    expect(legendHeight([], 100)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // Parts the distribution, time-series and histogram charts share: elements made from the given
-// document, rounded coordinates, text width estimated from character counts (no getBBox: the
-// chart is built detached, at build time in jsdom), the legend, axes. Run colours: run-styles.ts.
+// document, rounded coordinates, axes. The legend is in legend.ts, run colours in run-styles.ts,
+// text width estimates in label-fit.ts.
 
 import type { Axis, AxisDomain } from 'd3-axis';
 import { select } from 'd3-selection';
@@ -39,77 +39,6 @@ export function appendTitle(document: Document, element: SVGElement, text: strin
 /** Two decimals: enough for a crisp chart, and snapshots free of float noise. */
 export function round(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-/** The average advance of a character of the chart's 12 px sans-serif, as a share of the font size. */
-const CHARACTER_WIDTH_EM = 0.58;
-
-/** An estimate of the width of `text` in px: charts cannot measure text while detached. */
-export function textWidthPx(text: string, fontSizePx = 12): number {
-  return text.length * fontSizePx * CHARACTER_WIDTH_EM;
-}
-
-/** One entry of a legend: a swatch (a filled mark or a stroked line) and its label. */
-export interface LegendItem {
-  label: string;
-  /** The series class, `series-N`. */
-  className: string;
-  kind: 'mark' | 'line';
-  /** Extra classes of the swatch, such as a dash pattern. */
-  swatchClass?: string;
-}
-
-const LEGEND_ROW_PX = 18;
-const LEGEND_SWATCH_PX = 14;
-const LEGEND_GAP_PX = 16;
-
-/** The height a legend of `items` takes in `width` px, wrapping rows as needed. */
-export function legendHeight(items: readonly LegendItem[], width: number): number {
-  return legendLayout(items, width).rows * LEGEND_ROW_PX;
-}
-
-/** Appends a legend at (x, y), wrapping to `width`; returns its height in px. */
-export function appendLegend(
-  document: Document,
-  parent: SVGElement,
-  items: readonly LegendItem[],
-  { x, y, width }: { x: number; y: number; width: number },
-): number {
-  const layout = legendLayout(items, width);
-  const legend = svgElement(document, 'g', { class: 'legend', transform: `translate(${round(x)},${round(y)})` });
-  items.forEach((item, i) => {
-    const position = layout.positions[i] ?? { x: 0, row: 0 };
-    const entry = svgElement(document, 'g', {
-      class: `legend-item ${item.className}`,
-      transform: `translate(${round(position.x)},${position.row * LEGEND_ROW_PX + 13})`,
-    });
-    const extra = item.swatchClass ? ` ${item.swatchClass}` : '';
-    entry.append(
-      item.kind === 'mark'
-        ? svgElement(document, 'rect', { class: `mark${extra}`, x: 0, y: -10, width: 12, height: 12 })
-        : svgElement(document, 'line', { class: `line${extra}`, x1: 0, x2: 14, y1: -4, y2: -4 }),
-      svgText(document, item.label, { x: LEGEND_SWATCH_PX + 4, y: 0 }),
-    );
-    legend.append(entry);
-  });
-  parent.append(legend);
-  return layout.rows * LEGEND_ROW_PX;
-}
-
-function legendLayout(items: readonly LegendItem[], width: number) {
-  const positions: Array<{ x: number; row: number }> = [];
-  let x = 0;
-  let row = 0;
-  for (const item of items) {
-    const itemWidth = LEGEND_SWATCH_PX + 4 + textWidthPx(item.label);
-    if (x > 0 && x + itemWidth > width) {
-      x = 0;
-      row += 1;
-    }
-    positions.push({ x, row });
-    x += itemWidth + LEGEND_GAP_PX;
-  }
-  return { positions, rows: items.length === 0 ? 0 : row + 1 };
 }
 
 /**

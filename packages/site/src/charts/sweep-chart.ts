@@ -10,7 +10,7 @@ import { line } from 'd3-shape';
 import type { RunRef, SweepSeries } from '../view/model.ts';
 import { formatTick } from './axis-format.ts';
 import { estimateTextWidth } from './label-fit.ts';
-import { drawLegend, type LegendItem, layoutLegend } from './run-legend.ts';
+import { appendLegend } from './legend.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 import { formatSweepX, sweepRuns, sweepSummary } from './sweep-summary.ts';
 
@@ -61,13 +61,12 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   const svg = createSvg(document, { width, height }, `${data.title}, line chart. ${summary}`);
   const root = select(svg).attr('data-chart', 'sweep').attr('data-key', data.key).attr('data-x-scale', xScaleKind);
 
-  const legendItems: LegendItem[] = runs.map((run) => ({
-    run: run.id,
-    label: run.label,
-    seriesIndex: run.index,
-  }));
-  const legendHeight = layoutLegend(legendItems, width).height;
-  drawLegend(root.append('g'), legendItems, width);
+  const legendHeight = appendLegend(
+    document,
+    svg,
+    runs.map((run) => ({ run: run.id, label: run.label, className: run.className })),
+    { width },
+  );
   let top = legendHeight + 4;
   if (data.betterIs !== 'neither') {
     root

@@ -9,19 +9,17 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
 import type { ChartTable } from './data-table.ts';
+import { estimateTextWidth } from './label-fit.ts';
+import { appendLegend, type LegendItem, legendHeight } from './legend.ts';
 import {
   appendAxis,
   appendAxisTitle,
   appendEmptyMessage,
   appendGridLines,
-  appendLegend,
   appendTitle,
-  type LegendItem,
-  legendHeight,
   linePath,
   round,
   svgElement,
-  textWidthPx,
 } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
@@ -148,6 +146,8 @@ export function formatElapsed(tSec: number, spanSec: number): string {
 const AXIS_TITLE_PX = 22;
 const TICK_PX = 9;
 const MARGIN_RIGHT_PX = 20;
+/** Tick labels are set in the chart's 12 px (styles/charts.css). */
+const TICK_FONT_PX = 12;
 
 /** The lines of `figure` as a detached `<svg role="img">`, with an empty brush layer and hover rule. */
 export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSeriesChartOptions): SVGSVGElement {
@@ -184,12 +184,14 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
   const formatTick = (value: number) => formatValue(value, unit);
 
   const legendItems: LegendItem[] = lines.map((drawn) => ({
+    run: drawn.series.run,
     label: drawn.label,
     className: drawn.className,
     kind: 'line',
     ...(drawn.deviceClass ? { swatchClass: drawn.deviceClass } : {}),
   }));
-  const left = AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => textWidthPx(formatTick(tick))));
+  const left =
+    AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => estimateTextWidth(formatTick(tick), TICK_FONT_PX)));
   const topPx = legendHeight(legendItems, width - left - MARGIN_RIGHT_PX) + 10;
   const bottom = AXIS_TITLE_PX + TICK_PX + 20;
   const plotWidth = width - left - MARGIN_RIGHT_PX;
@@ -198,7 +200,7 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
   const x = scaleLinear().domain([t0, t1]).range([0, plotWidth]);
   svg.setAttribute('data-plot', [left, topPx, plotWidth, plotHeight].map((n) => Math.round(n * 100) / 100).join(','));
 
-  appendLegend(document, svg, legendItems, { x: left, y: 0, width: plotWidth });
+  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
   const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(topPx)})` });
   svg.append(plot);
   appendGridLines(

@@ -1,0 +1,91 @@
+// The legend every chart with runs shares: a swatch in the series colour (a filled square for
+// bars and points, a stroked line for lines) and its label, laid out left to right and wrapped
+// into rows by estimated text width (charts are built detached and cannot measure text).
+
+import { estimateTextWidth } from './label-fit.ts';
+import { round, svgElement, svgText } from './plot-parts.ts';
+
+/** One entry of a legend. */
+export interface LegendItem {
+  label: string;
+  /** The series class, `series-N` (see runStyles). */
+  className: string;
+  /** A filled square (the default) or a stroked line. */
+  kind?: 'mark' | 'line';
+  /** Extra classes of the swatch, such as a line's dash pattern. */
+  swatchClass?: string;
+  /** The run id, written as `data-run`. */
+  run?: string;
+}
+
+export const LEGEND_FONT_PX = 12;
+const ROW_PX = 18;
+const GAP_PX = 16;
+const LABEL_GAP_PX = 4;
+const MARK_PX = 10;
+/** Longer than a mark, so a dash pattern shows. */
+const LINE_PX = 16;
+
+function swatchWidth(item: LegendItem): number {
+  return item.kind === 'line' ? LINE_PX : MARK_PX;
+}
+
+/** Where each item goes (its row's top left) in a legend `width` wide, and how tall the legend is. */
+export function legendLayout(
+  items: readonly LegendItem[],
+  width: number,
+): { positions: Array<{ x: number; y: number }>; height: number } {
+  const positions: Array<{ x: number; y: number }> = [];
+  let x = 0;
+  let row = 0;
+  for (const item of items) {
+    const itemWidth = swatchWidth(item) + LABEL_GAP_PX + estimateTextWidth(item.label, LEGEND_FONT_PX);
+    if (x > 0 && x + itemWidth > width) {
+      row += 1;
+      x = 0;
+    }
+    positions.push({ x, y: row * ROW_PX });
+    x += itemWidth + GAP_PX;
+  }
+  return { positions, height: items.length === 0 ? 0 : (row + 1) * ROW_PX };
+}
+
+/** The height in px a legend of `items` takes in `width` px. */
+export function legendHeight(items: readonly LegendItem[], width: number): number {
+  return legendLayout(items, width).height;
+}
+
+/**
+ * Appends a `<g class="legend">` to `parent`, wrapped to `width`, translated to `at` when given;
+ * returns its height in px.
+ */
+export function appendLegend(
+  document: Document,
+  parent: Element,
+  items: readonly LegendItem[],
+  { width, at }: { width: number; at?: { x: number; y: number } },
+): number {
+  const { positions, height } = legendLayout(items, width);
+  const legend = svgElement(document, 'g', {
+    class: 'legend',
+    ...(at ? { transform: `translate(${round(at.x)},${round(at.y)})` } : {}),
+  });
+  items.forEach((item, index) => {
+    const { x, y } = positions[index] ?? { x: 0, y: 0 };
+    const entry = svgElement(document, 'g', {
+      class: `legend-item ${item.className}`,
+      ...(item.run === undefined ? {} : { 'data-run': item.run }),
+      transform: `translate(${round(x)},${round(y)})`,
+    });
+    const extra = item.swatchClass ? ` ${item.swatchClass}` : '';
+    entry.append(
+      item.kind === 'line'
+        ? svgElement(document, 'line', { class: `line${extra}`, x1: 0, x2: LINE_PX, y1: 7, y2: 7 })
+        : svgElement(document, 'rect', { class: `mark${extra}`, width: MARK_PX, height: MARK_PX, y: 2 }),
+      svgText(document, item.label, { x: swatchWidth(item) + LABEL_GAP_PX, y: 11, 'font-size': LEGEND_FONT_PX }),
+    );
+    legend.append(entry);
+  });
+  parent.append(legend);
+  return height;
+}
