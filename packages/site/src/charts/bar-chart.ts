@@ -8,11 +8,13 @@ import { axisLeft } from 'd3-axis';
 import { type ScaleContinuousNumeric, scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { BarCell, BarGroup, MetricComparison, RunRef } from '../view/model.ts';
+import { appendAxis, appendGridLines } from './axes.ts';
 import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
 import { barReading, barSummary, formatSpread } from './bar-summary.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
 import { appendLegend } from './legend.ts';
 import { formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
+import { round } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
@@ -105,11 +107,6 @@ function plottedValues(data: MetricComparison, baseline: string | undefined): Pl
     plotted.push({ cell, value: norm.ratio, low: norm.lowRatio, high: norm.highRatio, normalized: norm });
   });
   return plotted;
-}
-
-/** Coordinates to a hundredth of a pixel: smaller SVG, stable snapshots. */
-function px(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** The y domain: linear from zero (bars start at zero), log over the positive values. */
@@ -242,30 +239,21 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   // Bars grow from zero on a linear axis, from the bottom on a log one.
   const base = scale === 'log' ? bottom : (y(0) ?? bottom);
 
-  const grid = root.append('g').attr('class', 'grid');
-  for (const tick of ticks) {
-    grid
-      .append('line')
-      .attr('x1', left)
-      .attr('x2', width - right)
-      .attr('y1', px(y(tick)))
-      .attr('y2', px(y(tick)));
-  }
-  const axis = root
-    .append('g')
-    .attr('class', 'axis axis-y')
-    .attr('transform', `translate(${left},0)`)
-    .call(
-      axisLeft(y)
-        .tickValues(ticks)
-        .tickFormat((value) => tickText(Number(value)))
-        .tickSizeOuter(0)
-        .offset(0),
-    );
-  // Offset 0: d3-axis would otherwise pick one from the global window's devicePixelRatio, and
-  // the chart would differ between build time and the browser. d3-axis sets its own font; the
-  // chart's CSS sets the family, the size here matches the width estimate.
-  axis.attr('font-family', null).attr('font-size', TICK_FONT_PX);
+  appendGridLines(
+    document,
+    svg,
+    ticks.map((tick) => y(tick)),
+    { x1: left, x2: width - right },
+  );
+  appendAxis(
+    document,
+    svg,
+    axisLeft(y)
+      .tickValues(ticks)
+      .tickFormat((value) => tickText(Number(value)))
+      .tickSizeOuter(0),
+    { className: 'axis-y', x: left, fontSizePx: TICK_FONT_PX },
+  );
 
   if (baseline !== undefined) {
     root
@@ -273,8 +261,8 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
       .attr('class', 'baseline-rule')
       .attr('x1', left)
       .attr('x2', width - right)
-      .attr('y1', px(y(1)))
-      .attr('y2', px(y(1)));
+      .attr('y1', round(y(1)))
+      .attr('y2', round(y(1)));
   }
 
   const bars = root.append('g').attr('class', 'bars');
@@ -290,8 +278,8 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
       labels
         .append('text')
         .attr('class', 'no-data')
-        .attr('x', px(bandX + x.bandwidth() / 2))
-        .attr('y', px(bottom - 6))
+        .attr('x', round(bandX + x.bandwidth() / 2))
+        .attr('y', round(bottom - 6))
         .attr('text-anchor', 'middle')
         .text(`no ${baselineRun?.label} value`);
     }
@@ -303,10 +291,10 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
       const rect = bars
         .append('rect')
         .attr('class', `${classOf.get(p.cell.run) ?? 'series-0'} mark bar`)
-        .attr('x', px(slotX))
-        .attr('width', px(barWidth))
-        .attr('y', px(Math.min(yValue, base)))
-        .attr('height', px(Math.abs(base - yValue)))
+        .attr('x', round(slotX))
+        .attr('width', round(barWidth))
+        .attr('y', round(Math.min(yValue, base)))
+        .attr('height', round(Math.abs(base - yValue)))
         .attr('data-run', p.cell.run)
         .attr('data-group', p.cell.group)
         .attr('data-value', String(p.cell.value));
@@ -326,15 +314,20 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
           .attr('class', 'spread')
           .attr('data-run', p.cell.run)
           .attr('data-group', p.cell.group);
-        whisker.append('line').attr('x1', px(centre)).attr('x2', px(centre)).attr('y1', px(yLow)).attr('y2', px(yHigh));
+        whisker
+          .append('line')
+          .attr('x1', round(centre))
+          .attr('x2', round(centre))
+          .attr('y1', round(yLow))
+          .attr('y2', round(yHigh));
         const caps = isClamped ? [yHigh] : [yLow, yHigh];
         for (const capY of caps) {
           whisker
             .append('line')
-            .attr('x1', px(centre - cap))
-            .attr('x2', px(centre + cap))
-            .attr('y1', px(capY))
-            .attr('y2', px(capY));
+            .attr('x1', round(centre - cap))
+            .attr('x2', round(centre + cap))
+            .attr('y1', round(capY))
+            .attr('y2', round(capY));
         }
         labelAnchor = Math.min(yValue, yHigh);
       }
@@ -352,13 +345,13 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
       const labelY = isBelow ? Math.max(yValue, labelAnchor) + 4 : labelAnchor - 4;
       if (isUpright) {
         label
-          .attr('transform', `translate(${px(centre)},${px(labelY)}) rotate(-90)`)
+          .attr('transform', `translate(${round(centre)},${round(labelY)}) rotate(-90)`)
           .attr('dy', '0.35em')
           .attr('text-anchor', isBelow ? 'end' : 'start');
       } else {
         label
-          .attr('x', px(centre))
-          .attr('y', px(isBelow ? labelY + VALUE_FONT_PX : labelY))
+          .attr('x', round(centre))
+          .attr('y', round(isBelow ? labelY + VALUE_FONT_PX : labelY))
           .attr('text-anchor', 'middle');
       }
     }
@@ -369,21 +362,21 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
     .attr('class', 'axis-x')
     .attr('x1', left)
     .attr('x2', width - right)
-    .attr('y1', px(base))
-    .attr('y2', px(base));
+    .attr('y1', round(base))
+    .attr('y2', round(base));
   const groupLabels = root.append('g').attr('class', 'group-labels').attr('font-size', GROUP_FONT_PX);
   for (const group of data.groups) {
     const text = groupLabels
       .append('text')
       .attr('class', 'group-label')
       .attr('data-group', group.key)
-      .attr('x', px((x(group.key) ?? 0) + x.bandwidth() / 2))
-      .attr('y', px(bottom + LINE_PX + 2))
+      .attr('x', round((x(group.key) ?? 0) + x.bandwidth() / 2))
+      .attr('y', round(bottom + LINE_PX + 2))
       .attr('text-anchor', 'middle');
     (groupLines.get(group.key) ?? []).forEach((line, index) => {
       text
         .append('tspan')
-        .attr('x', px((x(group.key) ?? 0) + x.bandwidth() / 2))
+        .attr('x', round((x(group.key) ?? 0) + x.bandwidth() / 2))
         .attr('dy', index === 0 ? 0 : LINE_PX)
         .text(line);
     });

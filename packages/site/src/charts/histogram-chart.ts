@@ -5,22 +5,14 @@
 
 import { formatValue } from '@benchfolio/parsers/content';
 import { max } from 'd3-array';
-import { axisBottom, axisLeft } from 'd3-axis';
+import { axisBottom } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import type { LatencyHistogram, RunRef } from '../view/model.ts';
+import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
-import { estimateTextWidth } from './label-fit.ts';
 import { formatLatency, latencyTicks } from './latency-scales.ts';
-import { appendLegend, legendHeight } from './legend.ts';
-import {
-  appendAxis,
-  appendAxisTitle,
-  appendEmptyMessage,
-  appendGridLines,
-  appendTitle,
-  round,
-  svgElement,
-} from './plot-parts.ts';
+import { type LegendItem, legendHeight } from './legend.ts';
+import { appendEmptyMessage, appendTitle, svgElement } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
@@ -96,12 +88,6 @@ function totals(data: LatencyHistogram): Record<string, number> {
   return Object.fromEntries(data.runs.map((run) => [run.run, run.bins.reduce((sum, bin) => sum + bin.count, 0)]));
 }
 
-const AXIS_TITLE_PX = 22;
-const TICK_PX = 9;
-const MARGIN_RIGHT_PX = 20;
-/** Tick labels are set in the chart's 12 px (styles/charts.css). */
-const TICK_FONT_PX = 12;
-
 /** The histograms of `data` as a detached `<svg role="img">`. */
 export function histogramChart(data: LatencyHistogram, options: HistogramChartOptions): SVGSVGElement {
   const { document, width, height } = options;
@@ -127,61 +113,39 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
   };
   const formatTick = (value: number) => (measure === 'count' ? formatValue(value, 'count') : `${value}%`);
 
-  const legendItems = styles.map((style) => ({
+  const legend: LegendItem[] = styles.map((style) => ({
     run: style.id,
     label: style.label,
     className: style.className,
-    kind: 'mark' as const,
   }));
-  const top = legendHeight(legendItems, width) + 10;
   const highest = max(bins, (bin) => max(runs, (run) => barValue(run.run, bin))) ?? 1;
   const y0 = scaleLinear()
     .domain([0, highest > 0 ? highest : 1])
     .nice();
   const yTicks = y0.ticks(5);
-  const left =
-    AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => estimateTextWidth(formatTick(tick), TICK_FONT_PX)));
-  const bottom = AXIS_TITLE_PX + TICK_PX + 20;
-  const plotWidth = width - left - MARGIN_RIGHT_PX;
-  const plotHeight = height - top - bottom;
+  const left = plotLeftPx(yTicks.map(formatTick));
+  const plotWidth = width - left - PLOT_RIGHT_PX;
+  const top = legendHeight(legend, plotWidth) + 10;
+  const plotHeight = height - top - PLOT_BOTTOM_PX;
   const y = y0.range([plotHeight, 0]);
   const firstBin = bins[0] as HistogramBin;
   const lastBin = bins.at(-1) as HistogramBin;
   const x = scaleLog().domain([firstBin.lowNs, lastBin.highNs]).range([0, plotWidth]);
 
-  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
-  svg.append(plot);
-  appendGridLines(
+  const { plot } = appendPlotFrame(
     document,
-    plot,
-    yTicks.map((tick) => y(tick)),
-    plotWidth,
+    svg,
+    { left, top, width: plotWidth, height: plotHeight, bottom: PLOT_BOTTOM_PX },
+    {
+      legend,
+      x: axisBottom(x)
+        .tickValues(latencyTicks(x.ticks()))
+        .tickFormat((value) => formatLatency(Number(value))),
+      y: { scale: y, ticks: yTicks, format: formatTick },
+      xTitle: 'Latency (log scale)',
+      yTitle: measure === 'count' ? 'Events per bin' : 'Share of events (%)',
+    },
   );
-  appendAxis(
-    document,
-    plot,
-    axisBottom(x)
-      .tickValues(latencyTicks(x.ticks()))
-      .tickFormat((value) => formatLatency(Number(value)))
-      .tickSizeOuter(0),
-    { className: 'x', y: plotHeight },
-  );
-  appendAxis(
-    document,
-    plot,
-    axisLeft(y)
-      .tickValues(yTicks)
-      .tickFormat((value) => formatTick(Number(value)))
-      .tickSizeOuter(0),
-    { className: 'y' },
-  );
-  appendAxisTitle(document, plot, 'Latency (log scale)', { x: plotWidth / 2, y: plotHeight + bottom - 4 });
-  appendAxisTitle(document, plot, measure === 'count' ? 'Events per bin' : 'Share of events (%)', {
-    x: -left + 14,
-    y: plotHeight / 2,
-    rotate: true,
-  });
 
   const marks = svgElement(document, 'g', { class: 'marks' });
   plot.append(marks);

@@ -4,11 +4,11 @@
 
 import { formatValue } from '@benchfolio/parsers/content';
 import { max, min } from 'd3-array';
-import { axisBottom, axisLeft } from 'd3-axis';
+import { axisBottom } from 'd3-axis';
 import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import type { LatencyDistribution, RunRef } from '../view/model.ts';
+import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx, tickLabelWidth } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
-import { estimateTextWidth } from './label-fit.ts';
 import {
   bucketKey,
   bucketLabel,
@@ -18,17 +18,8 @@ import {
   nines,
   percentileLabel,
 } from './latency-scales.ts';
-import { appendLegend, legendHeight } from './legend.ts';
-import {
-  appendAxis,
-  appendAxisTitle,
-  appendEmptyMessage,
-  appendGridLines,
-  appendTitle,
-  linePath,
-  round,
-  svgElement,
-} from './plot-parts.ts';
+import { type LegendItem, legendHeight } from './legend.ts';
+import { appendEmptyMessage, appendTitle, linePath, svgElement } from './plot-parts.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
@@ -45,12 +36,6 @@ export interface LatencyChartOptions extends ChartContext {
 export function defaultLatencyView(data: LatencyDistribution): LatencyView {
   return data.runs.some((run) => percentilePoints(run).length >= 2) ? 'percentiles' : 'buckets';
 }
-
-const AXIS_TITLE_PX = 22;
-const TICK_PX = 9;
-const MARGIN_RIGHT_PX = 20;
-/** Tick labels are set in the chart's 12 px (styles/charts.css). */
-const TICK_FONT_PX = 12;
 
 /** The chart of `data` in the chosen view, as a detached `<svg role="img">`. */
 export function latencyChart(data: LatencyDistribution, options: LatencyChartOptions): SVGSVGElement {
@@ -70,6 +55,11 @@ export function latencyChart(data: LatencyDistribution, options: LatencyChartOpt
   if (view === 'buckets') drawBuckets(svg, data, styles, options);
   else drawPercentiles(svg, data, styles, options);
   return svg;
+}
+
+/** The legend of the drawn runs: squares for bars, lines for curves. */
+function legendOf(styles: readonly RunStyle[], kind: 'mark' | 'line'): LegendItem[] {
+  return styles.map((style) => ({ run: style.id, label: style.label, className: style.className, kind }));
 }
 
 // --- buckets ---------------------------------------------------------------------------------
@@ -127,33 +117,26 @@ function drawBuckets(
     appendEmptyMessage(document, svg, 'No latency buckets in these runs.', width, height);
     return;
   }
-  const legendItems = styles.map((style) => ({
-    run: style.id,
-    label: style.label,
-    className: style.className,
-    kind: 'mark' as const,
-  }));
-  const top = legendHeight(legendItems, width) + 10;
-
+  const legend = legendOf(styles, 'mark');
   const maxPercent = max(runs, (run) => max(run.buckets, (bucket) => bucket.percent)) ?? 0;
   const y0 = scaleLinear()
     .domain([0, Math.max(maxPercent, 1)])
     .nice();
   const yTicks = y0.ticks(5);
   const yTickFormat = (value: number) => `${value}%`;
-  const left =
-    AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => estimateTextWidth(yTickFormat(tick), TICK_FONT_PX)));
-
-  const plotWidth = width - left - MARGIN_RIGHT_PX;
+  const left = plotLeftPx(yTicks.map(yTickFormat));
+  const plotWidth = width - left - PLOT_RIGHT_PX;
+  const top = legendHeight(legend, plotWidth) + 10;
   const x = scaleBand<string>()
     .domain(buckets.map((bucket) => bucket.key))
     .range([0, plotWidth])
     .paddingInner(0.2)
     .paddingOuter(0.1);
   // Bucket names are turned when they are wider than their band.
-  const labelWidth = Math.max(...buckets.map((bucket) => estimateTextWidth(bucket.label, TICK_FONT_PX)));
+  const labelWidth = tickLabelWidth(buckets.map((bucket) => bucket.label));
   const isTurned = labelWidth > x.step() - 4;
-  const bottom = AXIS_TITLE_PX + TICK_PX + 8 + (isTurned ? labelWidth * Math.sin(Math.PI / 4) + 4 : 12);
+  // Turned names need their diagonal below the plot instead of a line.
+  const bottom = isTurned ? PLOT_BOTTOM_PX - 8 + labelWidth * Math.sin(Math.PI / 4) : PLOT_BOTTOM_PX;
   const plotHeight = height - top - bottom;
   const y = y0.range([plotHeight, 0]);
   const xRun = scaleBand<string>()
@@ -161,24 +144,18 @@ function drawBuckets(
     .range([0, x.bandwidth()])
     .padding(0.08);
 
-  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
-  svg.append(plot);
-  appendGridLines(
-    document,
-    plot,
-    yTicks.map((tick) => y(tick)),
-    plotWidth,
-  );
-
   const labels = new Map(buckets.map((bucket) => [bucket.key, bucket.label]));
-  const xAxis = appendAxis(
+  const { plot, xAxis } = appendPlotFrame(
     document,
-    plot,
-    axisBottom(x)
-      .tickFormat((key) => labels.get(key) ?? key)
-      .tickSizeOuter(0),
-    { className: 'x', y: plotHeight },
+    svg,
+    { left, top, width: plotWidth, height: plotHeight, bottom },
+    {
+      legend,
+      x: axisBottom(x).tickFormat((key) => labels.get(key) ?? key),
+      y: { scale: y, ticks: yTicks, format: yTickFormat },
+      xTitle: 'Latency (fio bucket: below the bound)',
+      yTitle: 'Share of IOs (%)',
+    },
   );
   if (isTurned) {
     for (const text of xAxis.querySelectorAll('text')) {
@@ -188,22 +165,6 @@ function drawBuckets(
       text.setAttribute('dy', '0.3em');
     }
   }
-  appendAxis(
-    document,
-    plot,
-    axisLeft(y)
-      .tickValues(yTicks)
-      .tickFormat((value) => yTickFormat(Number(value)))
-      .tickSizeOuter(0),
-    {
-      className: 'y',
-    },
-  );
-  appendAxisTitle(document, plot, 'Latency (fio bucket: below the bound)', {
-    x: plotWidth / 2,
-    y: plotHeight + bottom - 4,
-  });
-  appendAxisTitle(document, plot, 'Share of IOs (%)', { x: -left + 14, y: plotHeight / 2, rotate: true });
 
   const marks = svgElement(document, 'g', { class: 'marks' });
   plot.append(marks);
@@ -250,14 +211,7 @@ function drawPercentiles(
     appendEmptyMessage(document, svg, 'No latency percentiles in these runs.', width, height);
     return;
   }
-  const legendItems = styles.map((style) => ({
-    run: style.id,
-    label: style.label,
-    className: style.className,
-    kind: 'line' as const,
-  }));
-  const top = legendHeight(legendItems, width) + 10;
-
+  const legend = legendOf(styles, 'line');
   const all = runs.flatMap((run) => run.points);
   const lowNs = min(all, (point) => point.ns) ?? 1;
   const highNs = max(all, (point) => point.ns) ?? 1;
@@ -266,14 +220,10 @@ function drawPercentiles(
     .domain(lowNs === highNs ? [lowNs / 2, highNs * 2] : [lowNs, highNs])
     .nice();
   const yTicks = latencyTicks(y0.ticks());
-  const left =
-    AXIS_TITLE_PX +
-    TICK_PX +
-    4 +
-    Math.max(...yTicks.map((tick) => estimateTextWidth(formatLatency(tick), TICK_FONT_PX)));
-  const bottom = AXIS_TITLE_PX + TICK_PX + 20;
-  const plotWidth = width - left - MARGIN_RIGHT_PX;
-  const plotHeight = height - top - bottom;
+  const left = plotLeftPx(yTicks.map(formatLatency));
+  const plotWidth = width - left - PLOT_RIGHT_PX;
+  const top = legendHeight(legend, plotWidth) + 10;
+  const plotHeight = height - top - PLOT_BOTTOM_PX;
   const y = y0.range([plotHeight, 0]);
   const maxNines = max(all, (point) => nines(point.p)) ?? 2;
   // Whole nines, at least to p99: the tail gets room even when a run stops early.
@@ -281,40 +231,20 @@ function drawPercentiles(
   const x = scaleLinear().domain([0, ninesEnd]).range([0, plotWidth]);
   const xTicks = NINES_TICKS.filter((p) => nines(p) <= ninesEnd + 1e-9);
 
-  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
-  svg.append(plot);
-  appendGridLines(
+  const { plot } = appendPlotFrame(
     document,
-    plot,
-    yTicks.map((tick) => y(tick)),
-    plotWidth,
-  );
-  appendAxis(
-    document,
-    plot,
-    axisBottom(x)
-      .tickValues(xTicks.map((p) => nines(p)))
-      .tickFormat((_, i) => percentileLabel(xTicks[i] ?? 0))
-      .tickSizeOuter(0),
-    { className: 'x', y: plotHeight },
-  );
-  appendAxis(
-    document,
-    plot,
-    axisLeft(y)
-      .tickValues(yTicks)
-      .tickFormat((value) => formatLatency(Number(value)))
-      .tickSizeOuter(0),
+    svg,
+    { left, top, width: plotWidth, height: plotHeight, bottom: PLOT_BOTTOM_PX },
     {
-      className: 'y',
+      legend,
+      x: axisBottom(x)
+        .tickValues(xTicks.map((p) => nines(p)))
+        .tickFormat((_, i) => percentileLabel(xTicks[i] ?? 0)),
+      y: { scale: y, ticks: yTicks, format: formatLatency },
+      xTitle: 'Percentile (evenly spaced nines)',
+      yTitle: 'Latency (log scale)',
     },
   );
-  appendAxisTitle(document, plot, 'Percentile (evenly spaced nines)', {
-    x: plotWidth / 2,
-    y: plotHeight + bottom - 4,
-  });
-  appendAxisTitle(document, plot, 'Latency (log scale)', { x: -left + 14, y: plotHeight / 2, rotate: true });
 
   const lines = svgElement(document, 'g', { class: 'lines' });
   const marks = svgElement(document, 'g', { class: 'marks' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, roundNumbers } from './plot-parts.ts';
+import { roundNumbers } from './axes.ts';
+import { linePath } from './plot-parts.ts';
 
 describe('plot parts', () => {
   it('rounds the numbers of an attribute to two decimals', () => {

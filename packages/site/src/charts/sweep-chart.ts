@@ -8,9 +8,11 @@ import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { RunRef, SweepSeries } from '../view/model.ts';
+import { appendAxis, appendGridLines } from './axes.ts';
 import { formatTick } from './axis-format.ts';
 import { estimateTextWidth } from './label-fit.ts';
 import { appendLegend } from './legend.ts';
+import { round } from './plot-parts.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 import { formatSweepX, sweepRuns, sweepSummary } from './sweep-summary.ts';
 
@@ -36,10 +38,6 @@ export function sweepXScale(data: SweepSeries): 'log2' | 'linear' {
   const xs = new Set(data.runs.flatMap((run) => run.points.map((p) => p.x)));
   const isPowerOfTwo = (x: number) => x > 0 && Number.isInteger(Math.log2(x));
   return xs.size >= 2 && [...xs].every(isPowerOfTwo) ? 'log2' : 'linear';
-}
-
-function px(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** The x tick text: the number alone, the axis title says what it is. */
@@ -108,52 +106,42 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   x.range([left + 10, width - right - 10]);
   const xTicks = xs.length <= MAX_X_TICKS ? xs : x.ticks(MAX_X_TICKS);
 
-  const grid = root.append('g').attr('class', 'grid');
-  for (const tick of yTicks) {
-    grid
-      .append('line')
-      .attr('x1', left)
-      .attr('x2', width - right)
-      .attr('y1', px(y(tick)))
-      .attr('y2', px(y(tick)));
-  }
-  // Offset 0 for the same output at build time and in the browser (see bar-chart.ts).
-  const yAxis = root
-    .append('g')
-    .attr('class', 'axis axis-y')
-    .attr('transform', `translate(${left},0)`)
-    .call(
-      axisLeft(y)
-        .tickValues(yTicks)
-        .tickFormat((value) => formatTick(Number(value), data.unit))
-        .tickSizeOuter(0)
-        .offset(0),
-    );
-  yAxis.attr('font-family', null).attr('font-size', TICK_FONT_PX);
-  const xAxis = root
-    .append('g')
-    .attr('class', 'axis axis-x-ticks')
-    .attr('transform', `translate(0,${px(bottom)})`)
-    .call(
-      axisBottom(x)
-        .tickValues(xTicks)
-        .tickFormat((value) => formatXTick(Number(value)))
-        .tickSizeOuter(0)
-        .offset(0),
-    );
-  xAxis.attr('font-family', null).attr('font-size', TICK_FONT_PX);
+  appendGridLines(
+    document,
+    svg,
+    yTicks.map((tick) => y(tick)),
+    { x1: left, x2: width - right },
+  );
+  appendAxis(
+    document,
+    svg,
+    axisLeft(y)
+      .tickValues(yTicks)
+      .tickFormat((value) => formatTick(Number(value), data.unit))
+      .tickSizeOuter(0),
+    { className: 'axis-y', x: left, fontSizePx: TICK_FONT_PX },
+  );
+  appendAxis(
+    document,
+    svg,
+    axisBottom(x)
+      .tickValues(xTicks)
+      .tickFormat((value) => formatXTick(Number(value)))
+      .tickSizeOuter(0),
+    { className: 'axis-x-ticks', y: bottom, fontSizePx: TICK_FONT_PX },
+  );
   root
     .append('text')
     .attr('class', 'axis-caption')
-    .attr('x', px((left + width - right) / 2))
-    .attr('y', px(height - 6))
+    .attr('x', round((left + width - right) / 2))
+    .attr('y', round(height - 6))
     .attr('text-anchor', 'middle')
     .attr('font-size', TICK_FONT_PX)
     .text(data.xLabel);
 
   const path = line<{ x: number; value: number }>()
-    .x((p) => px(x(p.x)))
-    .y((p) => px(y(p.value)));
+    .x((p) => round(x(p.x)))
+    .y((p) => round(y(p.value)));
   const lines = root.append('g').attr('class', 'lines');
   const marks = root.append('g').attr('class', 'points');
   for (const run of runs) {
@@ -167,8 +155,8 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
       marks
         .append('circle')
         .attr('class', `${run.className} mark point`)
-        .attr('cx', px(x(point.x)))
-        .attr('cy', px(y(point.value)))
+        .attr('cx', round(x(point.x)))
+        .attr('cy', round(y(point.value)))
         .attr('r', POINT_RADIUS_PX)
         .attr('data-run', run.id)
         .attr('data-x', String(point.x))

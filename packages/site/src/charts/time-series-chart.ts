@@ -5,22 +5,13 @@
 
 import { formatValue } from '@benchfolio/parsers/content';
 import { bisector, extent, max, mean } from 'd3-array';
-import { axisBottom, axisLeft } from 'd3-axis';
+import { axisBottom } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
+import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
-import { estimateTextWidth } from './label-fit.ts';
-import { appendLegend, type LegendItem, legendHeight } from './legend.ts';
-import {
-  appendAxis,
-  appendAxisTitle,
-  appendEmptyMessage,
-  appendGridLines,
-  appendTitle,
-  linePath,
-  round,
-  svgElement,
-} from './plot-parts.ts';
+import { type LegendItem, legendHeight } from './legend.ts';
+import { appendEmptyMessage, appendTitle, linePath, round, svgElement } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
@@ -143,12 +134,6 @@ export function formatElapsed(tSec: number, spanSec: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-const AXIS_TITLE_PX = 22;
-const TICK_PX = 9;
-const MARGIN_RIGHT_PX = 20;
-/** Tick labels are set in the chart's 12 px (styles/charts.css). */
-const TICK_FONT_PX = 12;
-
 /** The lines of `figure` as a detached `<svg role="img">`, with an empty brush layer and hover rule. */
 export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSeriesChartOptions): SVGSVGElement {
   const { document, width, height, figure } = options;
@@ -190,48 +175,28 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
     kind: 'line',
     ...(drawn.deviceClass ? { swatchClass: drawn.deviceClass } : {}),
   }));
-  const left =
-    AXIS_TITLE_PX + TICK_PX + 4 + Math.max(...yTicks.map((tick) => estimateTextWidth(formatTick(tick), TICK_FONT_PX)));
-  const topPx = legendHeight(legendItems, width - left - MARGIN_RIGHT_PX) + 10;
-  const bottom = AXIS_TITLE_PX + TICK_PX + 20;
-  const plotWidth = width - left - MARGIN_RIGHT_PX;
-  const plotHeight = height - topPx - bottom;
+  const left = plotLeftPx(yTicks.map(formatTick));
+  const plotWidth = width - left - PLOT_RIGHT_PX;
+  const topPx = legendHeight(legendItems, plotWidth) + 10;
+  const plotHeight = height - topPx - PLOT_BOTTOM_PX;
   const y = y0.range([plotHeight, 0]);
   const x = scaleLinear().domain([t0, t1]).range([0, plotWidth]);
-  svg.setAttribute('data-plot', [left, topPx, plotWidth, plotHeight].map((n) => Math.round(n * 100) / 100).join(','));
+  svg.setAttribute('data-plot', [left, topPx, plotWidth, plotHeight].map(round).join(','));
 
-  appendLegend(document, svg, legendItems, { width: plotWidth, at: { x: left, y: 0 } });
-  const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(topPx)})` });
-  svg.append(plot);
-  appendGridLines(
+  const { plot } = appendPlotFrame(
     document,
-    plot,
-    yTicks.map((tick) => y(tick)),
-    plotWidth,
+    svg,
+    { left, top: topPx, width: plotWidth, height: plotHeight, bottom: PLOT_BOTTOM_PX },
+    {
+      legend: legendItems,
+      x: axisBottom(x)
+        .ticks(Math.max(2, Math.floor(plotWidth / 80)))
+        .tickFormat((value) => formatElapsed(Number(value), t1)),
+      y: { scale: y, ticks: yTicks, format: formatTick },
+      xTitle: t1 < 120 ? 'Time since start (s)' : 'Time since start (min:s)',
+      yTitle: title,
+    },
   );
-  appendAxis(
-    document,
-    plot,
-    axisBottom(x)
-      .ticks(Math.max(2, Math.floor(plotWidth / 80)))
-      .tickFormat((value) => formatElapsed(Number(value), t1))
-      .tickSizeOuter(0),
-    { className: 'x', y: plotHeight },
-  );
-  appendAxis(
-    document,
-    plot,
-    axisLeft(y)
-      .tickValues(yTicks)
-      .tickFormat((value) => formatTick(Number(value)))
-      .tickSizeOuter(0),
-    { className: 'y' },
-  );
-  appendAxisTitle(document, plot, t1 < 120 ? 'Time since start (s)' : 'Time since start (min:s)', {
-    x: plotWidth / 2,
-    y: plotHeight + bottom - 4,
-  });
-  appendAxisTitle(document, plot, title, { x: -left + 14, y: plotHeight / 2, rotate: true });
 
   const group = svgElement(document, 'g', { class: 'lines' });
   plot.append(group);
