@@ -75,6 +75,40 @@ export function appendAxisTitle(
   );
 }
 
+/** The y axis of a plot: its scale (ranged to the plot), the ticks it shows, and their text. */
+export interface ValueAxis {
+  scale: ScaleContinuousNumeric<number, number>;
+  ticks: readonly number[];
+  format: (value: number) => string;
+}
+
+/**
+ * Grid lines from `x1` to `x2` at the y ticks, then the y axis (`<g class="axis {className}">`)
+ * at `x1` labelling them.
+ */
+export function appendValueAxis(
+  document: Document,
+  parent: Element,
+  { scale, ticks, format }: ValueAxis,
+  { x1, x2, className, fontSizePx }: { x1: number; x2: number; className: string; fontSizePx?: number },
+): void {
+  appendGridLines(
+    document,
+    parent,
+    ticks.map((tick) => scale(tick)),
+    { x1, x2 },
+  );
+  appendAxis(
+    document,
+    parent,
+    axisLeft(scale)
+      .tickValues(ticks)
+      .tickFormat((value) => format(Number(value)))
+      .tickSizeOuter(0),
+    { className, x: x1, fontSizePx },
+  );
+}
+
 // --- the plot frame ----------------------------------------------------------------------------
 
 /** Room for an axis title, beside the y axis or below the x axis. */
@@ -107,45 +141,23 @@ export interface PlotBox {
   bottom: number;
 }
 
-/** The y axis of a plot: its scale (ranged to the plot), the ticks it shows, and their text. */
-export interface PlotYAxis {
-  scale: ScaleContinuousNumeric<number, number>;
-  ticks: readonly number[];
-  format: (value: number) => string;
-}
-
 /**
  * The legend above the plot (aligned with it), then `<g class="plot">` translated to the box
- * with grid lines at the y ticks, the x axis at its bottom, the y axis and both axis titles.
+ * with grid lines at the y ticks, the y axis, the x axis at its bottom and both axis titles.
  * Returns the plot group, for the marks, and the x axis group.
  */
 export function appendPlotFrame<XDomain extends AxisDomain>(
   document: Document,
   svg: SVGSVGElement,
   box: PlotBox,
-  parts: { legend: readonly LegendItem[]; x: Axis<XDomain>; y: PlotYAxis; xTitle: string; yTitle: string },
+  parts: { legend: readonly LegendItem[]; x: Axis<XDomain>; y: ValueAxis; xTitle: string; yTitle: string },
 ): { plot: SVGGElement; xAxis: SVGGElement } {
   const { left, top, width, height, bottom } = box;
-  const { scale, ticks, format } = parts.y;
   appendLegend(document, svg, parts.legend, { width, at: { x: left, y: 0 } });
   const plot = svgElement(document, 'g', { class: 'plot', transform: `translate(${round(left)},${round(top)})` });
   svg.append(plot);
-  appendGridLines(
-    document,
-    plot,
-    ticks.map((tick) => scale(tick)),
-    { x1: 0, x2: width },
-  );
+  appendValueAxis(document, plot, parts.y, { x1: 0, x2: width, className: 'y' });
   const xAxis = appendAxis(document, plot, parts.x.tickSizeOuter(0), { className: 'x', y: height });
-  appendAxis(
-    document,
-    plot,
-    axisLeft(scale)
-      .tickValues(ticks)
-      .tickFormat((value) => format(Number(value)))
-      .tickSizeOuter(0),
-    { className: 'y' },
-  );
   appendAxisTitle(document, plot, parts.xTitle, { x: width / 2, y: height + bottom - 4 });
   appendAxisTitle(document, plot, parts.yTitle, { x: -left + 14, y: height / 2, rotate: true });
   return { plot, xAxis };

@@ -4,11 +4,10 @@
 // document it is given.
 
 import { formatValue } from '@benchfolio/parsers/content';
-import { axisLeft } from 'd3-axis';
 import { type ScaleContinuousNumeric, scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import type { BarCell, BarGroup, MetricComparison, RunRef } from '../view/model.ts';
-import { appendAxis, appendGridLines } from './axes.ts';
+import { appendValueAxis } from './axes.ts';
 import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
 import { barReading, barSummary, formatSpread } from './bar-summary.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
@@ -177,26 +176,18 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   ]
     .filter((part) => part !== undefined)
     .join(' · ');
-  if (caption !== '') {
+  const appendLine = (className: string, text: string) => {
     root
       .append('text')
-      .attr('class', 'axis-caption')
+      .attr('class', className)
       .attr('x', 0)
       .attr('y', top + 11)
       .attr('font-size', TICK_FONT_PX)
-      .text(caption);
+      .text(text);
     top += LINE_PX + 4;
-  }
-  if (note !== undefined) {
-    root
-      .append('text')
-      .attr('class', 'chart-note')
-      .attr('x', 0)
-      .attr('y', top + 11)
-      .attr('font-size', TICK_FONT_PX)
-      .text(note);
-    top += LINE_PX + 4;
-  }
+  };
+  if (caption !== '') appendLine('axis-caption', caption);
+  if (note !== undefined) appendLine('chart-note', note);
 
   // The y scale's domain is known before the layout; its ticks (and so the left margin) only
   // need a rough plot height, so the tick count comes from the whole height.
@@ -239,20 +230,11 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   // Bars grow from zero on a linear axis, from the bottom on a log one.
   const base = scale === 'log' ? bottom : (y(0) ?? bottom);
 
-  appendGridLines(
+  appendValueAxis(
     document,
     svg,
-    ticks.map((tick) => y(tick)),
-    { x1: left, x2: width - right },
-  );
-  appendAxis(
-    document,
-    svg,
-    axisLeft(y)
-      .tickValues(ticks)
-      .tickFormat((value) => tickText(Number(value)))
-      .tickSizeOuter(0),
-    { className: 'axis-y', x: left, fontSizePx: TICK_FONT_PX },
+    { scale: y, ticks, format: tickText },
+    { x1: left, x2: width - right, className: 'axis-y', fontSizePx: TICK_FONT_PX },
   );
 
   if (baseline !== undefined) {

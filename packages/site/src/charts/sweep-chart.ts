@@ -3,12 +3,12 @@
 // with the document it is given.
 
 import { formatValue } from '@benchfolio/parsers/content';
-import { axisBottom, axisLeft } from 'd3-axis';
+import { axisBottom } from 'd3-axis';
 import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { RunRef, SweepSeries } from '../view/model.ts';
-import { appendAxis, appendGridLines } from './axes.ts';
+import { appendAxis, appendValueAxis } from './axes.ts';
 import { formatTick } from './axis-format.ts';
 import { estimateTextWidth } from './label-fit.ts';
 import { appendLegend } from './legend.ts';
@@ -106,20 +106,11 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   x.range([left + 10, width - right - 10]);
   const xTicks = xs.length <= MAX_X_TICKS ? xs : x.ticks(MAX_X_TICKS);
 
-  appendGridLines(
+  appendValueAxis(
     document,
     svg,
-    yTicks.map((tick) => y(tick)),
-    { x1: left, x2: width - right },
-  );
-  appendAxis(
-    document,
-    svg,
-    axisLeft(y)
-      .tickValues(yTicks)
-      .tickFormat((value) => formatTick(Number(value), data.unit))
-      .tickSizeOuter(0),
-    { className: 'axis-y', x: left, fontSizePx: TICK_FONT_PX },
+    { scale: y, ticks: yTicks, format: (value) => formatTick(value, data.unit) },
+    { x1: left, x2: width - right, className: 'axis-y', fontSizePx: TICK_FONT_PX },
   );
   appendAxis(
     document,
