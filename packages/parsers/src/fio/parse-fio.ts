@@ -24,13 +24,6 @@ export interface FioParse {
 /** Which output format wins when one run was printed in several: the most precise one. */
 const FORMAT_RANK: Record<FioFormat, number> = { 'json+': 3, json: 2, terse: 1, normal: 0 };
 
-const FORMAT_NAMES: Record<FioFormat, string> = {
-  'json+': 'json+',
-  json: 'JSON',
-  terse: 'terse output',
-  normal: 'normal output',
-};
-
 interface PlacedRun {
   run: FioRun;
   start: number;
@@ -177,11 +170,12 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
       const isBetter = FORMAT_RANK[current.run.format] > FORMAT_RANK[previous.run.format];
       const dropped = isBetter ? previous : current;
       const winner = isBetter ? current : previous;
-      const message =
-        dropped.run.format === winner.run.format
-          ? 'these job lines repeat the run above them (an excerpt); the complete run is kept'
-          : `this ${dropped.run.format} output is the same run as the ${winner.run.format} output next to it; the ${FORMAT_NAMES[winner.run.format]} is kept`;
-      warnings.push(warningAt(source, dropped.start, 'DUPLICATE_RUN', message));
+      // Two formats of one run is what `--output-format=normal,json` asks fio for: nothing odd
+      // to warn about. The same format twice is a pasted excerpt: worth a word.
+      if (dropped.run.format === winner.run.format) {
+        const message = 'these job lines repeat the run above them (an excerpt); the complete run is kept';
+        warnings.push(warningAt(source, dropped.start, 'DUPLICATE_RUN', message));
+      }
       if (isBetter) kept[kept.length - 1] = current;
       continue;
     }
