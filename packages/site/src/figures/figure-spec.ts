@@ -39,3 +39,16 @@ export const FIGURE_SIZE = {
   histogram: { width: 760, height: 260 },
   'time-series': { width: 960, height: 260 },
 } as const satisfies Record<FigureSpec['kind'], { width: number; height: number }>;
+
+/** Narrower than this, a chart is drawn at this width and scales down: labels need room. */
+const MIN_WIDTH_PX = 320;
+
+/**
+ * The size to draw a figure at: its usual size, or narrower when its container is (a phone),
+ * so labels are laid out for the space they get instead of shrinking with the whole chart.
+ */
+export function figureSize(kind: FigureSpec['kind'], maxWidthPx?: number): { width: number; height: number } {
+  const size = FIGURE_SIZE[kind];
+  if (maxWidthPx === undefined || maxWidthPx >= size.width) return size;
+  return { width: Math.max(MIN_WIDTH_PX, Math.floor(maxWidthPx)), height: size.height };
+}

@@ -13,7 +13,7 @@ import { timeSeriesChart, timeSeriesSummary, timeSeriesTable } from '../charts/t
 import type { PageState } from '../lib/page-state.ts';
 import type { MetricComparison, RunRef, SweepSeries } from '../view/model.ts';
 import { barChartTable } from './bar-table.ts';
-import { FIGURE_SIZE, type FigureSpec } from './figure-spec.ts';
+import { type FigureSpec, figureSize } from './figure-spec.ts';
 
 export interface RenderedFigure {
   svg: SVGSVGElement;
@@ -29,7 +29,9 @@ export function renderFigure(
   state: PageState,
   runOrder: readonly RunRef[],
   document: Document,
+  maxWidthPx?: number,
 ): RenderedFigure {
+  const sizeOf = (kind: FigureSpec['kind']) => figureSize(kind, maxWidthPx);
   const shown = new Set(state.runs);
   switch (spec.kind) {
     case 'bars': {
@@ -38,7 +40,7 @@ export function renderFigure(
       const options = { baseline, groupNoun: spec.groupNoun };
       return {
         svg: barChart(data, {
-          ...FIGURE_SIZE.bars,
+          ...sizeOf('bars'),
           document,
           ...options,
           scale: state.scale,
@@ -53,7 +55,7 @@ export function renderFigure(
     case 'sweep': {
       const data: SweepSeries = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
       return {
-        svg: sweepChart(data, { ...FIGURE_SIZE.sweep, document, runs: runOrder }),
+        svg: sweepChart(data, { ...sizeOf('sweep'), document, runs: runOrder }),
         table: sweepTable(data, runOrder),
         summary: sweepSummary(data, runOrder),
       };
@@ -61,7 +63,7 @@ export function renderFigure(
     case 'latency': {
       const data = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
       return {
-        svg: latencyChart(data, { ...FIGURE_SIZE.latency, document, runOrder, view: spec.view }),
+        svg: latencyChart(data, { ...sizeOf('latency'), document, runOrder, view: spec.view }),
         table: latencyTable(data, { runOrder, view: spec.view }),
         summary: latencySummary(data, { runOrder, view: spec.view }),
       };
@@ -69,7 +71,7 @@ export function renderFigure(
     case 'histogram': {
       const data = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
       return {
-        svg: histogramChart(data, { ...FIGURE_SIZE.histogram, document, runOrder }),
+        svg: histogramChart(data, { ...sizeOf('histogram'), document, runOrder }),
         table: histogramTable(data, { runOrder }),
         summary: histogramSummary(data, { runOrder }),
       };
@@ -82,7 +84,7 @@ export function renderFigure(
         runOrder,
       };
       return {
-        svg: timeSeriesChart(spec.data, { ...FIGURE_SIZE['time-series'], document, ...options }),
+        svg: timeSeriesChart(spec.data, { ...sizeOf('time-series'), document, ...options }),
         table: timeSeriesTable(spec.data, options),
         summary: timeSeriesSummary(spec.data, options),
       };

@@ -121,14 +121,17 @@ function bindFigures(controller: ViewController, runOrder: readonly RunRef[]): v
   let previous: PageState | undefined;
   controller.subscribe((state) => {
     for (const figure of figures) {
-      if (previous === undefined && isDefaultView(state, controller.choices)) continue;
+      // The default view is already drawn, unless a narrow screen needs it laid out again.
+      if (previous === undefined && isDefaultView(state, controller.choices) && !figure.isCramped()) continue;
       if (previous !== undefined && !affects(figure, previous, state)) continue;
       figure.draw(state, runOrder, (zoom) => controller.update({ zoom }));
     }
     // The time series needs its brush even in the default view.
     if (previous === undefined && isDefaultView(state, controller.choices)) {
       for (const figure of figures) {
-        if (figure.spec.kind === 'time-series') figure.draw(state, runOrder, (zoom) => controller.update({ zoom }));
+        if (figure.spec.kind === 'time-series' && !figure.isCramped()) {
+          figure.draw(state, runOrder, (zoom) => controller.update({ zoom }));
+        }
       }
     }
     previous = state;

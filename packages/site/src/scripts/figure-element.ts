@@ -16,12 +16,26 @@ export class FigureElement extends HTMLElement {
     return this.#spec;
   }
 
+  /** The width the chart has on screen, when less than its drawn size asks for. */
+  availableWidthPx(): number | undefined {
+    const frame = this.querySelector<HTMLElement>('[data-chart]');
+    const width = frame?.clientWidth ?? 0;
+    return width > 0 ? width : undefined;
+  }
+
+  /** Whether the chart drawn at build time is wider than the space it has (a phone). */
+  isCramped(): boolean {
+    const svg = this.querySelector<SVGSVGElement>('[data-chart] svg');
+    const width = this.availableWidthPx();
+    return svg !== null && width !== undefined && Number(svg.getAttribute('width')) > width + 1;
+  }
+
   /**
    * Redraws chart, summary, note and table for `state`. `onZoom` is called when the reader
    * brushes a time window on a time-series chart.
    */
   draw(state: PageState, runOrder: readonly RunRef[], onZoom?: (zoom: [number, number] | null) => void): void {
-    const rendered = renderFigure(this.spec, state, runOrder, document);
+    const rendered = renderFigure(this.spec, state, runOrder, document, this.availableWidthPx());
     const frame = this.querySelector('[data-chart]');
     frame?.replaceChildren(rendered.svg);
     const summary = this.querySelector('[data-summary]');
