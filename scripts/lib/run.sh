@@ -393,6 +393,23 @@ resolve_drop_caches() {
   fi
 }
 
+# Every profile of the run, each --repeat times. In a dry run the profiles print their commands
+# instead of running them.
+run_profiles() {
+  for rp_profile in $BF_PROFILES; do
+    load_profile "$rp_profile"
+    test "$BF_DRY_RUN" = 1 ||
+      say "profile $rp_profile: size $BF_SIZE bytes, runtime ${BF_RUNTIME:-n/a} s, threads $BF_THREADS, $BF_REPEAT time(s)"
+    profile_prepare
+    BF_REPEAT_INDEX=1
+    while test "$BF_REPEAT_INDEX" -le "$BF_REPEAT"; do
+      profile_run
+      BF_REPEAT_INDEX=$((BF_REPEAT_INDEX + 1))
+    done
+    profile_cleanup
+  done
+}
+
 # single_run: the profiles on --dir, written to the run folder.
 single_run() {
   if test "$BF_SKIP_DIR_CHECKS" = 1 && test "$BF_DRY_RUN" = 1; then
@@ -449,16 +466,7 @@ single_run() {
     printf 'mkdir %s\n' "$(shell_quote "$BF_WORK")"
     BF_REPEAT_INDEX=1
     start_iostat "$sr_devices"
-    for sr_profile in $BF_PROFILES; do
-      load_profile "$sr_profile"
-      profile_prepare
-      BF_REPEAT_INDEX=1
-      while test "$BF_REPEAT_INDEX" -le "$BF_REPEAT"; do
-        profile_run
-        BF_REPEAT_INDEX=$((BF_REPEAT_INDEX + 1))
-      done
-      profile_cleanup
-    done
+    run_profiles
     test "$BF_IOSTAT_INTERVAL" = 0 || printf 'kill <iostat PID>\n'
     printf 'rm -rf %s\n' "$(shell_quote "$BF_WORK")"
     return 0
@@ -488,17 +496,7 @@ single_run() {
   BF_DATE=$(date +%Y-%m-%d)
   BF_STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   start_iostat "$sr_devices"
-  for sr_profile in $BF_PROFILES; do
-    load_profile "$sr_profile"
-    say "profile $sr_profile: size $BF_SIZE bytes, runtime ${BF_RUNTIME:-n/a} s, threads $BF_THREADS, $BF_REPEAT time(s)"
-    profile_prepare
-    BF_REPEAT_INDEX=1
-    while test "$BF_REPEAT_INDEX" -le "$BF_REPEAT"; do
-      profile_run
-      BF_REPEAT_INDEX=$((BF_REPEAT_INDEX + 1))
-    done
-    profile_cleanup
-  done
+  run_profiles
   stop_iostat
   BF_ENDED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 
