@@ -347,6 +347,20 @@ describe('the compare page', () => {
       // Both measurements.csv files give write IOPS at bs=4k, 8k and 16k with 32 threads.
       expect(await figure.locator('rect.bar').count()).toBe(6);
       expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(2);
+
+      // A baseline: host1-performance's 4k IOPS over ext4-cfq's, 159703 / 44711.7 (measurements.csv).
+      await page.getByLabel('Relative to').selectOption(scheduler);
+      expect(new URL(page.url()).searchParams.get('baseline')).toBe(scheduler);
+      const host1At4k = page.locator(`.compare-figure rect.bar[data-run="${governor}"]`).first();
+      await host1At4k.and(page.locator('[data-ratio]')).waitFor();
+      expect(Number(await host1At4k.getAttribute('data-ratio'))).toBeCloseTo(159703 / 44711.7, 9);
+
+      // Adding a third run from the page writes it to the URL too.
+      const third = '2020-fio-random-write-io-scheduler-filesystem/ext4-noop';
+      await page.locator(`input[name="run"][value="${third}"]`).check();
+      expect(new URL(page.url()).searchParams.get('runs')).toBe(`${governor},${scheduler},${third}`);
+      await page.locator(`.compare-figure rect.bar[data-run="${third}"]`).first().waitFor();
+      expect(await page.locator('.compare-figure').first().locator('rect.bar').count()).toBe(9);
       await page.screenshot({ path: join(SCREENSHOTS_DIR, 'compare.png'), fullPage: true });
       expect(problems).toEqual([]);
       await page.context().close();
