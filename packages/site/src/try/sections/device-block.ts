@@ -1,0 +1,130 @@
+// iostat's part of a section: the figure picker (utilization, wait, r/s, w/s, read and write
+// throughput), the time window (brush on the chart, or typed), the devices over time, and each
+// device's mean and peak over the whole run. As on the experiment pages (ToolSectionView.astro).
+
+import { formatValue } from '@benchfolio/parsers/content';
+import type { ChartTable } from '../../charts/data-table.ts';
+import { DEVICE_FIGURES } from '../../charts/time-series-chart.ts';
+import { chartTableElement } from '../../figures/table-element.ts';
+import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER } from '../../lib/page-state.ts';
+import type { ViewController } from '../../scripts/view-controller.ts';
+import type { DeviceFigure, DeviceSummary, RunRef, ToolSection } from '../../view/model.ts';
+import { labelled, option, textElement } from './elements.ts';
+import type { FigureBoard } from './figure-board.ts';
+
+export function deviceBlock(
+  section: ToolSection,
+  context: { document: Document; runOrder: readonly RunRef[]; store: ViewController; board: FigureBoard },
+): HTMLElement {
+  const { document, runOrder, store, board } = context;
+  const block = document.createElement('div');
+  block.className = 'device-block';
+  block.append(deviceControls(document, store));
+  block.append(
+    board.add(
+      { kind: 'time-series', key: `${section.key}-series`, title: 'Devices over time', data: section.devices ?? [] },
+      { idPrefix: 'try-figure-' },
+    ),
+  );
+  const summaries = section.deviceSummaries ?? [];
+  if (summaries.length > 0) {
+    const scroll = document.createElement('div');
+    scroll.className = 'table-scroll';
+    scroll.append(deviceSummaryElement(summaries, runOrder, document));
+    block.append(scroll);
+  }
+  return block;
+}
+
+const FIGURES = DEVICE_FIGURE_ORDER;
+
+/** The figure select, the typed time window and the reset, bound to the store. */
+function deviceControls(document: Document, store: ViewController): HTMLElement {
+  const controls = document.createElement('div');
+  controls.className = 'device-controls';
+  controls.dataset.deviceControls = '';
+
+  const select = document.createElement('select');
+  select.name = 'figure';
+  select.dataset.figureSelect = '';
+  for (const figure of FIGURES) select.append(option(document, DEVICE_FIGURES[figure].title, figure));
+  select.addEventListener('change', () => {
+    const figure = FIGURES.find((candidate) => candidate === select.value);
+    if (figure !== undefined) store.update({ figure });
+  });
+
+  // The window typed in, for readers who zoom by keyboard: applied when both ends make a window.
+  const from = secondsInput(document, 'zoom-from');
+  const to = secondsInput(document, 'zoom-to');
+  const applyTyped = () => {
+    const [start, end] = [from.valueAsNumber, to.valueAsNumber];
+    if (Number.isFinite(start) && Number.isFinite(end) && start >= 0 && start < end) store.update({ zoom: [start, end] });
+  };
+  from.addEventListener('change', applyTyped);
+  to.addEventListener('change', applyTyped);
+  const window = document.createElement('fieldset');
+  window.className = 'zoom-window';
+  window.dataset.zoomWindow = '';
+  window.append(
+    textElement(document, 'legend', 'Time window (s)'),
+    labelled(document, 'from', from),
+    labelled(document, 'to', to),
+  );
+
+  const reset = textElement(document, 'button', 'Show the whole run');
+  reset.type = 'button';
+  reset.dataset.zoomReset = '';
+  reset.addEventListener('click', () => store.update({ zoom: null }));
+
+  const note = textElement(document, 'p', 'Drag across the chart, or type a window, to zoom.');
+  note.className = 'note';
+  controls.append(labelled(document, 'Figure', select), window, reset, note);
+
+  store.subscribe((state) => {
+    select.value = state.figure;
+    reset.disabled = state.zoom === null;
+    from.value = state.zoom === null ? '' : String(state.zoom[0]);
+    to.value = state.zoom === null ? '' : String(state.zoom[1]);
+  });
+  return controls;
+}
+
+function secondsInput(document: Document, name: string): HTMLInputElement {
+  const input = document.createElement('input');
+  Object.assign(input, { type: 'number', name, min: '0', step: 'any', inputMode: 'decimal' });
+  return input;
+}
+
+/** Each device over the whole run: a row per run and device, each figure's mean (and peak). */
+export function deviceSummaryTable(summaries: readonly DeviceSummary[], runOrder: readonly RunRef[]): ChartTable {
+  const labelOf = (id: string) => runOrder.find((run) => run.id === id)?.label ?? id;
+  const text = (value: number | null, figure: DeviceFigure) =>
+    value === null ? '—' : formatValue(value, DEVICE_FIGURES[figure].unit);
+  return {
+    caption: 'Each device over the whole run: mean (and peak).',
+    columns: ['Run', 'Device', ...FIGURES.map((figure) => DEVICE_FIGURES[figure].title)],
+    rows: summaries.map((summary) => ({
+      label: labelOf(summary.run),
+      cells: [
+        summary.device,
+        ...FIGURES.map((figure) => {
+          const max = summary.max[figure];
+          return `${text(summary.mean[figure], figure)}${max === null ? '' : ` (${text(max, figure)})`}`;
+        }),
+      ],
+    })),
+  };
+}
+
+function deviceSummaryElement(
+  summaries: readonly DeviceSummary[],
+  runOrder: readonly RunRef[],
+  document: Document,
+): HTMLTableElement {
+  const table = chartTableElement(deviceSummaryTable(summaries, runOrder), document);
+  table.classList.add('device-summary');
+  table.dataset.deviceSummary = '';
+  // The device column is a name, not a number: left-aligned.
+  for (const row of table.tBodies[0]?.rows ?? []) row.cells[1]?.classList.remove('number');
+  return table;
+}

@@ -1,0 +1,132 @@
+// One tool (and workload) of the reader's run, as the experiment page shows it
+// (ToolSectionView.astro): its metrics as bar charts, one at a time through a metric picker, then
+// its sweeps, latency distributions, histograms, bonnie++'s rank grid and iostat's devices.
+
+import type { LatencyView } from '../../charts/latency-chart.ts';
+import { rankGrid, rankGridSummary } from '../../charts/rank-grid.ts';
+import type { ViewController } from '../../scripts/view-controller.ts';
+import type { LatencyDistribution, RankGrid, RunRef, ToolSection } from '../../view/model.ts';
+import { deviceBlock } from './device-block.ts';
+import { option, textElement } from './elements.ts';
+import type { FigureBoard } from './figure-board.ts';
+
+export interface SectionContext {
+  document: Document;
+  runOrder: readonly RunRef[];
+  store: ViewController;
+  board: FigureBoard;
+}
+
+/** What a bar group is, per tool: the axis and table say "job", "test", "size". */
+const GROUP_NOUNS: Record<string, readonly [string, string]> = {
+  fio: ['job', 'jobs'],
+  sysbench: ['test', 'tests'],
+  bonnie: ['size', 'sizes'],
+};
+
+// Ids on the /try page start with this: other parts of the page draw figures too.
+const ID_PREFIX = 'try-';
+const FIGURE_OPTIONS = { heading: 'h4', idPrefix: `${ID_PREFIX}figure-`, className: 'try-figure' } as const;
+
+export function sectionNode(section: ToolSection, context: SectionContext): HTMLElement {
+  const { document, board } = context;
+  const headingId = `${ID_PREFIX}section-${section.key}`;
+  const element = document.createElement('section');
+  element.className = 'tool-section try-section';
+  element.dataset.section = section.key;
+  element.setAttribute('aria-labelledby', headingId);
+  const heading = textElement(document, 'h3', section.title);
+  heading.id = headingId;
+  element.append(heading);
+  if (section.origin === 'published') {
+    const text = `From a published table${section.citation ? `: ${section.citation}` : ''}.`;
+    const citation = textElement(document, 'p', text);
+    citation.className = 'citation';
+    element.append(citation);
+  }
+
+  const groupNoun = GROUP_NOUNS[section.tool];
+  const bars = section.metrics.map((metric) => {
+    const figure = board.add({ kind: 'bars', data: metric, groupNoun }, FIGURE_OPTIONS);
+    figure.dataset.metric = metric.key;
+    return figure;
+  });
+  if (bars.length > 1) element.append(metricPicker(section, bars, context));
+  element.append(...bars);
+
+  const sweeps = section.sweeps ?? [];
+  if (sweeps.length > 0) {
+    const figures = sweeps.map((data) => board.add({ kind: 'sweep', data }, FIGURE_OPTIONS));
+    const title = `Against ${sweeps[0]?.xLabel ?? 'threads'} (${sweeps.length})`;
+    element.append(figureGroup(document, title, sweeps.length <= 2, figures));
+  }
+  const latency = section.latency ?? [];
+  if (latency.length > 0) {
+    const figures = latency.flatMap((data) =>
+      latencyViews(data).map((view) => board.add({ kind: 'latency', data, view }, FIGURE_OPTIONS)),
+    );
+    element.append(figureGroup(document, `Latency distributions (${latency.length})`, latency.length <= 2, figures));
+  }
+  for (const data of section.histograms ?? []) element.append(board.add({ kind: 'histogram', data }, FIGURE_OPTIONS));
+  if (section.grid) element.append(rankGridBlock(section.grid, context));
+  if ((section.devices ?? []).length > 0) element.append(deviceBlock(section, context));
+  return element;
+}
+
+/** One bar chart at a time: the select names the metric shown, the others are hidden. */
+function metricPicker(section: ToolSection, figures: readonly HTMLElement[], context: SectionContext): HTMLElement {
+  const { document, store } = context;
+  const label = document.createElement('label');
+  label.className = 'metric-picker';
+  label.dataset.metricPicker = '';
+  const select = document.createElement('select');
+  select.name = `metric-${section.key}`;
+  select.dataset.metricSelect = '';
+  for (const metric of section.metrics) select.append(option(document, metric.title, metric.key));
+  label.append('Metric ', select);
+  select.addEventListener('change', () => {
+    store.update({ metrics: { ...store.state().metrics, [section.key]: select.value } });
+  });
+  store.subscribe((state) => {
+    const shown = state.metrics[section.key] ?? section.metrics[0]?.key;
+    select.value = shown ?? '';
+    for (const figure of figures) figure.hidden = figure.dataset.metric !== shown;
+  });
+  return label;
+}
+
+/** Figures of one kind in a <details>, open when there are few. */
+function figureGroup(document: Document, title: string, isOpen: boolean, figures: HTMLElement[]): HTMLElement {
+  const details = document.createElement('details');
+  details.className = 'latency-block';
+  details.open = isOpen;
+  details.append(textElement(document, 'summary', title), ...figures);
+  return details;
+}
+
+/** Percentiles where fio printed them (2.x and later), and the buckets, which every version prints. */
+function latencyViews(latency: LatencyDistribution): LatencyView[] {
+  const views: LatencyView[] = [];
+  if (latency.runs.some((run) => run.percentiles.length >= 2)) views.push('percentiles');
+  if (latency.runs.some((run) => run.buckets.length > 0)) views.push('buckets');
+  return views;
+}
+
+/** bonnie++'s grid: an HTML table (it is its own data table), with its title and summary. */
+function rankGridBlock(grid: RankGrid, { document, runOrder }: SectionContext): HTMLElement {
+  const block = document.createElement('div');
+  block.className = 'rank-grid-block';
+  block.dataset.figureKey = grid.key;
+  block.dataset.kind = 'rank-grid';
+  const title = textElement(document, 'h4', grid.title);
+  const summary = textElement(document, 'p', rankGridSummary(grid, { runOrder }));
+  summary.className = 'summary';
+  summary.dataset.summary = '';
+  const scroll = document.createElement('section');
+  scroll.className = 'table-scroll rank-grid-scroll';
+  scroll.tabIndex = 0;
+  scroll.setAttribute('aria-label', `${grid.title}, scrollable`);
+  scroll.append(rankGrid(grid, { document, runOrder }));
+  block.append(title, summary, scroll);
+  return block;
+}
