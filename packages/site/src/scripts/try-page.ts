@@ -1,0 +1,96 @@
+// The /try page's entry script: small, loaded with the page. It collects what the reader gives
+// (pasted text, chosen or dropped files) and loads the app (parsers, charts, form) only then.
+
+import type { TryPage } from '../try/app.ts';
+import type { TryInput } from '../try/try-view.ts';
+
+const root = document.querySelector<HTMLElement>('[data-try]');
+const settingsScript = document.getElementById('try-settings');
+if (root && settingsScript?.textContent) start(root, JSON.parse(settingsScript.textContent));
+
+function start(root: HTMLElement, settings: Pick<TryPage, 'compareIndexHref' | 'experiments'>): void {
+  const find = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector) as T;
+  const form = find<HTMLFormElement>('[data-try-form]');
+  const paste = find<HTMLTextAreaElement>('[data-try-paste]');
+  const picker = find<HTMLInputElement>('[data-try-files]');
+  const drop = find<HTMLElement>('[data-try-drop]');
+  const page: TryPage = {
+    ...settings,
+    results: find('[data-try-results]'),
+    status: find('[data-try-status]'),
+    progress: find<HTMLProgressElement>('[data-try-progress]'),
+    outputs: find('[data-try-outputs]'),
+    sections: find('[data-try-sections]'),
+    compare: find('[data-try-compare]'),
+    submission: find('[data-try-submission]'),
+  };
+  let files: File[] = [];
+
+  const inputs = (): TryInput[] => {
+    const given: TryInput[] = paste.value.trim() === '' ? [] : [{ name: 'pasted-1.txt', text: paste.value }];
+    for (const file of files) given.push({ name: uniqueName(file.name, given), file });
+    return given;
+  };
+
+  const parse = async () => {
+    const given = inputs();
+    if (given.length === 0) {
+      page.status.textContent = 'Paste an output or choose files first.';
+      paste.focus();
+      return;
+    }
+    page.status.textContent = 'Loading the parsers…';
+    const app = await import('../try/app.ts');
+    await app.showInputs(page, given);
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void parse();
+  });
+  // A paste is the whole output: parse it at once (the textarea has the text on the next turn).
+  paste.addEventListener('paste', () => setTimeout(() => void parse(), 0));
+  picker.addEventListener('change', () => {
+    files = [...(picker.files ?? [])];
+    void parse();
+  });
+  drop.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    drop.classList.add('is-dragging');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('is-dragging'));
+  drop.addEventListener('drop', (event) => {
+    event.preventDefault();
+    drop.classList.remove('is-dragging');
+    files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length > 0) void parse();
+  });
+  find<HTMLButtonElement>('[data-try-clear]').addEventListener('click', () => {
+    paste.value = '';
+    picker.value = '';
+    files = [];
+    page.results.dataset.state = 'idle';
+    page.status.textContent = '';
+    page.progress.hidden = true;
+    const nothing = document.createElement('p');
+    nothing.className = 'note';
+    nothing.textContent = 'Nothing parsed yet.';
+    page.outputs.replaceChildren(nothing);
+    for (const part of [page.sections, page.compare, page.submission]) {
+      part.replaceChildren();
+      part.closest('section')?.setAttribute('hidden', '');
+    }
+    paste.focus();
+  });
+}
+
+/** Two files of one name (from two folders) get `-2`, `-3` before the extension. */
+function uniqueName(name: string, taken: readonly TryInput[]): string {
+  const names = new Set(taken.map((input) => input.name));
+  if (!names.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let index = 2;
+  while (names.has(`${stem}-${index}${extension}`)) index++;
+  return `${stem}-${index}${extension}`;
+}

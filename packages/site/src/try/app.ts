@@ -1,0 +1,116 @@
+// The /try page once the reader has given outputs: analyze them (in a worker when large), then
+// draw what was detected, the tables, the charts, the compare view and the submission form.
+// Loaded lazily by the page's small entry script: none of this is fetched before an input.
+
+import { analyze } from './analyze.ts';
+import { mountCompareWith } from './compare-with.ts';
+import { inputBytes } from './parse-input.ts';
+import { renderOutputs } from './render-outputs.ts';
+import { renderSections } from './render-sections.ts';
+import { mountSubmission } from './submission/submission-form.ts';
+import { type TryInput, type TryView, WORKER_THRESHOLD_BYTES, type WorkerMessage, YOUR_RUN } from './try-view.ts';
+
+export interface TryPage {
+  results: HTMLElement;
+  status: HTMLElement;
+  progress: HTMLProgressElement;
+  outputs: HTMLElement;
+  sections: HTMLElement;
+  compare: HTMLElement;
+  submission: HTMLElement;
+  /** `/compare/runs.json` with the site's base. */
+  compareIndexHref: string;
+  /** The published experiments a run can be added to. */
+  experiments: Array<{ id: string; title: string }>;
+}
+
+let current = 0;
+let worker: Worker | undefined;
+
+/** Analyzes `inputs` and draws the result; a later call supersedes an unfinished one. */
+export async function showInputs(page: TryPage, inputs: readonly TryInput[]): Promise<void> {
+  const ticket = ++current;
+  worker?.terminate();
+  worker = undefined;
+  const totalBytes = inputs.reduce((sum, input) => sum + inputBytes(input), 0);
+  page.results.dataset.state = 'parsing';
+  page.progress.hidden = false;
+  page.progress.value = 0;
+  page.status.textContent = `Parsing ${describe(inputs)}…`;
+  const onProgress = ({ name, readBytes }: { name: string; readBytes: number; totalBytes: number }) => {
+    if (ticket !== current) return;
+    const percent = totalBytes === 0 ? 100 : Math.floor((100 * readBytes) / totalBytes);
+    page.progress.value = percent / 100;
+    page.status.textContent = `Parsing ${name}… ${percent} %`;
+  };
+  let view: TryView;
+  try {
+    view = totalBytes > WORKER_THRESHOLD_BYTES ? await inWorker(inputs, onProgress) : await analyze(inputs, onProgress);
+  } catch (error) {
+    if (ticket !== current) return;
+    page.results.dataset.state = 'done';
+    page.progress.hidden = true;
+    page.status.textContent = `The page could not parse these outputs: ${error instanceof Error ? error.message : String(error)}`;
+    return;
+  }
+  if (ticket !== current) return;
+  draw(page, view, inputs);
+}
+
+function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
+  const failed = view.outputs.filter((output) => !output.ok).length;
+  page.progress.hidden = true;
+  page.status.textContent = `Parsed ${view.outputs.length} output${view.outputs.length === 1 ? '' : 's'}${failed > 0 ? `: ${failed} could not be read` : ''}.`;
+  renderOutputs(page.outputs, view.outputs);
+  renderSections(page.sections, view.sections, [YOUR_RUN]);
+  page.sections.closest('section')?.toggleAttribute('hidden', view.sections.length === 0);
+  const parsedNames = new Set(view.outputs.flatMap((output) => (output.ok ? [output.name] : [])));
+  const hasParsed = parsedNames.size > 0;
+  page.compare.closest('section')?.toggleAttribute('hidden', !hasParsed);
+  page.submission.closest('section')?.toggleAttribute('hidden', !hasParsed);
+  if (hasParsed) {
+    void mountCompareWith(page.compare, { yours: view.sections, yourRun: YOUR_RUN, indexHref: page.compareIndexHref });
+    mountSubmission(page.submission, {
+      prefill: view.prefill,
+      files: inputs
+        .filter((input) => parsedNames.has(input.name))
+        .map((input) => ({ name: input.name, bytes: () => bytesOf(input) })),
+      experiments: page.experiments,
+    });
+  }
+  page.results.dataset.state = 'done';
+  // An error is the thing to look at: bring the first failing line into view.
+  page.outputs.querySelector('[data-offending="true"]')?.scrollIntoView({ block: 'center' });
+}
+
+function inWorker(
+  inputs: readonly TryInput[],
+  onProgress: (progress: { name: string; readBytes: number; totalBytes: number }) => void,
+): Promise<TryView> {
+  return new Promise((resolve, reject) => {
+    const parser = new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
+    worker = parser;
+    parser.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.kind === 'progress') onProgress(message);
+      else {
+        parser.terminate();
+        if (message.kind === 'done') resolve(message.view);
+        else reject(new Error(message.message));
+      }
+    });
+    parser.addEventListener('error', (event) => {
+      parser.terminate();
+      reject(new Error(event.message || 'the parse worker stopped'));
+    });
+    parser.postMessage({ inputs });
+  });
+}
+
+async function bytesOf(input: TryInput): Promise<Uint8Array> {
+  return 'text' in input ? new TextEncoder().encode(input.text) : new Uint8Array(await input.file.arrayBuffer());
+}
+
+function describe(inputs: readonly TryInput[]): string {
+  return inputs.length === 1 ? (inputs[0]?.name ?? '') : `${inputs.length} outputs`;
+}

@@ -1,0 +1,111 @@
+// One output the reader gave, parsed in the browser: detected from its head, then read whole
+// (a benchmark's output is small) or streamed report by report (an iostat log can be 100 MB).
+
+import {
+  DETECT_HEAD_CHARS,
+  detect,
+  type IostatReport,
+  type IostatResult,
+  isParseError,
+  type ParseOutput,
+  parseIostatStream,
+  safeParse,
+} from '@benchfolio/parsers';
+import { tryErrorOf } from './error-view.ts';
+import { DeviceStats, resultTables } from './result-tables.ts';
+import type { ResultTable, TryError, TryInput } from './try-view.ts';
+
+export type ParsedInput =
+  | { name: string; sizeBytes: number; ok: true; parsed: ParseOutput; tables: ResultTable[] }
+  | { name: string; sizeBytes: number; ok: false; error: TryError };
+
+/** Called as the input is read: bytes so far. */
+export type ProgressListener = (readBytes: number) => void;
+
+const encoder = new TextEncoder();
+
+/** The input's size in bytes, as a file of it would have. */
+export function inputBytes(input: TryInput): number {
+  return 'text' in input ? encoder.encode(input.text).length : input.file.size;
+}
+
+/** Parses one input; a ParseError comes back as a failed input, anything else is thrown. */
+export async function parseInput(input: TryInput, onProgress: ProgressListener = () => {}): Promise<ParsedInput> {
+  const sizeBytes = inputBytes(input);
+  const head =
+    'text' in input ? input.text.slice(0, DETECT_HEAD_CHARS) : await input.file.slice(0, DETECT_HEAD_CHARS).text();
+  const detection = detect(head);
+  const textOf = async () => ('text' in input ? input.text : await input.file.text());
+  try {
+    if (detection?.tool === 'iostat') {
+      const { parsed, stats } = await streamIostat(input, detection.format, onProgress);
+      return { name: input.name, sizeBytes, ok: true, parsed, tables: [stats.table(`Devices in ${input.name}`)] };
+    }
+    const text = await textOf();
+    onProgress(sizeBytes);
+    const result = safeParse(text, { name: input.name });
+    if (!result.success) return { name: input.name, sizeBytes, ok: false, error: tryErrorOf(result.error, text) };
+    return {
+      name: input.name,
+      sizeBytes,
+      ok: true,
+      parsed: result.data,
+      tables: resultTables(input.name, result.data),
+    };
+  } catch (error) {
+    if (!isParseError(error)) throw error;
+    return { name: input.name, sizeBytes, ok: false, error: tryErrorOf(error, await textOf()) };
+  }
+}
+
+/**
+ * An iostat log through the streaming parser: reports are kept (the charts need them, and a
+ * report is a few arrays of numbers), the device table is summed up as they come.
+ */
+async function streamIostat(
+  input: TryInput,
+  format: string,
+  onProgress: ProgressListener,
+): Promise<{ parsed: ParseOutput<IostatResult>; stats: DeviceStats }> {
+  const stream = parseIostatStream(textChunks(input, onProgress), {
+    name: input.name,
+    format: format === 'json' ? 'json' : 'text',
+  });
+  const reports: IostatReport[] = [];
+  const stats = new DeviceStats();
+  for await (const report of stream) {
+    reports.push(report);
+    stats.add(report);
+  }
+  const result: IostatResult = {
+    format: format === 'json' ? 'json' : 'text',
+    host: stream.host,
+    reports,
+    isTruncated: stream.isTruncated,
+    // The page shows DeviceStats' table and the charts' own summaries instead.
+    summary: [],
+  };
+  return {
+    parsed: { tool: 'iostat', format, toolVersion: null, result, measurements: [], warnings: stream.warnings },
+    stats,
+  };
+}
+
+/** The input as text chunks, counting the bytes read. */
+function textChunks(input: TryInput, onProgress: ProgressListener): ReadableStream<string> | AsyncIterable<string> {
+  if ('text' in input) {
+    return (async function* () {
+      yield input.text;
+      onProgress(inputBytes(input));
+    })();
+  }
+  let readBytes = 0;
+  const counter = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+    transform(chunk, controller) {
+      readBytes += chunk.byteLength;
+      onProgress(readBytes);
+      controller.enqueue(chunk);
+    },
+  });
+  return input.file.stream().pipeThrough(counter).pipeThrough(new TextDecoderStream());
+}
