@@ -1,0 +1,418 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { launchChromium } from './helpers/chromium.ts';
+import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import {
+  dropFetchedFile,
+  fetchFileIntoPage,
+  type ProgressSample,
+  sampleProgress,
+  stopMonitor,
+} from './try/drop-file.ts';
+import { buildIostatLog, type IostatLog } from './try/iostat-log.ts';
+import {
+  bonnieFirstIoRate,
+  bonnieVersion,
+  fioVersion,
+  fioWriteIops,
+  iostatHighestPeak,
+  sysbenchEventsPerSecond,
+  sysbenchVersion,
+  sysbenchWritesPerSecond,
+} from './try/raw-numbers.ts';
+import { makeRealOutputs, type RealOutput, type RealOutputs } from './try/real-outputs.ts';
+import { loadSeedOutputs, type SeedOutput } from './try/seed-outputs.ts';
+import {
+  charts,
+  chooseFiles,
+  DESKTOP,
+  exactValues,
+  holdsValue,
+  openTryPage,
+  outputAttributes,
+  outputSections,
+  PHONE,
+  pasteAndParse,
+  type TrySession,
+  waitForDone,
+} from './try/try-page-driver.ts';
+
+// The /try page of the site built from content/results, driven as a reader drives it: real
+// outputs of fio 3.33, bonnie++ 2.00a, sysbench 1.0.20 and iostat 12.6.1 made when the file
+// starts, every raw output committed from the seed posts, several files at once, a 100 MB iostat
+// log dropped on the page, a broken output, the page's script budget, and the promise that
+// nothing leaves the browser. Screenshots go to e2e/screenshots/try-*.png (git-ignored).
+
+const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
+const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
+const BEFORE_ALL_TIMEOUT_MS = 240_000;
+const PAGE_TIMEOUT_MS = 30_000;
+const SEEDS_TIMEOUT_MS = 60_000;
+/** Building the log, reading it into the page, parsing it in the worker, drawing its charts. */
+const BIG_LOG_TIMEOUT_MS = 300_000;
+const BIG_LOG_PARSE_TIMEOUT_MS = 240_000;
+const BIG_LOG_BYTES = 100 * 1024 * 1024;
+/** The issue: at most 150 KB of script, gzipped, before a file is given. */
+const MAX_SCRIPT_GZIP_BYTES = 150 * 1024;
+/** The longest the page's main thread may be busy at once while a large log parses. */
+const MAX_MAIN_THREAD_GAP_MS = 300;
+/** Files the tests serve beside the site (the 100 MB log): under the built site, never in the repository. */
+const SERVED_DIR = 'e2e-try';
+
+let build: SiteBuild;
+let server: StaticServer;
+let browser: Browser;
+let real: RealOutputs;
+let seeds: SeedOutput[];
+let tempDir: string;
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'benchfolio-try-e2e-'));
+  const [built, outputs, seedOutputs] = await Promise.all([
+    buildSite(RESULTS_DIR),
+    makeRealOutputs(tempDir),
+    loadSeedOutputs(RESULTS_DIR),
+  ]);
+  build = built;
+  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
+  real = outputs;
+  seeds = seedOutputs;
+  server = await serveStatic(build.outDir);
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+}, BEFORE_ALL_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await build?.cleanup();
+  if (tempDir !== undefined) await rm(tempDir, { recursive: true, force: true });
+});
+
+function open(viewport: { width: number; height: number } = DESKTOP): Promise<TrySession> {
+  return openTryPage(browser, server.url, viewport);
+}
+
+/** Nothing went wrong on the page, and nothing left the site's origin. */
+async function closeClean(session: TrySession, what: string): Promise<void> {
+  expect(session.problems, `${what}: page problems`).toEqual([]);
+  expect(session.foreignRequests, `${what}: requests leaving the origin`).toEqual([]);
+  await session.page.context().close();
+}
+
+describe('the /try page before any output', () => {
+  test(
+    'says that nothing leaves the browser',
+    async () => {
+      const session = await open();
+      const privacy = session.page.locator('[data-try-privacy]');
+      expect(await privacy.isVisible()).toBe(true);
+      expect(await privacy.textContent()).toMatch(/nothing leaves your browser/i);
+      expect(await session.page.locator('[data-try-results]').getAttribute('data-state')).toBe('idle');
+      expect(await session.page.getByLabel('Paste an output').count()).toBe(1);
+      await closeClean(session, 'empty page');
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    `loads at most ${MAX_SCRIPT_GZIP_BYTES / 1024} KB of JavaScript, gzipped, before a file is given`,
+    async () => {
+      const session = await open();
+      const scripts = await session.page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.endsWith('.js')),
+      );
+      let gzipBytes = 0;
+      for (const script of scripts) {
+        const path = decodeURIComponent(new URL(script).pathname);
+        gzipBytes += gzipSync(await readFile(join(build.outDir, path))).length;
+      }
+      expect(gzipBytes, scripts.join(', ')).toBeLessThanOrEqual(MAX_SCRIPT_GZIP_BYTES);
+      await closeClean(session, 'script budget');
+    },
+    PAGE_TIMEOUT_MS,
+  );
+});
+
+interface RealCase {
+  title: string;
+  output: () => RealOutput;
+  tool: string;
+  format: string;
+  /** The version as the output prints it; empty when the tool prints none (iostat). */
+  version: (text: string) => string;
+  /** A number a reader would quote, read from the raw text, in the unit the page prints it. */
+  keyNumber: (text: string) => { value: number; unit: string; what: string };
+}
+
+const REAL_CASES: RealCase[] = [
+  {
+    title: 'fio 3.33, normal output',
+    output: () => real.fioNormal,
+    tool: 'fio',
+    format: 'normal',
+    version: fioVersion,
+    keyNumber: (text) => ({ value: fioWriteIops(text), unit: 'op/s', what: 'write IOPS' }),
+  },
+  {
+    title: 'fio 3.33, JSON output',
+    output: () => real.fioJson,
+    tool: 'fio',
+    format: 'json',
+    version: fioVersion,
+    keyNumber: (text) => ({ value: fioWriteIops(text), unit: 'op/s', what: 'write IOPS' }),
+  },
+  {
+    title: 'bonnie++ 2.00a, table and CSV line',
+    output: () => real.bonnie,
+    tool: 'bonnie',
+    format: 'table',
+    version: bonnieVersion,
+    keyNumber: (text) => {
+      const { test, bytesPerSec } = bonnieFirstIoRate(text);
+      return { value: bytesPerSec, unit: 'B/s', what: test };
+    },
+  },
+  {
+    title: 'sysbench 1.0.20 cpu',
+    output: () => real.sysbenchCpu,
+    tool: 'sysbench',
+    format: 'text',
+    version: sysbenchVersion,
+    keyNumber: (text) => ({ value: sysbenchEventsPerSecond(text), unit: 'op/s', what: 'events per second' }),
+  },
+  {
+    title: 'sysbench 1.0.20 fileio',
+    output: () => real.sysbenchFileio,
+    tool: 'sysbench',
+    format: 'text',
+    version: sysbenchVersion,
+    keyNumber: (text) => ({ value: sysbenchWritesPerSecond(text), unit: 'op/s', what: 'writes/s' }),
+  },
+  {
+    title: 'iostat 12.6.1 -x -t -k',
+    output: () => real.iostat,
+    tool: 'iostat',
+    format: 'text',
+    version: () => '',
+    keyNumber: (text) => {
+      const peak = iostatHighestPeak(text, 'w/s');
+      return { value: peak.value, unit: 'op/s', what: `${peak.device}'s peak w/s` };
+    },
+  },
+];
+
+/** fio names itself `fio-3.33`: the page may keep or drop the prefix, not the number. */
+function versionNumber(version: string | null): string {
+  return (version ?? '').replace(/^fio-/, '');
+}
+
+describe('real outputs made in the test, pasted', () => {
+  test.each(REAL_CASES)(
+    '$title: the tool, format and version detected, its key number in the table, a chart',
+    async ({ output, tool, format, version, keyNumber }) => {
+      const { text, command } = output();
+      const session = await open();
+      await pasteAndParse(session.page, text);
+      const sections = outputSections(session.page);
+      expect(await sections.count(), command).toBe(1);
+      const section = sections.first();
+      const attributes = await outputAttributes(section);
+      expect(attributes, command).toMatchObject({ ok: 'true', tool, format });
+      expect(versionNumber(attributes.version), command).toBe(versionNumber(version(text)));
+      const detected = (await section.locator('[data-try-detected]').textContent()) ?? '';
+      if (version(text) !== '') expect(detected).toContain(versionNumber(version(text)));
+      const key = keyNumber(text);
+      const values = await exactValues(section, key.unit);
+      expect(holdsValue(values, key.value), `${command}: ${key.what} ${key.value} ${key.unit} in ${values}`).toBe(true);
+      expect(await charts(session.page).count(), `${command}: charts`).toBeGreaterThan(0);
+      await closeClean(session, command);
+    },
+    PAGE_TIMEOUT_MS,
+  );
+});
+
+describe('the raw outputs of the seed posts, pasted', () => {
+  test(
+    'each is read as the tool run.yaml names, with its version and key number',
+    async () => {
+      // 2011-07 (fio 1.57, three runs) and 2011-11 (bonnie++ 1.96, six runs) keep raw outputs.
+      expect(seeds.map((seed) => seed.tool).sort()).toEqual([...Array(6).fill('bonnie'), ...Array(3).fill('fio')]);
+      const session = await open();
+      for (const seed of seeds) {
+        const where = `${seed.experiment}/${seed.run}/${seed.name}`;
+        await pasteAndParse(session.page, seed.text);
+        const section = outputSections(session.page).first();
+        const attributes = await outputAttributes(section);
+        expect(attributes, where).toMatchObject({ ok: 'true', tool: seed.tool });
+        if (seed.tool === 'fio') {
+          expect(versionNumber(attributes.version), where).toBe(fioVersion(seed.text));
+          const iops = fioWriteIops(seed.text);
+          expect(holdsValue(await exactValues(section, 'op/s'), iops), `${where}: iops=${iops}`).toBe(true);
+        } else {
+          expect(attributes.version, where).toBe(bonnieVersion(seed.text));
+          const { test: bonnieTest, bytesPerSec } = bonnieFirstIoRate(seed.text);
+          expect(holdsValue(await exactValues(section, 'B/s'), bytesPerSec), `${where}: ${bonnieTest}`).toBe(true);
+        }
+        expect(await charts(session.page).count(), `${where}: charts`).toBeGreaterThan(0);
+      }
+      await closeClean(session, 'seed outputs');
+    },
+    SEEDS_TIMEOUT_MS,
+  );
+});
+
+describe('several files chosen at once', () => {
+  test(
+    'give one section per file, in the order given, each with its tool',
+    async () => {
+      const files = [real.sysbenchCpu, real.fioNormal, real.iostat, real.bonnie, real.fioJson];
+      const session = await open();
+      await chooseFiles(session.page, files);
+      const sections = outputSections(session.page);
+      expect(await sections.count()).toBe(files.length);
+      const seen = await Promise.all(files.map((_, index) => outputAttributes(sections.nth(index))));
+      expect(seen.map((attributes) => `${attributes.name} ${attributes.tool} ${attributes.ok}`)).toEqual([
+        `${real.sysbenchCpu.name} sysbench true`,
+        `${real.fioNormal.name} fio true`,
+        `${real.iostat.name} iostat true`,
+        `${real.bonnie.name} bonnie true`,
+        `${real.fioJson.name} fio true`,
+      ]);
+      expect(await session.page.locator('[data-try-status]').textContent()).toMatch(/Parsed 5 outputs/);
+      await closeClean(session, 'several files');
+    },
+    PAGE_TIMEOUT_MS,
+  );
+});
+
+describe('an output with a number broken', () => {
+  test(
+    'shows the error code, where, and its line highlighted in view',
+    async () => {
+      // fio's "IOPS=180k" with its first digit replaced by "x": not a number any more.
+      const lines = real.fioNormal.text.split('\n');
+      const index = lines.findIndex((line) => /^\s*write: IOPS=\d/.test(line));
+      const original = lines[index] as string;
+      const column = original.indexOf('IOPS=') + 'IOPS='.length + 1;
+      const broken = `${original.slice(0, column - 1)}x${original.slice(column)}`;
+      lines[index] = broken;
+      const session = await open();
+      await pasteAndParse(session.page, lines.join('\n'));
+      const section = outputSections(session.page).first();
+      expect(await outputAttributes(section)).toMatchObject({ ok: 'false', tool: 'fio' });
+      const error = section.locator('[data-try-error]');
+      expect(await error.isVisible()).toBe(true);
+      expect(await error.locator('[data-error-code]').textContent()).toBe('BAD_NUMBER');
+      expect(await error.locator('[data-error-where]').textContent()).toBe(`line ${index + 1}, column ${column}`);
+      expect(((await error.locator('[data-error-message]').textContent()) ?? '').length).toBeGreaterThan(0);
+      expect(((await error.locator('[data-error-expected]').textContent()) ?? '').length).toBeGreaterThan(0);
+      const offending = error.locator('ol[data-try-excerpt] li[data-offending="true"]');
+      expect(await offending.count()).toBe(1);
+      expect(await offending.getAttribute('data-line')).toBe(String(index + 1));
+      expect(await offending.getAttribute('class')).toContain('is-offending');
+      expect(await offending.textContent()).toBe(broken);
+      expect(await isInViewport(offending)).toBe(true);
+      await closeClean(session, 'broken output');
+    },
+    PAGE_TIMEOUT_MS,
+  );
+});
+
+/** Whether the element is wholly inside the window, as the reader sees it without scrolling. */
+async function isInViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+describe('a 100 MB iostat log dropped on the page', () => {
+  test(
+    'parses in the background: the page answers throughout, shows progress, then the series',
+    async () => {
+      const logPath = join(build.outDir, SERVED_DIR, 'iostat--100mb.txt');
+      await mkdir(join(build.outDir, SERVED_DIR), { recursive: true });
+      const log: IostatLog = await buildIostatLog(real.iostatAllDevices.text, BIG_LOG_BYTES, logPath);
+      const session = await open();
+      const { page } = session;
+      const size = await fetchFileIntoPage(page, `/${SERVED_DIR}/iostat--100mb.txt`, 'iostat--100mb.txt');
+      expect(size).toBe(log.sizeBytes);
+
+      const started = performance.now();
+      await dropFetchedFile(page);
+      const samples: ProgressSample[] = [];
+      while (performance.now() - started < BIG_LOG_PARSE_TIMEOUT_MS) {
+        const sample = await sampleProgress(page);
+        samples.push(sample);
+        if (sample.state === 'done') break;
+        await page.waitForTimeout(200);
+      }
+      await waitForDone(page, 1_000);
+      const parseMs = performance.now() - started;
+      // Let the drawing that follows "done" be counted too.
+      await page.waitForTimeout(500);
+      const responsiveness = await stopMonitor(page);
+      const parsing = samples.filter((sample) => sample.state === 'parsing');
+      const progressValues = new Set(parsing.flatMap((sample) => (sample.isProgressShown ? [sample.progress] : [])));
+      const slowestAnswerMs = Math.max(...samples.map((sample) => sample.roundTripMs));
+      const report =
+        `${log.sizeBytes} bytes, ${log.reportCount} reports, parsed in ${Math.round(parseMs)} ms; ` +
+        `longest timer gap ${Math.round(responsiveness.maxTimerGapMs)} ms, frame gap ${Math.round(responsiveness.maxFrameGapMs)} ms, ` +
+        `slowest answer ${Math.round(slowestAnswerMs)} ms, ${progressValues.size} progress values over ${samples.length} looks`;
+      console.info(`100 MB iostat log: ${report}`);
+
+      expect(progressValues.size, report).toBeGreaterThanOrEqual(3);
+      expect(responsiveness.maxTimerGapMs, report).toBeLessThan(MAX_MAIN_THREAD_GAP_MS);
+      expect(slowestAnswerMs, report).toBeLessThan(1_000);
+      const section = outputSections(page).first();
+      expect(await outputAttributes(section)).toMatchObject({ name: 'iostat--100mb.txt', ok: 'true', tool: 'iostat' });
+      expect(await charts(page).count(), 'time-series charts').toBeGreaterThan(0);
+      await closeClean(session, '100 MB log');
+      await rm(logPath);
+    },
+    BIG_LOG_TIMEOUT_MS,
+  );
+});
+
+describe('screenshots', () => {
+  test(
+    'of the parsed, error and compare states, on a desktop and a 390 px phone',
+    async () => {
+      const ext3 = seeds.find((seed) => seed.name === 'fio--ext3.txt');
+      if (ext3 === undefined) throw new Error('no fio--ext3.txt among the seed outputs');
+      for (const [device, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        const session = await open(viewport);
+        const { page } = session;
+        await pasteAndParse(page, real.fioNormal.text);
+        await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-parsed-${device}.png`), fullPage: true });
+
+        await pasteAndParse(page, real.fioNormal.text.replace(/IOPS=\d/, 'IOPS=x'));
+        await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-error-${device}.png`) });
+
+        // The seed's fio 1.57 output lines up with its own published run.
+        await pasteAndParse(page, ext3.text);
+        const picker = page.locator('select[data-compare-run]');
+        await picker.waitFor({ state: 'visible', timeout: 10_000 });
+        const choice = await picker.locator('option:not([value=""])').first().getAttribute('value');
+        await picker.selectOption(choice ?? '');
+        await page.locator('[data-compare-results] svg').first().waitFor({ timeout: 10_000 });
+        await page.locator('[data-try-compare]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-compare-${device}.png`), fullPage: true });
+        await closeClean(session, `screenshots (${device})`);
+      }
+    },
+    PAGE_TIMEOUT_MS * 2,
+  );
+});

@@ -1,0 +1,41 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+// The raw outputs committed from the seed blog posts (/work/shared/seeds): the outputs listed in
+// the run.yaml files of every experiment that names a published `source` (the experiments the
+// runner made have none). These are what readers of those posts would paste.
+
+export interface SeedOutput {
+  experiment: string;
+  run: string;
+  /** The file name, as the run folder has it (`fio--ext3.txt`). */
+  name: string;
+  /** The tool run.yaml says made it. */
+  tool: string;
+  text: string;
+}
+
+interface RunYaml {
+  outputs?: Array<{ file: string; tool: string }>;
+}
+
+export async function loadSeedOutputs(resultsDir: string): Promise<SeedOutput[]> {
+  const outputs: SeedOutput[] = [];
+  for (const experiment of (await readdir(resultsDir, { withFileTypes: true })).filter((entry) =>
+    entry.isDirectory(),
+  )) {
+    const experimentDir = join(resultsDir, experiment.name);
+    const document = parseYaml(await readFile(join(experimentDir, 'experiment.yaml'), 'utf8')) as { source?: unknown };
+    if (document.source === undefined) continue;
+    const runsDir = join(experimentDir, 'runs');
+    for (const run of (await readdir(runsDir)).sort()) {
+      const runYaml = parseYaml(await readFile(join(runsDir, run, 'run.yaml'), 'utf8')) as RunYaml;
+      for (const output of runYaml.outputs ?? []) {
+        const text = await readFile(join(runsDir, run, output.file), 'utf8');
+        outputs.push({ experiment: experiment.name, run, name: output.file, tool: output.tool, text });
+      }
+    }
+  }
+  return outputs;
+}
