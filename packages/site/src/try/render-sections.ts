@@ -29,11 +29,21 @@ export function renderSections(
     sections: Object.fromEntries(sections.map((section) => [section.key, section.metrics.map((metric) => metric.key)])),
   };
   const store = createViewStore(choices);
-  const board = new FigureBoard(store, runOrder, document, () => widthOf(container));
+  const board = new FigureBoard({
+    store,
+    runOrder,
+    document,
+    widthPx: () => widthOf(container),
+    // Under the sections' h3; ids start with `try-`, as other parts of the page draw figures too.
+    figureOptions: { heading: 'h4', idPrefix: 'try-figure-', className: 'try-figure' },
+  });
   const context = { document, runOrder, store, board };
   container.replaceChildren(...sections.map((section) => sectionNode(section, context)));
   board.start();
-  stopWatching.set(container, watchWidth(container, () => board.drawAll()));
+  stopWatching.set(
+    container,
+    watchWidth(container, () => board.drawAll()),
+  );
 }
 
 /** The width figures may take, undefined before layout (and in tests: jsdom lays nothing out). */

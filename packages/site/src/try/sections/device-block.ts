@@ -9,7 +9,7 @@ import { chartTableElement } from '../../figures/table-element.ts';
 import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER } from '../../lib/page-state.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';
 import type { DeviceFigure, DeviceSummary, RunRef, ToolSection } from '../../view/model.ts';
-import { labelled, option, textElement } from './elements.ts';
+import { element, labelled, option } from './elements.ts';
 import type { FigureBoard } from './figure-board.ts';
 
 export function deviceBlock(
@@ -17,19 +17,19 @@ export function deviceBlock(
   context: { document: Document; runOrder: readonly RunRef[]; store: ViewController; board: FigureBoard },
 ): HTMLElement {
   const { document, runOrder, store, board } = context;
-  const block = document.createElement('div');
-  block.className = 'device-block';
+  const block = element(document, 'div', { className: 'device-block' });
   block.append(deviceControls(document, store));
   block.append(
-    board.add(
-      { kind: 'time-series', key: `${section.key}-series`, title: 'Devices over time', data: section.devices ?? [] },
-      { idPrefix: 'try-figure-' },
-    ),
+    board.add({
+      kind: 'time-series',
+      key: `${section.key}-series`,
+      title: 'Devices over time',
+      data: section.devices ?? [],
+    }),
   );
   const summaries = section.deviceSummaries ?? [];
   if (summaries.length > 0) {
-    const scroll = document.createElement('div');
-    scroll.className = 'table-scroll';
+    const scroll = element(document, 'div', { className: 'table-scroll' });
     scroll.append(deviceSummaryElement(summaries, runOrder, document));
     block.append(scroll);
   }
@@ -40,13 +40,9 @@ const FIGURES = DEVICE_FIGURE_ORDER;
 
 /** The figure select, the typed time window and the reset, bound to the store. */
 function deviceControls(document: Document, store: ViewController): HTMLElement {
-  const controls = document.createElement('div');
-  controls.className = 'device-controls';
-  controls.dataset.deviceControls = '';
-
-  const select = document.createElement('select');
+  const controls = element(document, 'div', { className: 'device-controls', data: { deviceControls: '' } });
+  const select = element(document, 'select', { data: { figureSelect: '' } });
   select.name = 'figure';
-  select.dataset.figureSelect = '';
   for (const figure of FIGURES) select.append(option(document, DEVICE_FIGURES[figure].title, figure));
   select.addEventListener('change', () => {
     const figure = FIGURES.find((candidate) => candidate === select.value);
@@ -58,26 +54,23 @@ function deviceControls(document: Document, store: ViewController): HTMLElement 
   const to = secondsInput(document, 'zoom-to');
   const applyTyped = () => {
     const [start, end] = [from.valueAsNumber, to.valueAsNumber];
-    if (Number.isFinite(start) && Number.isFinite(end) && start >= 0 && start < end) store.update({ zoom: [start, end] });
+    if (Number.isFinite(start) && Number.isFinite(end) && start >= 0 && start < end)
+      store.update({ zoom: [start, end] });
   };
   from.addEventListener('change', applyTyped);
   to.addEventListener('change', applyTyped);
-  const window = document.createElement('fieldset');
-  window.className = 'zoom-window';
-  window.dataset.zoomWindow = '';
+  const window = element(document, 'fieldset', { className: 'zoom-window', data: { zoomWindow: '' } });
   window.append(
-    textElement(document, 'legend', 'Time window (s)'),
+    element(document, 'legend', { text: 'Time window (s)' }),
     labelled(document, 'from', from),
     labelled(document, 'to', to),
   );
 
-  const reset = textElement(document, 'button', 'Show the whole run');
+  const reset = element(document, 'button', { text: 'Show the whole run', data: { zoomReset: '' } });
   reset.type = 'button';
-  reset.dataset.zoomReset = '';
   reset.addEventListener('click', () => store.update({ zoom: null }));
 
-  const note = textElement(document, 'p', 'Drag across the chart, or type a window, to zoom.');
-  note.className = 'note';
+  const note = element(document, 'p', { text: 'Drag across the chart, or type a window, to zoom.', className: 'note' });
   controls.append(labelled(document, 'Figure', select), window, reset, note);
 
   store.subscribe((state) => {
@@ -125,6 +118,6 @@ function deviceSummaryElement(
   table.classList.add('device-summary');
   table.dataset.deviceSummary = '';
   // The device column is a name, not a number: left-aligned.
-  for (const row of table.tBodies[0]?.rows ?? []) row.cells[1]?.classList.remove('number');
+  for (const row of table.tBodies[0]?.rows ?? []) row.cells[1]?.removeAttribute('class');
   return table;
 }

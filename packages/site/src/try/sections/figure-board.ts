@@ -16,18 +16,27 @@ export class FigureBoard {
   readonly #runOrder: readonly RunRef[];
   readonly #document: Document;
   readonly #widthPx: () => number | undefined;
+  readonly #figureOptions: FigureNodeOptions;
 
-  /** `widthPx` is the width figures may take now, undefined when unknown (not laid out). */
-  constructor(store: ViewController, runOrder: readonly RunRef[], document: Document, widthPx: () => number | undefined) {
-    this.#store = store;
-    this.#runOrder = runOrder;
-    this.#document = document;
-    this.#widthPx = widthPx;
+  constructor(options: {
+    store: ViewController;
+    runOrder: readonly RunRef[];
+    document: Document;
+    /** The width figures may take now, undefined when unknown (not laid out). */
+    widthPx: () => number | undefined;
+    /** How every figure is made: its heading level, id prefix and class. */
+    figureOptions: FigureNodeOptions;
+  }) {
+    this.#store = options.store;
+    this.#runOrder = options.runOrder;
+    this.#document = options.document;
+    this.#widthPx = options.widthPx;
+    this.#figureOptions = options.figureOptions;
   }
 
   /** A new figure, drawn by the board from now on; its element goes where the caller puts it. */
-  add(spec: FigureSpec, options?: FigureNodeOptions): HTMLElement {
-    const node = figureNode(spec, this.#runOrder, this.#document, options);
+  add(spec: FigureSpec): HTMLElement {
+    const node = figureNode(spec, this.#runOrder, this.#document, this.#figureOptions);
     this.#nodes.push(node);
     return node.element;
   }

@@ -9,6 +9,7 @@ import { renderFigure } from '../../figures/render-figure.ts';
 import { chartTableElement } from '../../figures/table-element.ts';
 import type { PageState } from '../../lib/page-state.ts';
 import type { RunRef } from '../../view/model.ts';
+import { element } from './elements.ts';
 
 export interface FigureNode {
   readonly spec: FigureSpec;
@@ -34,37 +35,19 @@ export function figureNode(
 ): FigureNode {
   const key = figureKey(spec);
   const headingId = `${idPrefix}${key}`;
-  const figure = document.createElement('figure');
-  if (className) figure.className = className;
-  figure.dataset.figureKey = key;
-  figure.dataset.kind = spec.kind;
+  const figure = element(document, 'figure', { className, data: { figureKey: key, kind: spec.kind } });
   figure.setAttribute('aria-labelledby', headingId);
-
-  const title = document.createElement(heading);
+  const title = element(document, heading, { text: figureTitle(spec) });
   title.id = headingId;
-  title.textContent = figureTitle(spec);
-  const summary = document.createElement('p');
-  summary.className = 'summary';
-  summary.dataset.summary = '';
-  const caption = document.createElement('figcaption');
-  caption.append(title, summary);
-
-  const frame = document.createElement('div');
-  frame.className = 'chart-frame';
-  frame.dataset.chart = '';
-  const note = document.createElement('p');
-  note.className = 'chart-note';
-  note.dataset.note = '';
+  const summary = element(document, 'p', { className: 'summary', data: { summary: '' } });
+  const frame = element(document, 'div', { className: 'chart-frame', data: { chart: '' } });
+  const note = element(document, 'p', { className: 'chart-note', data: { note: '' } });
   note.hidden = true;
-
-  const details = document.createElement('details');
-  details.className = 'data-table';
-  const detailsSummary = document.createElement('summary');
-  detailsSummary.textContent = 'Data table';
-  const tableScroll = document.createElement('div');
-  tableScroll.className = 'table-scroll';
-  tableScroll.dataset.table = '';
-  details.append(detailsSummary, tableScroll);
+  const tableScroll = element(document, 'div', { className: 'table-scroll', data: { table: '' } });
+  const details = element(document, 'details', { className: 'data-table' });
+  details.append(element(document, 'summary', { text: 'Data table' }), tableScroll);
+  const caption = element(document, 'figcaption');
+  caption.append(title, summary);
   figure.append(caption, frame, note, details);
 
   return {

@@ -7,7 +7,7 @@ import { rankGrid, rankGridSummary } from '../../charts/rank-grid.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';
 import type { LatencyDistribution, RankGrid, RunRef, ToolSection } from '../../view/model.ts';
 import { deviceBlock } from './device-block.ts';
-import { option, textElement } from './elements.ts';
+import { element, option } from './elements.ts';
 import type { FigureBoard } from './figure-board.ts';
 
 export interface SectionContext {
@@ -26,62 +26,54 @@ const GROUP_NOUNS: Record<string, readonly [string, string]> = {
 
 // Ids on the /try page start with this: other parts of the page draw figures too.
 const ID_PREFIX = 'try-';
-const FIGURE_OPTIONS = { heading: 'h4', idPrefix: `${ID_PREFIX}figure-`, className: 'try-figure' } as const;
 
 export function sectionNode(section: ToolSection, context: SectionContext): HTMLElement {
   const { document, board } = context;
   const headingId = `${ID_PREFIX}section-${section.key}`;
-  const element = document.createElement('section');
-  element.className = 'tool-section try-section';
-  element.dataset.section = section.key;
-  element.setAttribute('aria-labelledby', headingId);
-  const heading = textElement(document, 'h3', section.title);
+  const node = element(document, 'section', { className: 'tool-section try-section', data: { section: section.key } });
+  node.setAttribute('aria-labelledby', headingId);
+  const heading = element(document, 'h3', { text: section.title });
   heading.id = headingId;
-  element.append(heading);
+  node.append(heading);
   if (section.origin === 'published') {
     const text = `From a published table${section.citation ? `: ${section.citation}` : ''}.`;
-    const citation = textElement(document, 'p', text);
-    citation.className = 'citation';
-    element.append(citation);
+    node.append(element(document, 'p', { text, className: 'citation' }));
   }
 
   const groupNoun = GROUP_NOUNS[section.tool];
   const bars = section.metrics.map((metric) => {
-    const figure = board.add({ kind: 'bars', data: metric, groupNoun }, FIGURE_OPTIONS);
+    const figure = board.add({ kind: 'bars', data: metric, groupNoun });
     figure.dataset.metric = metric.key;
     return figure;
   });
-  if (bars.length > 1) element.append(metricPicker(section, bars, context));
-  element.append(...bars);
+  if (bars.length > 1) node.append(metricPicker(section, bars, context));
+  node.append(...bars);
 
   const sweeps = section.sweeps ?? [];
   if (sweeps.length > 0) {
-    const figures = sweeps.map((data) => board.add({ kind: 'sweep', data }, FIGURE_OPTIONS));
+    const figures = sweeps.map((data) => board.add({ kind: 'sweep', data }));
     const title = `Against ${sweeps[0]?.xLabel ?? 'threads'} (${sweeps.length})`;
-    element.append(figureGroup(document, title, sweeps.length <= 2, figures));
+    node.append(figureGroup(document, title, sweeps.length <= 2, figures));
   }
   const latency = section.latency ?? [];
   if (latency.length > 0) {
     const figures = latency.flatMap((data) =>
-      latencyViews(data).map((view) => board.add({ kind: 'latency', data, view }, FIGURE_OPTIONS)),
+      latencyViews(data).map((view) => board.add({ kind: 'latency', data, view })),
     );
-    element.append(figureGroup(document, `Latency distributions (${latency.length})`, latency.length <= 2, figures));
+    node.append(figureGroup(document, `Latency distributions (${latency.length})`, latency.length <= 2, figures));
   }
-  for (const data of section.histograms ?? []) element.append(board.add({ kind: 'histogram', data }, FIGURE_OPTIONS));
-  if (section.grid) element.append(rankGridBlock(section.grid, context));
-  if ((section.devices ?? []).length > 0) element.append(deviceBlock(section, context));
-  return element;
+  for (const data of section.histograms ?? []) node.append(board.add({ kind: 'histogram', data }));
+  if (section.grid) node.append(rankGridBlock(section.grid, context));
+  if ((section.devices ?? []).length > 0) node.append(deviceBlock(section, context));
+  return node;
 }
 
 /** One bar chart at a time: the select names the metric shown, the others are hidden. */
 function metricPicker(section: ToolSection, figures: readonly HTMLElement[], context: SectionContext): HTMLElement {
   const { document, store } = context;
-  const label = document.createElement('label');
-  label.className = 'metric-picker';
-  label.dataset.metricPicker = '';
-  const select = document.createElement('select');
+  const label = element(document, 'label', { className: 'metric-picker', data: { metricPicker: '' } });
+  const select = element(document, 'select', { data: { metricSelect: '' } });
   select.name = `metric-${section.key}`;
-  select.dataset.metricSelect = '';
   for (const metric of section.metrics) select.append(option(document, metric.title, metric.key));
   label.append('Metric ', select);
   select.addEventListener('change', () => {
@@ -97,10 +89,9 @@ function metricPicker(section: ToolSection, figures: readonly HTMLElement[], con
 
 /** Figures of one kind in a <details>, open when there are few. */
 function figureGroup(document: Document, title: string, isOpen: boolean, figures: HTMLElement[]): HTMLElement {
-  const details = document.createElement('details');
-  details.className = 'latency-block';
+  const details = element(document, 'details', { className: 'latency-block' });
   details.open = isOpen;
-  details.append(textElement(document, 'summary', title), ...figures);
+  details.append(element(document, 'summary', { text: title }), ...figures);
   return details;
 }
 
@@ -114,16 +105,17 @@ function latencyViews(latency: LatencyDistribution): LatencyView[] {
 
 /** bonnie++'s grid: an HTML table (it is its own data table), with its title and summary. */
 function rankGridBlock(grid: RankGrid, { document, runOrder }: SectionContext): HTMLElement {
-  const block = document.createElement('div');
-  block.className = 'rank-grid-block';
-  block.dataset.figureKey = grid.key;
-  block.dataset.kind = 'rank-grid';
-  const title = textElement(document, 'h4', grid.title);
-  const summary = textElement(document, 'p', rankGridSummary(grid, { runOrder }));
-  summary.className = 'summary';
-  summary.dataset.summary = '';
-  const scroll = document.createElement('section');
-  scroll.className = 'table-scroll rank-grid-scroll';
+  const block = element(document, 'div', {
+    className: 'rank-grid-block',
+    data: { figureKey: grid.key, kind: 'rank-grid' },
+  });
+  const title = element(document, 'h4', { text: grid.title });
+  const summary = element(document, 'p', {
+    text: rankGridSummary(grid, { runOrder }),
+    className: 'summary',
+    data: { summary: '' },
+  });
+  const scroll = element(document, 'section', { className: 'table-scroll rank-grid-scroll' });
   scroll.tabIndex = 0;
   scroll.setAttribute('aria-label', `${grid.title}, scrollable`);
   scroll.append(rankGrid(grid, { document, runOrder }));
