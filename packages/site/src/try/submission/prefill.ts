@@ -301,7 +301,7 @@ function readIostat(result: IostatResult, file: string, facts: Facts): Read {
       ? []
       : [
           {
-            subject: 'banner',
+            subject: 'its banner',
             values: pairs([
               ['system', host.system],
               ['release', host.release],
