@@ -3,8 +3,7 @@
 
 import type { CompareIndex } from '../data/compare-index.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
-import { renderFigure } from '../figures/render-figure.ts';
-import { chartTableElement } from '../figures/table-element.ts';
+import { compareSectionNodes } from '../figures/compare-figure.ts';
 import { defaultPageState, type PageState } from '../lib/page-state.ts';
 import { compareRuns } from '../view/compare-runs.ts';
 import type { RunRef } from '../view/model.ts';
@@ -89,12 +88,7 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
       baseline: state.baseline,
       scale: state.scale,
     };
-    const nodes = sections.flatMap((section) => {
-      const heading = document.createElement('h3');
-      heading.textContent = section.title;
-      return [heading, ...section.metrics.map((metric) => figureNode(metric, pageState, runOrder))];
-    });
-    results.replaceChildren(...nodes);
+    results.replaceChildren(...compareSectionNodes(sections, { state: pageState, runOrder, document }));
     if (empty) {
       empty.hidden = sections.length > 0;
       empty.textContent =
@@ -154,34 +148,4 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     void show(state);
   });
   void show(read());
-}
-
-function figureNode(
-  metric: ReturnType<typeof compareRuns>[number]['metrics'][number],
-  state: PageState,
-  runOrder: RunRef[],
-) {
-  const rendered = renderFigure({ kind: 'bars', data: metric }, state, runOrder, document);
-  const figure = document.createElement('figure');
-  figure.className = 'compare-figure';
-  const caption = document.createElement('figcaption');
-  const title = document.createElement('h4');
-  title.textContent = metric.title;
-  const summary = document.createElement('p');
-  summary.className = 'summary';
-  summary.textContent = rendered.summary;
-  caption.append(title, summary);
-  const frame = document.createElement('div');
-  frame.className = 'chart-frame';
-  frame.append(rendered.svg);
-  const details = document.createElement('details');
-  details.className = 'data-table';
-  const detailsSummary = document.createElement('summary');
-  detailsSummary.textContent = 'Data table';
-  const scroll = document.createElement('div');
-  scroll.className = 'table-scroll';
-  scroll.append(chartTableElement(rendered.table, document));
-  details.append(detailsSummary, scroll);
-  figure.append(caption, frame, details);
-  return figure;
 }

@@ -5,11 +5,11 @@
 
 import type { CompareIndex } from '../data/compare-index.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
+import { compareSectionNodes } from '../figures/compare-figure.ts';
 import { defaultPageState, type PageState, type ScaleKind } from '../lib/page-state.ts';
 import { experimentHref, href } from '../lib/url.ts';
-import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
+import { compareRuns } from '../view/compare-runs.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { compareFigure } from './compare/compare-figure.ts';
 import { sectionsCompareKeys, workloadsText } from './compare/compare-keys.ts';
 import { type MatchingRun, matchingRuns, publishedRunRef, sharesText } from './compare/matching-runs.ts';
 
@@ -142,7 +142,17 @@ function wire(controls: Controls, options: CompareWithOptions, matches: readonly
       baseline: role === 'none' ? null : role === 'yours' ? options.yourRun.id : theirRun.id,
       scale,
     };
-    results.replaceChildren(...drawSections(compared, state, runOrder, document, results.clientWidth));
+    const widthPx = results.clientWidth;
+    results.replaceChildren(
+      ...compareSectionNodes(compared, {
+        state,
+        runOrder,
+        document,
+        maxWidthPx: widthPx > 0 ? widthPx : undefined,
+        // Ids on the /try page start with this: its sections draw figures too.
+        idPrefix: 'try-',
+      }),
+    );
     if (compared.length === 0) {
       results.replaceChildren(
         paragraph(document, 'These runs share a workload, but no metric in the same unit: nothing to line up.'),
@@ -162,31 +172,6 @@ function wire(controls: Controls, options: CompareWithOptions, matches: readonly
       void show();
     });
   }
-}
-
-/** A heading per compared tool, then a figure per metric. */
-function drawSections(
-  compared: readonly ComparedSection[],
-  state: PageState,
-  runOrder: readonly RunRef[],
-  document: Document,
-  widthPx: number,
-): HTMLElement[] {
-  return compared.flatMap((section) => {
-    const heading = document.createElement('h3');
-    heading.textContent = section.title;
-    const figures = section.metrics.map((metric) =>
-      compareFigure({
-        metric,
-        sectionKey: section.key,
-        state,
-        runOrder,
-        document,
-        maxWidthPx: widthPx > 0 ? widthPx : undefined,
-      }),
-    );
-    return [heading, ...figures];
-  });
 }
 
 /** The baseline choices for this pair of runs, `role` selected. */

@@ -4,11 +4,11 @@
 // (the figure shown and the zoom); the metric picker shows and hides figures already drawn.
 
 import { attachBrush } from '../../charts/brush.ts';
+import { type FigureNode, type FigureNodeOptions, figureNode } from '../../figures/figure-node.ts';
 import type { FigureSpec } from '../../figures/figure-spec.ts';
 import type { PageState } from '../../lib/page-state.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';
 import type { RunRef } from '../../view/model.ts';
-import { type FigureNode, type FigureNodeOptions, figureNode } from './figure-node.ts';
 
 export class FigureBoard {
   readonly #nodes: FigureNode[] = [];

@@ -4,6 +4,7 @@
 
 import type { LatencyView } from '../../charts/latency-chart.ts';
 import { rankGrid, rankGridSummary } from '../../charts/rank-grid.ts';
+import { groupNounOf } from '../../figures/group-nouns.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';
 import type { LatencyDistribution, RankGrid, RunRef, ToolSection } from '../../view/model.ts';
 import { deviceBlock } from './device-block.ts';
@@ -16,13 +17,6 @@ export interface SectionContext {
   store: ViewController;
   board: FigureBoard;
 }
-
-/** What a bar group is, per tool: the axis and table say "job", "test", "size". */
-const GROUP_NOUNS: Record<string, readonly [string, string]> = {
-  fio: ['job', 'jobs'],
-  sysbench: ['test', 'tests'],
-  bonnie: ['size', 'sizes'],
-};
 
 // Ids on the /try page start with this: other parts of the page draw figures too.
 const ID_PREFIX = 'try-';
@@ -40,7 +34,7 @@ export function sectionNode(section: ToolSection, context: SectionContext): HTML
     node.append(element(document, 'p', { text, className: 'citation' }));
   }
 
-  const groupNoun = GROUP_NOUNS[section.tool];
+  const groupNoun = groupNounOf(section);
   const bars = section.metrics.map((metric) => {
     const figure = board.add({ kind: 'bars', data: metric, groupNoun });
     figure.dataset.metric = metric.key;

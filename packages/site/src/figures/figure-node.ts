@@ -1,15 +1,14 @@
 // One figure built in the browser: caption (title and one-line summary), the chart, a note when
 // the view differs from what was asked, and the data table in <details>. The same parts as the
 // experiment pages' Figure.astro, drawn by renderFigure; here there is no build-time markup and no
-// embedded spec, so the node keeps its spec and redraws itself. Not tied to the /try page: the
-// compare page's figureNode draws the same parts.
+// embedded spec, so the node keeps its spec and redraws itself. The /try page's sections and
+// comparisons and the compare page all draw their figures with it.
 
-import { type FigureSpec, figureKey, figureTitle } from '../../figures/figure-spec.ts';
-import { renderFigure } from '../../figures/render-figure.ts';
-import { chartTableElement } from '../../figures/table-element.ts';
-import type { PageState } from '../../lib/page-state.ts';
-import type { RunRef } from '../../view/model.ts';
-import { element } from './elements.ts';
+import type { PageState } from '../lib/page-state.ts';
+import type { RunRef } from '../view/model.ts';
+import { type FigureSpec, figureKey, figureTitle } from './figure-spec.ts';
+import { renderFigure } from './render-figure.ts';
+import { chartTableElement } from './table-element.ts';
 
 export interface FigureNode {
   readonly spec: FigureSpec;
@@ -35,18 +34,25 @@ export function figureNode(
 ): FigureNode {
   const key = figureKey(spec);
   const headingId = `${idPrefix}${key}`;
-  const figure = element(document, 'figure', { className, data: { figureKey: key, kind: spec.kind } });
+  const figure = document.createElement('figure');
+  if (className !== undefined) figure.className = className;
+  figure.dataset.figureKey = key;
+  figure.dataset.kind = spec.kind;
   figure.setAttribute('aria-labelledby', headingId);
-  const title = element(document, heading, { text: figureTitle(spec) });
+  const title = document.createElement(heading);
   title.id = headingId;
-  const summary = element(document, 'p', { className: 'summary', data: { summary: '' } });
-  const frame = element(document, 'div', { className: 'chart-frame', data: { chart: '' } });
-  const note = element(document, 'p', { className: 'chart-note', data: { note: '' } });
+  title.textContent = figureTitle(spec);
+  const summary = part(document, 'p', 'summary', 'summary');
+  const frame = part(document, 'div', 'chart-frame', 'chart');
+  const note = part(document, 'p', 'chart-note', 'note');
   note.hidden = true;
-  const tableScroll = element(document, 'div', { className: 'table-scroll', data: { table: '' } });
-  const details = element(document, 'details', { className: 'data-table' });
-  details.append(element(document, 'summary', { text: 'Data table' }), tableScroll);
-  const caption = element(document, 'figcaption');
+  const tableScroll = part(document, 'div', 'table-scroll', 'table');
+  const details = document.createElement('details');
+  details.className = 'data-table';
+  const detailsSummary = document.createElement('summary');
+  detailsSummary.textContent = 'Data table';
+  details.append(detailsSummary, tableScroll);
+  const caption = document.createElement('figcaption');
   caption.append(title, summary);
   figure.append(caption, frame, note, details);
 
@@ -63,4 +69,12 @@ export function figureNode(
       return rendered.svg;
     },
   };
+}
+
+/** A part of the figure: its class, and the empty `data-*` attribute scripts and tests find it by. */
+function part(document: Document, name: 'p' | 'div', className: string, dataName: string): HTMLElement {
+  const made = document.createElement(name);
+  made.className = className;
+  made.dataset[dataName] = '';
+  return made;
 }
