@@ -178,10 +178,11 @@ function folderIssues(values: RunFolderValues, experimentDir: string, runDir: st
       line: 1,
       column: 1,
       field: 'experiment-id',
-      message:
+      message: `${
         prefix === undefined
-          ? `the experiment folder is named <yyyy>-<mm>-<slug> after the month of the runs (lowercase words joined by hyphens), found "${experimentId}"`
-          : `the folder is named after the date: ${prefix}-<slug> (lowercase words joined by hyphens), found "${experimentId}"`,
+          ? 'the experiment folder is named <yyyy>-<mm>-<slug> after the month of the runs (lowercase words joined by hyphens)'
+          : `the folder is named after the date: ${prefix}-<slug> (lowercase words joined by hyphens)`
+      }${found(experimentId)}`,
     });
   }
   if (!SLUG.test(runId)) {
@@ -190,10 +191,15 @@ function folderIssues(values: RunFolderValues, experimentDir: string, runDir: st
       line: 1,
       column: 1,
       field: 'run-id',
-      message: `runs/ holds one folder per run, named with lowercase words and hyphens (such as ext4-tuned), found "${runId}"`,
+      message: `runs/ holds one folder per run, named with lowercase words and hyphens (such as ext4-tuned)${found(runId)}`,
     });
   }
   return issues;
+}
+
+/** The loader's `found "…"`, or that nothing was given. */
+function found(id: string): string {
+  return id === '' ? ': give one' : `, found "${id}"`;
 }
 
 // Which fields hold numbers, booleans and lists; the rest are text. A number field holding
