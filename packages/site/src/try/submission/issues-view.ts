@@ -23,6 +23,7 @@ export function showIssues(
       ? 'No issues: the run folder validates.'
       : `${issues.length} issue${issues.length === 1 ? '' : 's'}:`;
   if (count.textContent !== text) count.textContent = text;
+  count.closest<HTMLElement>('[data-submission-issues]')?.setAttribute('data-has-issues', String(issues.length > 0));
   list.replaceChildren(
     ...issues.map((issue) => {
       const item = element(document, 'li');
@@ -30,7 +31,14 @@ export function showIssues(
       const target = controlFor(form, issue.field);
       // A link to the field when there is one to go to; the file's name for the file as a whole.
       const fieldName = element(document, target ? 'a' : 'span');
-      if (target) fieldName.setAttribute('href', `#${target.id}`);
+      if (target) {
+        fieldName.setAttribute('href', `#${target.id}`);
+        // Focus the field itself, and leave the page's URL (which holds other views' state) alone.
+        fieldName.addEventListener('click', (event) => {
+          event.preventDefault();
+          target.focus();
+        });
+      }
       fieldName.append(element(document, 'code', issue.field || fileName(issue.file)));
       const where = FOLDER_FIELDS.has(issue.field)
         ? 'folder name'
