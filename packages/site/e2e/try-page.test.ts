@@ -27,6 +27,7 @@ import {
 } from './try/raw-numbers.ts';
 import { makeRealOutputs, type RealOutput, type RealOutputs } from './try/real-outputs.ts';
 import { loadSeedOutputs, type SeedOutput } from './try/seed-outputs.ts';
+import { downloadZip, fillDiskModels, fillSubmission, listedIssues, unzipInto, validate } from './try/submission.ts';
 import {
   charts,
   chooseFiles,
@@ -210,9 +211,9 @@ const REAL_CASES: RealCase[] = [
   },
 ];
 
-/** fio names itself `fio-3.33`: the page may keep or drop the prefix, not the number. */
+/** fio names itself `fio-3.33` (3.x) or `fio 1.57` (1.x): the page may keep or drop the prefix, not the number. */
 function versionNumber(version: string | null): string {
-  return (version ?? '').replace(/^fio-/, '');
+  return (version ?? '').replace(/^fio[- ]/, '');
 }
 
 describe('real outputs made in the test, pasted', () => {
@@ -347,6 +348,9 @@ describe('a 100 MB iostat log dropped on the page', () => {
       const size = await fetchFileIntoPage(page, `/${SERVED_DIR}/iostat--100mb.txt`, 'iostat--100mb.txt');
       expect(size).toBe(log.sizeBytes);
 
+      // Over 1 MB, the page parses in a web worker (the issue): note the workers it starts.
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(worker.url()));
       const started = performance.now();
       await dropFetchedFile(page);
       const samples: ProgressSample[] = [];
@@ -375,11 +379,72 @@ describe('a 100 MB iostat log dropped on the page', () => {
       expect(slowestAnswerMs, report).toBeLessThan(1_000);
       const section = outputSections(page).first();
       expect(await outputAttributes(section)).toMatchObject({ name: 'iostat--100mb.txt', ok: 'true', tool: 'iostat' });
+      expect(workers, 'a parse worker').toHaveLength(1);
+      // Every report was read: the device table counts those after the since-boot one.
+      const caption = await section.locator('table[data-try-table] caption').first().textContent();
+      expect(caption).toContain(`(${log.reportCount - 1} reports after the since-boot one)`);
       expect(await charts(page).count(), 'time-series charts').toBeGreaterThan(0);
       await closeClean(session, '100 MB log');
       await rm(logPath);
     },
     BIG_LOG_TIMEOUT_MS,
+  );
+});
+
+describe('the submission form', () => {
+  test(
+    'downloads a zip of a new experiment with this run that benchfolio validate accepts',
+    async () => {
+      const session = await open();
+      const { page } = session;
+      await pasteAndParse(page, real.fioNormal.text);
+      const form = page.locator('[data-try-submission] form');
+      await form.waitFor({ state: 'visible', timeout: 10_000 });
+      // The date of the runs: what the outputs gave (fio prints when the job ran), else today.
+      const dateControl = form.locator('[name="experiment.date"]');
+      if ((await dateControl.inputValue()).trim() === '') await dateControl.fill(new Date().toISOString().slice(0, 10));
+      const month = (await dateControl.inputValue()).slice(0, 7);
+      // fio ran on a folder under the OS temp dir: ext4 on the machine the tests were written on.
+      await fillSubmission(form, {
+        'experiment-id': `${month}-try-page-fio-randwrite`,
+        'experiment.title': 'fio random writes through the page cache on a temporary folder',
+        'experiment.summary': 'One second of 4k random writes with fio 3.33, made by the /try page test.',
+        'experiment.variable.kind': 'filesystem',
+        'experiment.authors': 'benchfolio e2e test',
+        'experiment.license': 'CC-BY-4.0',
+        'run-id': 'tmp',
+        label: 'temporary folder',
+        value: 'ext4',
+        'system.filesystem.type': 'ext4',
+      });
+      await fillDiskModels(form);
+      const zipDir = await mkdtemp(join(tempDir, 'submission-'));
+      const button = form.locator('button[data-submission-download]');
+      let zipPath: string;
+      try {
+        zipPath = await downloadZip(page, button, zipDir);
+      } catch (error) {
+        const status = await form.locator('.submission-download-status').textContent();
+        throw new Error(`no download (${status}); the form lists: ${(await listedIssues(form)).join(' | ')}`, {
+          cause: error,
+        });
+      }
+      const unzipped = join(zipDir, 'unzipped');
+      const names = await unzipInto(zipPath, unzipped);
+      const experimentYaml = names.find((name) => name.endsWith('experiment.yaml'));
+      if (experimentYaml === undefined) throw new Error(`no experiment.yaml in the zip: ${names.join(', ')}`);
+      expect(names, names.join(', ')).toContain(experimentYaml.replace('experiment.yaml', 'runs/tmp/run.yaml'));
+      const experimentDir = join(unzipped, experimentYaml.replace(/\/?experiment\.yaml$/, ''));
+      // The pasted output goes into the run folder beside run.yaml, as validate parses it.
+      const runFiles = names.filter((name) => name.includes('runs/tmp/') && !name.endsWith('run.yaml'));
+      expect(runFiles, names.join(', ')).toHaveLength(1);
+      const zipped = await readFile(join(unzipped, runFiles[0] as string), 'utf8');
+      expect(zipped).toBe(real.fioNormal.text);
+      const result = await validate(experimentDir);
+      expect(result.exitCode, `benchfolio validate ${experimentDir}:\n${result.output}`).toBe(0);
+      await closeClean(session, 'submission');
+    },
+    PAGE_TIMEOUT_MS,
   );
 });
 
