@@ -22,6 +22,8 @@ export interface TryPage {
   compareIndexHref: string;
   /** The published experiments a run can be added to. */
   experiments: Array<{ id: string; title: string }>;
+  /** The repository's CONTRIBUTING.md, when the build knows the repository. */
+  contributingHref?: string;
 }
 
 let current = 0;
@@ -64,18 +66,20 @@ function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
   renderOutputs(page.outputs, view.outputs);
   renderSections(page.sections, view.sections, [YOUR_RUN]);
   page.sections.closest('section')?.toggleAttribute('hidden', view.sections.length === 0);
-  const parsedNames = new Set(view.outputs.flatMap((output) => (output.ok ? [output.name] : [])));
-  const hasParsed = parsedNames.size > 0;
+  const parsedSizes = new Map(view.outputs.flatMap((output) => (output.ok ? [[output.name, output.sizeBytes]] : [])));
+  const hasParsed = parsedSizes.size > 0;
   page.compare.closest('section')?.toggleAttribute('hidden', !hasParsed);
   page.submission.closest('section')?.toggleAttribute('hidden', !hasParsed);
   if (hasParsed) {
     void mountCompareWith(page.compare, { yours: view.sections, yourRun: YOUR_RUN, indexHref: page.compareIndexHref });
     mountSubmission(page.submission, {
       prefill: view.prefill,
-      files: inputs
-        .filter((input) => parsedNames.has(input.name))
-        .map((input) => ({ name: input.name, bytes: () => bytesOf(input) })),
+      files: inputs.flatMap((input) => {
+        const sizeBytes = parsedSizes.get(input.name);
+        return sizeBytes === undefined ? [] : [{ name: input.name, sizeBytes, bytes: () => bytesOf(input) }];
+      }),
       experiments: page.experiments,
+      ...(page.contributingHref === undefined ? {} : { contributingHref: page.contributingHref }),
     });
   }
   page.results.dataset.state = 'done';

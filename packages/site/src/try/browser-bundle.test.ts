@@ -20,6 +20,8 @@ describe.each(['app.ts', 'parse-worker.ts'])('the /try %s bundled for a browser'
       write: false,
       metafile: true,
       logLevel: 'silent',
+      // Stylesheets the app imports are Vite's to inject; they are not the parse path.
+      loader: { '.css': 'empty' },
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((input) => input.includes('parsers/src/registry.ts'))).toBe(true);
