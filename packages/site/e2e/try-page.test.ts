@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
@@ -336,6 +336,54 @@ async function isInViewport(locator: Locator): Promise<boolean> {
   });
 }
 
+function seed(name: string): SeedOutput {
+  const found = seeds.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no ${name} among the seed outputs`);
+  return found;
+}
+
+/** Picks the published run in "Compare with" and waits for its charts. */
+async function showComparison(page: Page, runId: string): Promise<void> {
+  const picker = page.locator('select[data-compare-run]');
+  await picker.waitFor({ state: 'visible', timeout: 10_000 });
+  await picker.selectOption(runId);
+  await page.locator('[data-compare-results] svg').first().waitFor({ timeout: 10_000 });
+}
+
+/**
+ * What sticks out of the window sideways (the page then scrolls sideways on a phone): the
+ * outermost elements wider than the viewport, as `tag.class[data-…]`.
+ */
+async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const describe = (node: Element) => {
+      const data = Object.keys((node as HTMLElement).dataset ?? {}).map(
+        (key) => `[data-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}]`,
+      );
+      const classes = node.classList.length > 0 ? `.${Array.from(node.classList).join('.')}` : '';
+      const name = node.getAttribute('name');
+      return `${node.tagName.toLowerCase()}${classes}${data.join('')}${name === null ? '' : `[name=${name}]`}`;
+    };
+    const culprits: string[] = [];
+    for (const node of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (node.getBoundingClientRect().right <= width + 1) continue;
+      // Only the outermost: inside a scrolling or clipping box, overflow is the box's business.
+      const parent = node.parentElement;
+      if (parent !== null && parent.getBoundingClientRect().right > width + 1) continue;
+      let box = parent;
+      while (box !== null && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      if (box !== null && box !== document.body && box !== document.documentElement) continue;
+      // A label says little: name the control it holds too.
+      const control = node.querySelector('select, input, textarea, table, svg');
+      const inner = control === null ? '' : ` holding ${describe(control)}`;
+      culprits.push(`${describe(node)}${inner} (${Math.round(node.getBoundingClientRect().width)} px)`);
+    }
+    return culprits;
+  });
+}
+
 describe('a 100 MB iostat log dropped on the page', () => {
   test(
     'parses in the background: the page answers throughout, shows progress, then the series',
@@ -448,35 +496,64 @@ describe('the submission form', () => {
   );
 });
 
+describe('compare with a published run', () => {
+  test(
+    "a seed's own output beside its published run: every bar the same, each at 1x the baseline",
+    async () => {
+      const ext3 = seed('fio--ext3.txt');
+      const session = await open();
+      const { page } = session;
+      await pasteAndParse(page, ext3.text);
+      const published = `${ext3.experiment}/${ext3.run}`;
+      await showComparison(page, published);
+      const bars = await page
+        .locator('[data-compare-results] rect.bar')
+        .evaluateAll((rects) => rects.map((rect) => ({ ...(rect as SVGElement).dataset })));
+      const yours = bars.filter((bar) => bar.run === 'yours');
+      expect(yours.length).toBeGreaterThan(0);
+      for (const bar of yours) {
+        const theirs = bars.filter((other) => other.run === published && other.group === bar.group);
+        expect(
+          theirs.map((other) => other.value),
+          `${bar.group}`,
+        ).toContain(bar.value);
+        expect(Number(bar.ratio), `${bar.group} ratio`).toBe(1);
+      }
+      // fio--ext3.txt: "iops=7118" for random-write-direct, the first job.
+      expect(yours.map((bar) => Number(bar.value))).toContain(fioWriteIops(ext3.text));
+      await closeClean(session, 'compare');
+    },
+    PAGE_TIMEOUT_MS,
+  );
+});
+
 describe('screenshots', () => {
   test(
-    'of the parsed, error and compare states, on a desktop and a 390 px phone',
+    'of the parsed, error and compare states, on a desktop and a 390 px phone, none wider than the window',
     async () => {
-      const ext3 = seeds.find((seed) => seed.name === 'fio--ext3.txt');
-      if (ext3 === undefined) throw new Error('no fio--ext3.txt among the seed outputs');
+      const ext3 = seed('fio--ext3.txt');
+      const overflows: string[] = [];
       for (const [device, viewport] of [
         ['desktop', DESKTOP],
         ['phone', PHONE],
       ] as const) {
         const session = await open(viewport);
         const { page } = session;
+        const look = async (state: string, fullPage: boolean) => {
+          await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-${state}-${device}.png`), fullPage });
+          for (const culprit of await horizontalOverflow(page)) overflows.push(`${state} on ${device}: ${culprit}`);
+        };
         await pasteAndParse(page, real.fioNormal.text);
-        await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-parsed-${device}.png`), fullPage: true });
-
+        await look('parsed', true);
         await pasteAndParse(page, real.fioNormal.text.replace(/IOPS=\d/, 'IOPS=x'));
-        await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-error-${device}.png`) });
-
-        // The seed's fio 1.57 output lines up with its own published run.
+        await look('error', false);
+        // The seed's fio 1.57 output beside its own published run.
         await pasteAndParse(page, ext3.text);
-        const picker = page.locator('select[data-compare-run]');
-        await picker.waitFor({ state: 'visible', timeout: 10_000 });
-        const choice = await picker.locator('option:not([value=""])').first().getAttribute('value');
-        await picker.selectOption(choice ?? '');
-        await page.locator('[data-compare-results] svg').first().waitFor({ timeout: 10_000 });
-        await page.locator('[data-try-compare]').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SCREENSHOTS_DIR, `try-compare-${device}.png`), fullPage: true });
+        await showComparison(page, `${ext3.experiment}/${ext3.run}`);
+        await look('compare', true);
         await closeClean(session, `screenshots (${device})`);
       }
+      expect(overflows).toEqual([]);
     },
     PAGE_TIMEOUT_MS * 2,
   );
