@@ -431,7 +431,14 @@ describe('a 100 MB iostat log dropped on the page', () => {
       // Every report was read: the device table counts those after the since-boot one.
       const caption = await section.locator('table[data-try-table] caption').first().textContent();
       expect(caption).toContain(`(${log.reportCount - 1} reports after the since-boot one)`);
+      // The log repeats the real output's interval reports: the highest %util peak is theirs.
+      const peak = iostatHighestPeak(real.iostatAllDevices.text, '%util');
+      expect(holdsValue(await exactValues(section, '%'), peak.value), `${peak.device} peak %util ${peak.value}`).toBe(
+        true,
+      );
       expect(await charts(page).count(), 'time-series charts').toBeGreaterThan(0);
+      await page.locator('[data-try-sections]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, 'try-iostat-100mb-desktop.png') });
       await closeClean(session, '100 MB log');
       await rm(logPath);
     },
