@@ -58,6 +58,19 @@ describe('barSummary(data, options)', () => {
     );
   });
 
+  test('gives a run alone its range over the groups, with nothing to lead', () => {
+    const ext3 = {
+      ...iops,
+      runs: iops.runs.filter((r) => r.id === 'ext3'),
+      cells: iops.cells.filter((c) => c.run === 'ext3'),
+    };
+    expect(barSummary(ext3, { groupNoun: jobs })).toBe(
+      'ext3: write IOPS from 34 op/s (sequential-write-direct) to 59.1 k op/s (random-write-buf) over 4 jobs.',
+    );
+    const one = { ...ext3, cells: ext3.cells.filter((c) => c.group === 'random-write-direct') };
+    expect(barSummary(one, { groupNoun: jobs })).toBe('ext3: write IOPS 7.12 k op/s.');
+  });
+
   test('says so when there are no values', () => {
     expect(barSummary({ ...iops, cells: [] })).toBe('No values of write IOPS.');
   });

@@ -115,7 +115,11 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
 
   const sentences: string[] = [];
   const first = groups[0];
-  if (groups.length === 1 && first) {
+  const valued = data.runs.filter((run) => data.cells.some((c) => c.run === run.id));
+  if (valued.length === 1 && valued[0]) {
+    // One run alone (a reader's own on /try): its values, with nothing to lead.
+    sentences.push(singleRunSentence(data, valued[0].label, groups, metric, many));
+  } else if (groups.length === 1 && first) {
     const cells = data.cells.filter((c) => c.group === first.key).sort((a, b) => b.value - a.value);
     const [top, bottom] = lowerIsBetter ? [cells.at(-1), cells[0]] : [cells[0], cells.at(-1)];
     if (top && bottom) {
@@ -148,6 +152,27 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
     sentences.push(baselineSentence(data, options.baseline, one, many, label));
   }
   return sentences.join(' ');
+}
+
+/** "Your run: write IOPS 21.1 k op/s." or "Your run: write IOPS from 21.1 k op/s (random-write-direct) to 179 k op/s (sequential-write-buffered) over 4 jobs." */
+function singleRunSentence(
+  data: MetricComparison,
+  runLabel: string,
+  groups: readonly MetricComparison['groups'][number][],
+  metric: string,
+  many: string,
+): string {
+  const cells = data.cells.filter((c) => groups.some((g) => g.key === c.group)).sort((a, b) => a.value - b.value);
+  const groupLabel = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
+  const low = cells[0];
+  const high = cells.at(-1);
+  if (low === undefined || high === undefined || cells.length === 1) {
+    return `${runLabel}: ${metric} ${formatValue(high?.value ?? 0, data.unit)}.`;
+  }
+  return (
+    `${runLabel}: ${metric} from ${formatValue(low.value, data.unit)} (${groupLabel(low.group)}) ` +
+    `to ${formatValue(high.value, data.unit)} (${groupLabel(high.group)}) over ${cells.length} ${many}.`
+  );
 }
 
 function baselineSentence(

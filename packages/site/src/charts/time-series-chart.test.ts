@@ -192,6 +192,7 @@ describe('time series text', () => {
   it('formats elapsed time in seconds, then minutes', () => {
     expect(formatElapsed(45, 60)).toBe('45 s');
     expect(formatElapsed(90, 600)).toBe('1:30');
+    expect(formatElapsed(45_005, 45_353)).toBe('12:30:05');
     expect(timeExtent([])).toEqual([0, 1]);
     expect(seriesLines(series, { runs: ['fc20'] })).toHaveLength(2);
   });

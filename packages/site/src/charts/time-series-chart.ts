@@ -127,11 +127,13 @@ export function readout(
   });
 }
 
-/** "45 s" within the first two minutes, then "m:ss". */
+/** "45 s" within the first two minutes, then "m:ss", and "h:mm:ss" for logs of two hours or more. */
 export function formatElapsed(tSec: number, spanSec: number): string {
   if (spanSec < 120) return `${Number(tSec.toFixed(1))} s`;
   const whole = Math.round(tSec);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  const seconds = String(whole % 60).padStart(2, '0');
+  if (spanSec < 7200) return `${Math.floor(whole / 60)}:${seconds}`;
+  return `${Math.floor(whole / 3600)}:${String(Math.floor(whole / 60) % 60).padStart(2, '0')}:${seconds}`;
 }
 
 /** The lines of `figure` as a detached `<svg role="img">`, with an empty brush layer and hover rule. */

@@ -31,15 +31,17 @@ export function publishedRunRef(run: CompareRun): RunRef {
 }
 
 /**
- * The published runs sharing at least one key with `yourKeys`, most shared first; runs sharing
- * as many keep the index's order (newest experiment first).
+ * The published runs sharing at least one key with `yourKeys`, most shared first. Among runs
+ * sharing as many, the closest match first: the one with the fewest workloads besides (the seed's
+ * own four fio jobs before a run of those four and twenty more); then the index's order (newest
+ * experiment first).
  */
 export function matchingRuns(index: CompareIndex, yourKeys: readonly string[]): MatchingRun[] {
   const yours = new Set(yourKeys);
   return index.runs
     .map((run) => ({ run, id: publishedRunId(run), shared: run.keys.filter((key) => yours.has(key)) }))
     .filter((match) => match.shared.length > 0)
-    .sort((a, b) => b.shared.length - a.shared.length);
+    .sort((a, b) => b.shared.length - a.shared.length || a.run.keys.length - b.run.keys.length);
 }
 
 /** "shares 4: random-write-direct, random-write-buf, sequential-write-direct, …": the option's note. */

@@ -45,7 +45,7 @@ export function showIssues(
         : `${fileName(issue.file)}, line ${issue.line}, column ${issue.column}`;
       item.append(
         fieldName,
-        `: ${withoutPath(issue.message, issue.field)} `,
+        `: ${isMissing(issue) ? 'required' : withoutPath(issue.message, issue.field)} `,
         element(document, 'span', `(${where})`, 'note'),
       );
       return item;
