@@ -195,7 +195,7 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
         .ticks(Math.max(2, Math.floor(plotWidth / 80)))
         .tickFormat((value) => formatElapsed(Number(value), t1)),
       y: { scale: y, ticks: yTicks, format: formatTick },
-      xTitle: t1 < 120 ? 'Time since start (s)' : 'Time since start (min:s)',
+      xTitle: `Time since start (${t1 < 120 ? 's' : t1 < 7200 ? 'min:s' : 'h:min:s'})`,
       yTitle: title,
     },
   );
