@@ -51,11 +51,14 @@ function browserLikeContext(): Record<string, unknown> {
 const realOutput = (path: string) => readFileSync(join(packageDir, path), 'utf8');
 
 describe('the parsers bundled for a browser', () => {
-  it.each(['index.ts', 'content/index.ts'])('%s bundles with no Node built-in and no node/ or cli/ module', async (entry) => {
-    const { code, inputs } = await bundle(entry);
-    expect(code.length).toBeGreaterThan(1000);
-    expect(inputs.filter((input) => input.startsWith('node:') || /\/src\/(node|cli)\//.test(input))).toEqual([]);
-  });
+  it.each(['index.ts', 'content/index.ts'])(
+    '%s bundles with no Node built-in and no node/ or cli/ module',
+    async (entry) => {
+      const { code, inputs } = await bundle(entry);
+      expect(code.length).toBeGreaterThan(1000);
+      expect(inputs.filter((input) => input.startsWith('node:') || /\/src\/(node|cli)\//.test(input))).toEqual([]);
+    },
+  );
 
   it('parses every tool where only web globals exist', async () => {
     const { code } = await bundle('index.ts');
