@@ -1,6 +1,7 @@
 // Everything the /try page shows of the reader's outputs, made in one place: in the page for
 // small inputs, in a web worker for large ones (see parse-worker.ts). The result is plain JSON.
 
+import type { FioResult, ParseOutput } from '@benchfolio/parsers';
 import { inputBytes, type ParsedInput, parseInput } from './parse-input.ts';
 import { submissionPrefill } from './submission/prefill.ts';
 import type { TryInput, TryOutput, TryView } from './try-view.ts';
@@ -39,8 +40,15 @@ function outputView(input: ParsedInput): TryOutput {
     ok: true,
     tool: parsed.tool,
     format: parsed.format,
+    ...partFormats(parsed),
     toolVersion: parsed.toolVersion,
     warnings: parsed.warnings,
     tables: input.tables,
   };
+}
+
+/** fio prints one run per format it was asked for: `normal,json` is a normal and a JSON part. */
+function partFormats(parsed: ParseOutput): { partFormats?: string[] } {
+  if (parsed.tool !== 'fio' || parsed.format !== 'mixed') return {};
+  return { partFormats: [...new Set((parsed.result as FioResult).runs.map((run) => run.format))] };
 }

@@ -17,10 +17,14 @@ export function renderOutputs(container: HTMLElement, outputs: readonly TryOutpu
   container.replaceChildren(...outputs.map((output) => outputElement(container.ownerDocument, output)));
 }
 
-/** "fio · normal output · fio-3.33"; "iostat (sysstat) · text output · version not printed". */
+const FORMAT_TITLES: Record<string, string> = { json: 'JSON', 'json+': 'JSON+', csv: 'CSV' };
+const conjunction = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/** "fio · normal and JSON output · fio-3.33"; "iostat (sysstat) · text output · version not printed". */
 export function detectedText(output: Extract<TryOutput, { ok: true }>): string {
   const version = output.toolVersion ?? 'version not printed';
-  return `${TOOL_TITLES[output.tool] ?? output.tool} · ${output.format} output · ${version}`;
+  const formats = conjunction.format((output.partFormats ?? [output.format]).map((f) => FORMAT_TITLES[f] ?? f));
+  return `${TOOL_TITLES[output.tool] ?? output.tool} · ${formats} output · ${version}`;
 }
 
 function outputElement(document: Document, output: TryOutput): HTMLElement {

@@ -50,6 +50,8 @@ export interface TryOutputParsed extends TryOutputBase {
   ok: true;
   tool: string;
   format: string;
+  /** The formats of its parts when it holds several (fio `--output-format=normal,json`), in order. */
+  partFormats?: string[];
   toolVersion: string | null;
   warnings: ParseWarning[];
   /** The typed result, readable: one or more tables. */
