@@ -49,8 +49,8 @@ describe('analyze', () => {
       ['bonnie.txt', 'bonnie', /^Version\s+(\S+)/m.exec(bonnie)?.[1]],
     ]);
     expect(view.sections.map((section) => section.tool)).toEqual(['fio', 'bonnie']);
-    // The runner asks fio for --output-format=normal,json: one file, two parts.
-    expect(view.outputs[0]).toMatchObject({ format: 'mixed', partFormats: ['normal', 'json'] });
+    // The runner asks fio for --output-format=normal,json: each run printed twice, its JSON read.
+    expect(view.outputs[0]).toMatchObject({ format: 'mixed', readFormats: ['json'] });
   });
 
   it('streams an iostat log given as a file to the same view as the pasted text', async () => {

@@ -40,15 +40,15 @@ function outputView(input: ParsedInput): TryOutput {
     ok: true,
     tool: parsed.tool,
     format: parsed.format,
-    ...partFormats(parsed),
+    ...readFormats(parsed),
     toolVersion: parsed.toolVersion,
     warnings: parsed.warnings,
     tables: input.tables,
   };
 }
 
-/** fio prints one run per format it was asked for: `normal,json` is a normal and a JSON part. */
-function partFormats(parsed: ParseOutput): { partFormats?: string[] } {
+/** The formats of the runs read from a fio output of several (`normal,json` prints each run twice; its JSON is read). */
+function readFormats(parsed: ParseOutput): { readFormats?: string[] } {
   if (parsed.tool !== 'fio' || parsed.format !== 'mixed') return {};
-  return { partFormats: [...new Set((parsed.result as FioResult).runs.map((run) => run.format))] };
+  return { readFormats: [...new Set((parsed.result as FioResult).runs.map((run) => run.format))] };
 }

@@ -20,11 +20,15 @@ export function renderOutputs(container: HTMLElement, outputs: readonly TryOutpu
 const FORMAT_TITLES: Record<string, string> = { json: 'JSON', 'json+': 'JSON+', csv: 'CSV' };
 const conjunction = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
-/** "fio · normal and JSON output · fio-3.33"; "iostat (sysstat) · text output · version not printed". */
+/**
+ * "fio · normal output · fio-3.33"; "fio · mixed output (JSON read) · fio-3.33" for normal,json;
+ * "iostat (sysstat) · text output · version not printed".
+ */
 export function detectedText(output: Extract<TryOutput, { ok: true }>): string {
   const version = output.toolVersion ?? 'version not printed';
-  const formats = conjunction.format((output.partFormats ?? [output.format]).map((f) => FORMAT_TITLES[f] ?? f));
-  return `${TOOL_TITLES[output.tool] ?? output.tool} · ${formats} output · ${version}`;
+  const read = output.readFormats?.map((format) => FORMAT_TITLES[format] ?? format);
+  const format = `${FORMAT_TITLES[output.format] ?? output.format} output${read ? ` (${conjunction.format(read)} read)` : ''}`;
+  return `${TOOL_TITLES[output.tool] ?? output.tool} · ${format} · ${version}`;
 }
 
 function outputElement(document: Document, output: TryOutput): HTMLElement {

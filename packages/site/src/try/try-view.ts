@@ -50,8 +50,11 @@ export interface TryOutputParsed extends TryOutputBase {
   ok: true;
   tool: string;
   format: string;
-  /** The formats of its parts when it holds several (fio `--output-format=normal,json`), in order. */
-  partFormats?: string[];
+  /**
+   * For an output of several formats (fio `--output-format=normal,json`): the formats of the runs
+   * read, in order. A run printed in two formats is read once (from its JSON).
+   */
+  readFormats?: string[];
   toolVersion: string | null;
   warnings: ParseWarning[];
   /** The typed result, readable: one or more tables. */
