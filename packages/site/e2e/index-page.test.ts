@@ -92,11 +92,12 @@ describe('the index of experiments, built from one experiment', () => {
       .locator('a[href]')
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const internal = hrefs.filter((href) => href.startsWith(server.url));
-    // The site name and the nav (experiments, compare), the experiment's page and the feed.
+    // The site name and the nav (experiments, compare, try), the experiment's page and the feed.
     expect(internal).toEqual([
       server.url,
       server.url,
       `${server.url}compare/`,
+      `${server.url}try/`,
       `${server.url}experiments/${EXPERIMENT_ID}/`,
       `${server.url}rss.xml`,
     ]);
