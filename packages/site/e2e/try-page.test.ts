@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,6 +65,7 @@ const MAX_SCRIPT_GZIP_BYTES = 150 * 1024;
 const MAX_MAIN_THREAD_GAP_MS = 300;
 /** Files the tests serve beside the site (the 100 MB log): under the built site, never in the repository. */
 const SERVED_DIR = 'e2e-try';
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let build: SiteBuild;
 let server: StaticServer;
@@ -561,6 +563,46 @@ describe('screenshots', () => {
         await closeClean(session, `screenshots (${device})`);
       }
       expect(overflows).toEqual([]);
+    },
+    PAGE_TIMEOUT_MS * 2,
+  );
+});
+
+describe('accessibility', () => {
+  /** axe-core's serious and critical violations on the page as it is, as "rule: target" lines. */
+  async function seriousViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: AXE_SCRIPT });
+    const violations = await page.evaluate(async () => {
+      type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+      return (await (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe.run())
+        .violations;
+    });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  }
+
+  test(
+    'axe-core finds no serious or critical problem when empty, parsed, compared or failed, in light and dark',
+    async () => {
+      const ext3 = seed('fio--ext3.txt');
+      const found: string[] = [];
+      for (const scheme of ['light', 'dark'] as const) {
+        const session = await open();
+        const { page } = session;
+        await page.emulateMedia({ colorScheme: scheme });
+        const check = async (state: string) => {
+          for (const problem of await seriousViolations(page)) found.push(`${scheme}, ${state}: ${problem}`);
+        };
+        await check('empty');
+        await pasteAndParse(page, ext3.text);
+        await showComparison(page, `${ext3.experiment}/${ext3.run}`);
+        await check('parsed and compared');
+        await pasteAndParse(page, real.fioNormal.text.replace(/IOPS=\d/, 'IOPS=x'));
+        await check('failed');
+        await closeClean(session, `accessibility (${scheme})`);
+      }
+      expect(found).toEqual([]);
     },
     PAGE_TIMEOUT_MS * 2,
   );

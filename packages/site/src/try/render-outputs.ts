@@ -93,6 +93,10 @@ function errorElement(document: Document, error: TryError): HTMLElement {
 function excerptElement(document: Document, error: TryError): HTMLElement {
   const { excerpt } = error;
   const frame = element(document, 'div', '', 'try-excerpt');
+  // It scrolls: keyboard readers reach it with Tab and scroll it with the arrow keys.
+  frame.tabIndex = 0;
+  frame.setAttribute('role', 'region');
+  frame.setAttribute('aria-label', `Your output, line ${error.line} marked`);
   if (excerpt.omittedBefore > 0)
     frame.append(element(document, 'p', `… ${excerpt.omittedBefore} lines before`, 'note'));
   const list = document.createElement('ol');
