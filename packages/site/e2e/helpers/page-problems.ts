@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 /**
  * Starts recording what goes wrong on a page: console errors, uncaught exceptions, failed
- * requests and HTTP error responses. Returns the list, which fills as the page runs.
+ * requests (not those the browser itself cancelled) and HTTP error responses. Returns the list, which fills as the page runs.
  */
 export function recordPageProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -13,7 +13,11 @@ export function recordPageProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    const reason = request.failure()?.errorText;
+    // The browser cancels what is still loading when the page reloads or navigates (the
+    // favicon, most often): not a failure of the site. A missing file is an HTTP 404 below.
+    if (reason === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${request.url()} (${reason})`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
