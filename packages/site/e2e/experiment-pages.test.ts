@@ -289,6 +289,26 @@ describe('the fio 1.57 seed experiment page', () => {
 });
 
 describe('iostat on an experiment page', () => {
+  test('reads out every line at the time under the pointer, and nothing once it leaves', async () => {
+    const experiment = views.find((candidate) => candidate.sections.some((section) => section.devices?.length));
+    if (experiment === undefined) throw new Error('no experiment of content/results has iostat logs');
+    const { page, problems } = await openPage(experiment.href);
+    const figure = page.locator('bf-figure[data-kind="time-series"]').first();
+    await figure.scrollIntoViewIfNeeded();
+    const box = await figure.locator('g.brush-layer').boundingBox();
+    if (box === null) throw new Error('no brush layer');
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    const readout = page.locator('[data-readout]').first();
+    // "At 93.9 s: ext4 · loop0 78.1% · ext4 · vda 41.2% · …": one reading per run and device drawn.
+    const lines = await figure.locator('svg path.line').count();
+    await expect.poll(() => readout.textContent()).toMatch(/^At \d+(\.\d+)? s: /);
+    expect(((await readout.textContent()) ?? '').split(' · ').length).toBe(lines * 2);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => readout.textContent()).toBe('');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   test(
     'brushing the time series zooms into that window, in the URL too, and the reset shows the whole run',
     async () => {

@@ -607,3 +607,23 @@ describe('accessibility', () => {
     PAGE_TIMEOUT_MS * 2,
   );
 });
+
+describe('an iostat log pasted', () => {
+  test('reads out the devices at the time under the pointer, as the experiment pages do', async () => {
+    const session = await open();
+    const { page } = session;
+    await pasteAndParse(page, real.iostat.text);
+    const chart = page.locator('[data-try-sections] figure[data-kind="time-series"] svg').first();
+    await chart.scrollIntoViewIfNeeded();
+    const box = await chart.boundingBox();
+    if (box === null) throw new Error('no time-series chart');
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    // "At 1 s: Your run · vda 0% · Your run · …": the time, then each device line drawn.
+    await expect
+      .poll(() => page.locator('[data-try-sections] [data-readout]').first().textContent())
+      .toMatch(/^At \d+(\.\d+)? s: Your run · \S+ /);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.locator('[data-try-sections] [data-readout]').first().textContent()).toBe('');
+    await closeClean(session, 'iostat read-out');
+  });
+});

@@ -1,11 +1,10 @@
 // The experiment page's script: restores the view from the URL, wires the controls, and redraws
 // the figures when the view changes. Without it the page shows the default view, complete.
 
-import { readout } from '../charts/time-series-chart.ts';
-import { moveHoverRule, plotGeometry, timeAtX } from '../charts/time-series-hover.ts';
 import { DEVICE_FIGURES, type PageChoices, type PageState } from '../lib/page-state.ts';
 import type { DeviceFigure, RunRef } from '../view/model.ts';
 import { FigureElement } from './figure-element.ts';
+import { bindTimeSeriesReadout } from './time-series-readout.ts';
 import { bindViewControls, createViewController, type ViewController } from './view-controller.ts';
 
 customElements.define('bf-figure', FigureElement);
@@ -77,42 +76,10 @@ function bindDeviceControls(
   });
   const figure = section.querySelector<FigureElement>('bf-figure[data-kind="time-series"]');
   const output = section.querySelector<HTMLElement>('[data-readout]');
-  if (figure && output) bindReadout(figure, output, controller, runOrder);
-}
-
-/** Shows the values at the time under the pointer, as text (also read out to screen readers). */
-function bindReadout(
-  figure: FigureElement,
-  output: HTMLElement,
-  controller: ViewController,
-  runOrder: readonly RunRef[],
-): void {
-  figure.addEventListener('pointermove', (event) => {
-    const svg = figure.querySelector<SVGSVGElement>('svg[data-domain]');
-    const geometry = svg ? plotGeometry(svg) : null;
-    if (!svg || !geometry || figure.spec.kind !== 'time-series') return;
-    // Client pixels to viewBox units: the svg scales with its container.
-    const box = svg.getBoundingClientRect();
-    const viewBoxWidth = svg.viewBox.baseVal.width || box.width;
-    const tSec = timeAtX(geometry, ((event.clientX - box.left) * viewBoxWidth) / box.width);
-    if (tSec === null) return;
-    const state = controller.state();
-    const readings = readout(figure.spec.data, state.figure, tSec, { runs: state.runs, runOrder });
-    moveHoverRule(svg, readings[0]?.tSec ?? null);
-    output.textContent = readoutText(readings);
-  });
-  figure.addEventListener('pointerleave', () => {
-    const svg = figure.querySelector<SVGSVGElement>('svg[data-domain]');
-    if (svg) moveHoverRule(svg, null);
-    output.textContent = '';
-  });
-}
-
-function readoutText(readings: ReturnType<typeof readout>): string {
-  const first = readings[0];
-  if (first === undefined) return '';
-  const at = `At ${Math.round(first.tSec * 10) / 10} s: `;
-  return at + readings.map((reading) => `${reading.label} ${reading.text}`).join(' · ');
+  if (figure && output) {
+    const series = () => (figure.spec.kind === 'time-series' ? figure.spec.data : undefined);
+    bindTimeSeriesReadout(figure, output, { series, controller, runOrder });
+  }
 }
 
 /** Every figure redraws when the view changes; the first draw only when the URL asked for a view. */

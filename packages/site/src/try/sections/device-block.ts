@@ -7,6 +7,7 @@ import type { ChartTable } from '../../charts/data-table.ts';
 import { DEVICE_FIGURES } from '../../charts/time-series-chart.ts';
 import { chartTableElement } from '../../figures/table-element.ts';
 import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER } from '../../lib/page-state.ts';
+import { bindTimeSeriesReadout } from '../../scripts/time-series-readout.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';
 import type { DeviceFigure, DeviceSummary, RunRef, ToolSection } from '../../view/model.ts';
 import { element, labelled, option } from './elements.ts';
@@ -19,14 +20,18 @@ export function deviceBlock(
   const { document, runOrder, store, board } = context;
   const block = element(document, 'div', { className: 'device-block' });
   block.append(deviceControls(document, store));
-  block.append(
-    board.add({
-      kind: 'time-series',
-      key: `${section.key}-series`,
-      title: 'Devices over time',
-      data: section.devices ?? [],
-    }),
-  );
+  const series = section.devices ?? [];
+  const figure = board.add({
+    kind: 'time-series',
+    key: `${section.key}-series`,
+    title: 'Devices over time',
+    data: series,
+  });
+  // The values under the pointer, as on the experiment pages.
+  const output = element(document, 'p', { className: 'readout', data: { readout: '' } });
+  output.setAttribute('aria-live', 'polite');
+  bindTimeSeriesReadout(figure, output, { series: () => series, controller: store, runOrder });
+  block.append(figure, output);
   const summaries = section.deviceSummaries ?? [];
   if (summaries.length > 0) {
     const scroll = element(document, 'div', { className: 'table-scroll' });
