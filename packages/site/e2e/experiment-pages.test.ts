@@ -2,13 +2,14 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatRatio, normalizeToBaseline } from '../src/charts/normalize.ts';
 import { type ExperimentView, experimentView } from '../src/data/experiment-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
 
@@ -207,7 +208,7 @@ describe('the fio 1.57 seed experiment page', () => {
       if (iops === undefined) throw new Error('no write IOPS in the fio seed experiment');
       const { page, problems } = await openPage(experiment.href);
       await page.getByLabel('Relative to').selectOption('ext3');
-      expect(new URL(page.url()).searchParams.get('baseline')).toBe('ext3');
+      expect((await pageSearchParams(page)).get('baseline')).toBe('ext3');
 
       const check = async () => {
         const figure = page.locator(`bf-figure[data-key="${iops.key}"]`);
@@ -246,7 +247,7 @@ describe('the fio 1.57 seed experiment page', () => {
       await page.getByLabel('Metric').selectOption(bandwidth.key);
       await page.getByRole('radio', { name: 'log' }).check();
       await page.getByRole('checkbox', { name: 'xfs' }).uncheck();
-      const params = new URL(page.url()).searchParams;
+      const params = await pageSearchParams(page);
       expect(params.get(`metric-${section.key}`)).toBe(bandwidth.key);
       expect(params.get('scale')).toBe('log');
       expect(params.get('runs')).toBe('ext3,ext4');
@@ -288,6 +289,18 @@ describe('the fio 1.57 seed experiment page', () => {
   );
 });
 
+/**
+ * Where the time series' brush takes the pointer. The build draws the brush layer empty; the
+ * page's script attaches d3's brush, whose overlay rect is what the pointer must hit.
+ */
+async function brushOverlayBox(figure: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const overlay = figure.locator('g.brush-layer rect.overlay');
+  await overlay.waitFor();
+  const box = await overlay.boundingBox();
+  if (box === null) throw new Error('the brush overlay has no box');
+  return box;
+}
+
 describe('iostat on an experiment page', () => {
   test('reads out every line at the time under the pointer, and nothing once it leaves', async () => {
     const experiment = views.find((candidate) => candidate.sections.some((section) => section.devices?.length));
@@ -295,8 +308,7 @@ describe('iostat on an experiment page', () => {
     const { page, problems } = await openPage(experiment.href);
     const figure = page.locator('bf-figure[data-kind="time-series"]').first();
     await figure.scrollIntoViewIfNeeded();
-    const box = await figure.locator('g.brush-layer').boundingBox();
-    if (box === null) throw new Error('no brush layer');
+    const box = await brushOverlayBox(figure);
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
     const readout = page.locator('[data-readout]').first();
     // "At 93.9 s: ext4 · loop0 78.1% · ext4 · vda 41.2% · …": one reading per run and device drawn.
@@ -319,14 +331,12 @@ describe('iostat on an experiment page', () => {
       await figure.scrollIntoViewIfNeeded();
       const svg = figure.locator('svg');
       const whole = (await svg.getAttribute('data-domain'))?.split(',').map(Number) ?? [];
-      const layer = figure.locator('g.brush-layer');
-      const box = await layer.boundingBox();
-      if (box === null) throw new Error('no brush layer');
+      const box = await brushOverlayBox(figure);
       await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
       await page.mouse.up();
-      const zoom = new URL(page.url()).searchParams.get('zoom');
+      const zoom = (await pageSearchParams(page)).get('zoom');
       expect(zoom).toMatch(/^\d+(\.\d+)?-\d+(\.\d+)?$/);
       const zoomed = (await figure.locator('svg').getAttribute('data-domain'))?.split(',').map(Number) ?? [];
       const [t0 = 0, t1 = 0] = whole;
@@ -339,13 +349,13 @@ describe('iostat on an experiment page', () => {
         zoomed.join(','),
       );
       await page.getByRole('button', { name: 'Show the whole run' }).click();
-      expect(new URL(page.url()).searchParams.get('zoom')).toBeNull();
+      expect((await pageSearchParams(page)).get('zoom')).toBeNull();
 
       // By keyboard: a window typed into the two fields.
       await page.getByRole('spinbutton', { name: 'from', exact: true }).fill('1');
       await page.getByRole('spinbutton', { name: 'to', exact: true }).fill('5');
       await page.keyboard.press('Tab');
-      expect(new URL(page.url()).searchParams.get('zoom')).toBe('1-5');
+      expect((await pageSearchParams(page)).get('zoom')).toBe('1-5');
       const typed = page.locator('bf-figure[data-kind="time-series"] svg').first();
       expect(await typed.getAttribute('data-domain')).toBe('1,5');
       expect(problems).toEqual([]);
@@ -370,7 +380,7 @@ describe('the compare page', () => {
 
       // A baseline: host1-performance's 4k IOPS over ext4-cfq's, 159703 / 44711.7 (measurements.csv).
       await page.getByLabel('Relative to').selectOption(scheduler);
-      expect(new URL(page.url()).searchParams.get('baseline')).toBe(scheduler);
+      expect((await pageSearchParams(page)).get('baseline')).toBe(scheduler);
       const host1At4k = page.locator(`.compare-figure rect.bar[data-run="${governor}"]`).first();
       await host1At4k.and(page.locator('[data-ratio]')).waitFor();
       expect(Number(await host1At4k.getAttribute('data-ratio'))).toBeCloseTo(159703 / 44711.7, 9);
@@ -378,7 +388,7 @@ describe('the compare page', () => {
       // Adding a third run from the page writes it to the URL too.
       const third = '2020-fio-random-write-io-scheduler-filesystem/ext4-noop';
       await page.locator(`input[name="run"][value="${third}"]`).check();
-      expect(new URL(page.url()).searchParams.get('runs')).toBe(`${governor},${scheduler},${third}`);
+      expect((await pageSearchParams(page)).get('runs')).toBe(`${governor},${scheduler},${third}`);
       await page.locator(`.compare-figure rect.bar[data-run="${third}"]`).first().waitFor();
       expect(await page.locator('.compare-figure').first().locator('rect.bar').count()).toBe(9);
       await page.screenshot({ path: join(SCREENSHOTS_DIR, 'compare.png'), fullPage: true });

@@ -9,6 +9,7 @@ import type { IndexEntry } from '../src/data/site-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { buildSite, REPO_ROOT, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
 
@@ -124,7 +125,7 @@ describe('the index over content/results', () => {
     expect(ids(expected)).toContain('2011-07-ext3-ext4-xfs-fio-msa70');
     expect(await shownIds(page)).toEqual(ids(expected));
     expect(await countLine(page)).toBe(countOf(expected.length, 'newest first'));
-    expect(new URL(page.url()).search).toBe('?tool=fio&variable=filesystem');
+    expect((await pageSearchParams(page)).toString()).toBe('tool=fio&variable=filesystem');
     await page.screenshot({ path: join(tmpdir(), 'site-index-filtered.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
@@ -138,7 +139,7 @@ describe('the index over content/results', () => {
     );
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(await shownIds(page)).toEqual(ids(expected.sort(newestFirst)));
-    expect(new URL(page.url()).searchParams.get('hardware')).toBe('raid:raid-0-hpe-smart-array-p440');
+    expect((await pageSearchParams(page)).get('hardware')).toBe('raid:raid-0-hpe-smart-array-p440');
     await page.context().close();
   });
 
@@ -151,7 +152,7 @@ describe('the index over content/results', () => {
     await page.getByLabel('Sort').selectOption('title');
     const titles = await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
     expect(titles).toEqual(entries.map((entry) => entry.title).sort((a, b) => a.localeCompare(b, 'en')));
-    expect(new URL(page.url()).search).toBe('?sort=title');
+    expect((await pageSearchParams(page)).toString()).toBe('sort=title');
     await page.context().close();
   });
 
