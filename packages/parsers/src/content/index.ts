@@ -12,6 +12,7 @@ export {
 export { formatValue } from './format-value.ts';
 export { checkMarkdown } from './markdown-check.ts';
 export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';
+export { outputFileNameProblem } from './output-file-name.ts';
 export { PUBLISHED_UNITS } from './published-units.ts';
 export {
   type Output,

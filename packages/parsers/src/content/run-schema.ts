@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOOL_NAMES } from '../errors.ts';
+import { outputFileNameProblem } from './output-file-name.ts';
 import { partialDate, plainLine, plainText } from './text-fields.ts';
 
 // Numbers a system description states are kept as the source wrote them where they are
@@ -84,10 +85,10 @@ export type System = z.output<typeof SystemSchema>;
 /** A raw output file of a run, as the tool printed it. */
 export const OutputSchema = z
   .object({
-    file: z
-      .string()
-      .regex(/^[^/\\]+$/, 'a file name in the run folder, without a path')
-      .refine((name) => name !== 'run.yaml' && !name.startsWith('.'), 'not run.yaml or a hidden file'),
+    file: z.string().superRefine((name, context) => {
+      const problem = outputFileNameProblem(name);
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+    }),
     tool: z.enum(TOOL_NAMES).optional().describe('The tool that printed it; detected when absent.'),
     format: z
       .string()

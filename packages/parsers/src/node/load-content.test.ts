@@ -117,6 +117,25 @@ describe('loadContent refuses', () => {
     expect(errorsOf(report)[0]?.message).toMatch(/without a path/);
   });
 
+  it('an output file name the site could not publish (#, ?, %), at its entry in run.yaml', async () => {
+    for (const name of ['fio #1.txt', 'fio?.txt', 'fio-100%.txt']) {
+      const report = await validate((files) => {
+        files[`runs/host1/${name}`] = 'output\n';
+        files['runs/host1/run.yaml'] += `outputs:\n  - file: "${name}"\n`;
+      });
+      expect(errorsOf(report), name).toMatchObject([
+        { file: `${DD_EXPERIMENT_ID}/runs/host1/run.yaml`, line: 19, column: 11 },
+      ]);
+      expect(errorsOf(report)[0]?.message).toMatch(/without #, \?, % or control characters/);
+    }
+    // Spaces, "+", "&" and non-ASCII letters are published under their own name.
+    const report = await validate((files) => {
+      files['runs/host1/fio ext3+é&.txt'] = 'output\n';
+      files['runs/host1/run.yaml'] += 'outputs:\n  - file: "fio ext3+é&.txt"\n';
+    });
+    expect(errorsOf(report).filter((issue) => issue.file.endsWith('run.yaml'))).toEqual([]);
+  });
+
   it('a symbolic link, which could point outside the experiment', async () => {
     const report = await validate(undefined, (f) =>
       symlinkSync('/etc/hostname', join(f.experimentDir, 'runs/host1/out.txt')),

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { fileNameProblem } from '../../../../../data/download-paths.ts';
 import { loadSiteContent } from '../../../../../data/site-content.ts';
 
 /**
  * `/experiments/<id>/runs/<run>/<file>`: each raw output of each run, byte for byte, and the
- * run's run.yaml. A file name the site cannot serve fails the build with the reason.
+ * run's run.yaml. The content's loader has already refused any file name a static site cannot
+ * serve (outputFileNameProblem in @benchfolio/parsers/content).
  */
 export const getStaticPaths = (async () => {
   const paths = [];
@@ -16,8 +16,6 @@ export const getStaticPaths = (async () => {
         { name: 'run.yaml', path: `${run.dir}/run.yaml` },
       ];
       for (const file of files) {
-        const problem = fileNameProblem(file.name);
-        if (problem !== undefined) throw new Error(`${loaded.id}/runs/${run.id}: ${problem}`);
         paths.push({ params: { id: loaded.id, run: run.id, file: file.name }, props: { path: file.path } });
       }
     }
