@@ -397,4 +397,40 @@ describe('the compare page', () => {
     },
     PAGE_TIMEOUT_MS,
   );
+
+  test(
+    'shows one metric of a section at a time; the one picked is in the URL and a reload keeps it',
+    async () => {
+      const loopback = '2026-11-ext4-xfs-btrfs-loopback';
+      const { page, problems } = await openPage(`compare/?runs=${loopback}/ext4,${loopback}/xfs`);
+      const picker = page.locator('select[name="metric-fio"]');
+      await picker.waitFor();
+      const shownMetrics = () =>
+        page
+          .locator('.compare-figure[data-metric^="compare-fio-"]')
+          .evaluateAll((figures) =>
+            figures
+              .filter((figure) => !(figure as HTMLElement).hidden)
+              .map((figure) => figure.getAttribute('data-metric')),
+          );
+      const options = await picker
+        .locator('option')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('value')));
+      expect(options.length).toBeGreaterThan(2);
+      expect(await shownMetrics()).toEqual([options[0]]);
+
+      const picked = options[2] ?? '';
+      await picker.selectOption(picked);
+      expect(await shownMetrics()).toEqual([picked]);
+      expect((await pageSearchParams(page)).get('metric-fio')).toBe(picked);
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await picker.waitFor();
+      expect(await picker.inputValue()).toBe(picked);
+      expect(await shownMetrics()).toEqual([picked]);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
 });

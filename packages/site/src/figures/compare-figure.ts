@@ -21,17 +21,66 @@ export interface CompareFigureOptions {
   idPrefix?: string;
 }
 
-/** A heading (h3) per compared section, then a figure per metric it compares. */
+export interface CompareSectionsOptions extends Omit<CompareFigureOptions, 'metric' | 'sectionKey'> {
+  /** The metric each section shows, by section key; its first metric when absent or unknown. */
+  shownMetrics?: Readonly<Record<string, string>>;
+  /** Called when the reader picks another metric of a section (to keep the choice). */
+  onPickMetric?: (sectionKey: string, metricKey: string) => void;
+}
+
+/**
+ * A heading (h3) per compared section, then its figures: one metric at a time, as on the
+ * experiment pages, with a picker when the section compares more than one. Every figure is
+ * drawn; the picker only shows one and hides the others.
+ */
 export function compareSectionNodes(
   sections: readonly ComparedSection[],
-  options: Omit<CompareFigureOptions, 'metric' | 'sectionKey'>,
+  options: CompareSectionsOptions,
 ): HTMLElement[] {
+  const { document, shownMetrics = {}, onPickMetric, ...figureOptions } = options;
   return sections.flatMap((section) => {
-    const heading = options.document.createElement('h3');
+    const heading = document.createElement('h3');
     heading.textContent = section.title;
-    const figures = section.metrics.map((metric) => compareFigure({ ...options, metric, sectionKey: section.key }));
-    return [heading, ...figures];
+    const figures = section.metrics.map((metric) =>
+      compareFigure({ ...figureOptions, document, metric, sectionKey: section.key }),
+    );
+    if (figures.length < 2) return [heading, ...figures];
+    const known = section.metrics.some((metric) => metric.key === shownMetrics[section.key]);
+    const shown = known ? shownMetrics[section.key] : section.metrics[0]?.key;
+    const show = (key: string | undefined) => {
+      for (const figure of figures) figure.hidden = figure.dataset.metric !== key;
+    };
+    show(shown);
+    const picker = metricPicker(section, shown, document, (key) => {
+      show(key);
+      onPickMetric?.(section.key, key);
+    });
+    return [heading, picker, ...figures];
   });
+}
+
+/** "Metric [select]": the section's metrics by title, `shown` selected. */
+function metricPicker(
+  section: ComparedSection,
+  shown: string | undefined,
+  document: Document,
+  onPick: (metricKey: string) => void,
+): HTMLElement {
+  const label = document.createElement('label');
+  label.className = 'metric-picker';
+  const select = document.createElement('select');
+  select.name = `metric-${section.key}`;
+  select.dataset.metricSelect = section.key;
+  for (const metric of section.metrics) {
+    const option = document.createElement('option');
+    option.value = metric.key;
+    option.textContent = metric.title;
+    select.append(option);
+  }
+  select.value = shown ?? '';
+  select.addEventListener('change', () => onPick(select.value));
+  label.append('Metric ', select);
+  return label;
 }
 
 /** The `<figure class="compare-figure" data-metric=…>`, drawn. */

@@ -12,7 +12,11 @@ interface CompareState {
   runs: string[];
   baseline: string | null;
   scale: 'linear' | 'log';
+  /** The metric shown per compared section (`metric-<section key>` in the URL). */
+  metrics: Record<string, string>;
 }
+
+const METRIC_PARAM = 'metric-';
 
 const indexScript = document.getElementById('compare-index');
 const form = document.querySelector<HTMLFormElement>('[data-compare-form]');
@@ -34,10 +38,15 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     const params = new URLSearchParams(window.location.search);
     const runs = (params.get('runs') ?? '').split(',').filter((id) => known.has(id));
     const chosenBaseline = params.get('baseline');
+    const metrics: Record<string, string> = {};
+    for (const [name, value] of params) {
+      if (name.startsWith(METRIC_PARAM)) metrics[name.slice(METRIC_PARAM.length)] = value;
+    }
     return {
       runs,
       baseline: chosenBaseline !== null && runs.includes(chosenBaseline) ? chosenBaseline : null,
       scale: params.get('scale') === 'log' ? 'log' : 'linear',
+      metrics,
     };
   };
 
@@ -46,7 +55,8 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     if (state.runs.length > 0) params.set('runs', state.runs.join(','));
     if (state.baseline !== null) params.set('baseline', state.baseline);
     if (state.scale === 'log') params.set('scale', 'log');
-    const query = params.toString().replaceAll('%2F', '/').replaceAll('%2C', ',');
+    for (const [section, metric] of Object.entries(state.metrics)) params.set(`${METRIC_PARAM}${section}`, metric);
+    const query = params.toString().replaceAll('%2F', '/').replaceAll('%2C', ',').replaceAll('%3A', ':');
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
   };
 
@@ -88,7 +98,19 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
       baseline: state.baseline,
       scale: state.scale,
     };
-    results.replaceChildren(...compareSectionNodes(sections, { state: pageState, runOrder, document }));
+    results.replaceChildren(
+      ...compareSectionNodes(sections, {
+        state: pageState,
+        runOrder,
+        document,
+        shownMetrics: state.metrics,
+        // A metric picked is written to the URL; the figures are all drawn already.
+        onPickMetric: (section, metric) => {
+          const current = read();
+          write({ ...current, metrics: { ...current.metrics, [section]: metric } });
+        },
+      }),
+    );
     if (empty) {
       empty.hidden = sections.length > 0;
       empty.textContent =

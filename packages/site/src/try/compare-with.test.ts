@@ -195,6 +195,38 @@ describe('mountCompareWith', () => {
     expect(results?.querySelector('svg[data-scale="linear"]')).toBeNull();
   });
 
+  test('shows one metric of a section at a time, through a picker that keeps its choice', async () => {
+    stubFetch(published);
+    const { container, choose } = await mounted();
+    choose('select[data-compare-run]', `${MSA70}/ext4`);
+    const results = container.querySelector('[data-compare-results]');
+    await vi.waitFor(() => expect(results?.querySelector('figure')).not.toBeNull());
+    const picker = () => results?.querySelector<HTMLSelectElement>('select[name="metric-fio"]');
+    const shown = () =>
+      [...(results?.querySelectorAll<HTMLElement>('figure[data-metric^="compare-fio-"]') ?? [])]
+        .filter((figure) => !figure.hidden)
+        .map((figure) => figure.dataset.metric);
+    const options = [...(picker()?.options ?? [])];
+    // One option per compared fio metric, the first shown, the rest drawn and hidden.
+    expect(options.length).toBe(results?.querySelectorAll('figure[data-metric^="compare-fio-"]').length);
+    // The fio metrics both runs have, in the section's order.
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Write IOPS',
+      'Write bandwidth',
+      'Write completion latency, mean',
+      'Write total latency, mean',
+    ]);
+    expect(shown()).toEqual([options[0]?.value]);
+
+    choose('select[name="metric-fio"]', 'compare-fio-write-clat-mean');
+    expect(shown()).toEqual(['compare-fio-write-clat-mean']);
+    // Another baseline redraws every figure; the picked metric stays.
+    choose('select[data-compare-baseline]', 'yours');
+    await vi.waitFor(() => expect(results?.querySelector('svg[data-baseline="yours"]')).not.toBeNull());
+    expect(picker()?.value).toBe('compare-fio-write-clat-mean');
+    expect(shown()).toEqual(['compare-fio-write-clat-mean']);
+  });
+
   test('says plainly when no published run shares a workload, and what the published runs have', async () => {
     // Only the experiments with published tables: none ran the loopback's fio jobs.
     const tablesOnly = { runs: index.runs.filter((run) => run.keys.every((key) => key.includes(':published|'))) };

@@ -91,6 +91,8 @@ function wire(controls: Controls, options: CompareWithOptions, matches: readonly
   let role: BaselineRole = 'theirs';
   let scale: ScaleKind = 'linear';
   let drawing = 0;
+  // The metric each compared section shows, kept when the run, baseline or scale changes.
+  const shownMetrics: Record<string, string> = {};
 
   const sectionsOf = (match: MatchingRun): Promise<RunSectionsJson> => {
     let promise = fetched.get(match.id);
@@ -151,6 +153,10 @@ function wire(controls: Controls, options: CompareWithOptions, matches: readonly
         maxWidthPx: widthPx > 0 ? widthPx : undefined,
         // Ids on the /try page start with this: its sections draw figures too.
         idPrefix: 'try-',
+        shownMetrics,
+        onPickMetric: (section, metric) => {
+          shownMetrics[section] = metric;
+        },
       }),
     );
     if (compared.length === 0) {
