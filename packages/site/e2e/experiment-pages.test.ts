@@ -378,6 +378,10 @@ describe('the compare page', () => {
       expect(await figure.locator('rect.bar').count()).toBe(6);
       expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(2);
 
+      // Runs of two experiments: each label says which experiment it comes from.
+      const labels = await page.getByLabel('Relative to').locator('option').allTextContents();
+      expect(labels.slice(1)).toEqual([expect.stringMatching(/ \(.+\)$/), expect.stringMatching(/ \(.+\)$/)]);
+
       // A baseline: host1-performance's 4k IOPS over ext4-cfq's, 159703 / 44711.7 (measurements.csv).
       await page.getByLabel('Relative to').selectOption(scheduler);
       expect((await pageSearchParams(page)).get('baseline')).toBe(scheduler);
@@ -418,6 +422,12 @@ describe('the compare page', () => {
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('value')));
       expect(options.length).toBeGreaterThan(2);
       expect(await shownMetrics()).toEqual([options[0]]);
+      // Runs of one experiment go by their own labels (run.yaml), without its title.
+      expect(await page.getByLabel('Relative to').locator('option').allTextContents()).toEqual([
+        'no baseline (absolute values)',
+        'ext4',
+        'xfs',
+      ]);
 
       const picked = options[2] ?? '';
       await picker.selectOption(picked);

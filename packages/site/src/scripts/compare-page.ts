@@ -65,7 +65,7 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     markShared(state.runs);
     if (baseline) {
       baseline.replaceChildren(new Option('no baseline (absolute values)', ''));
-      for (const id of state.runs) baseline.append(new Option(labelOf(id), id));
+      for (const id of state.runs) baseline.append(new Option(labelOf(id, state.runs), id));
       baseline.value = state.baseline ?? '';
     }
     for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="scale"]')) {
@@ -76,7 +76,7 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     const inputs = await Promise.all(
       state.runs.map(async (id) => {
         const json = await runJsonOf(id);
-        return { ref: { id, label: labelOf(id) }, sections: json.sections };
+        return { ref: { id, label: labelOf(id, state.runs) }, sections: json.sections };
       }),
     ).catch((error: unknown) => {
       if (status) status.textContent = `Could not load a run: ${String(error)}`;
@@ -133,9 +133,14 @@ function start(index: CompareIndex, form: HTMLFormElement): void {
     return promise;
   };
 
-  const labelOf = (id: string) => {
+  // Runs of one experiment are told apart by their labels; across experiments the label needs
+  // its experiment's title beside it.
+  const labelOf = (id: string, chosen: readonly string[]) => {
     const run = known.get(id);
     if (run === undefined) return id;
+    const others = chosen.filter((other) => other !== id).map((other) => known.get(other));
+    const sameExperiment = others.every((other) => other?.experiment === run.experiment);
+    if (sameExperiment && !others.some((other) => other?.label === run.label)) return run.label;
     // Experiment titles are long; enough of one to tell runs of the same name apart.
     const title = run.experimentTitle.length > 32 ? `${run.experimentTitle.slice(0, 31)}…` : run.experimentTitle;
     return `${run.label} (${title})`;
