@@ -1,4 +1,7 @@
+import { parse, type SysbenchResult } from '@benchfolio/parsers';
+import { formatValue } from '@benchfolio/parsers/content';
 import { describe, expect, test } from 'vitest';
+import { intervalSeries } from '../data/sysbench-intervals.ts';
 import type { SweepSeries } from '../view/model.ts';
 import {
   GOVERNOR_IOPS_BY_BLOCK_SIZE,
@@ -6,6 +9,7 @@ import {
   SYSBENCH_FILEIO_BY_THREADS,
   testDocument,
 } from './chart-test-data.ts';
+import { corpusFile } from './output-test-data.ts';
 import { sweepChart, sweepXScale } from './sweep-chart.ts';
 import { formatSweepX, sweepRuns, sweepSummary, sweepTableRows } from './sweep-summary.ts';
 
@@ -174,5 +178,56 @@ describe('sweep text', () => {
       { id: 'rndwr', label: 'random writes', index: 0, className: 'series-0' },
       { id: 'rndrd', label: 'rndrd', index: 1, className: 'series-1' },
     ]);
+  });
+});
+
+describe('a figure over time (sysbench --report-interval)', () => {
+  // PerfKitBenchmarker's sysbench 0.5 oltp sample: 1200 s reported every 2 s, 600 lines such as
+  // "[   2s] threads: 2, tps: 144.13, reads: 2030.88, …". PKB's own log of that run gives
+  // "tps average=151.847133" (shared/corpus/MANIFEST.md).
+  const text = corpusFile('sysbench/pkb__v0.5-oltp-mysql-report-interval-2s.txt');
+  const run = (parse(text).result as SysbenchResult).runs.find((candidate) => candidate.intervals.length > 0);
+  if (run === undefined) throw new Error('no interval lines parsed');
+  const pkb = { id: 'pkb', label: 'PKB sample' };
+  const sample = { run: pkb.id, mode: run.mode, threads: run.parameters.threads, result: run };
+  const [tps] = intervalSeries('oltp', [sample], [pkb], false);
+  if (tps === undefined) throw new Error('no tps over time');
+  const tpsOfText = [...text.matchAll(/^\[\s*\d+s\] threads: 2, tps: ([\d.]+),/gm)].map((match) => Number(match[1]));
+
+  test('holds every interval of the text, x in seconds since the start', () => {
+    expect(tps.xLabel).toBe('seconds');
+    expect(tpsOfText).toHaveLength(600);
+    expect(tps.runs[0]?.points.map((point) => point.value)).toEqual(tpsOfText);
+    expect(tps.runs[0]?.points[0]).toEqual({ x: 2, value: 144.13 });
+    expect(tps.runs[0]?.points.at(-1)?.x).toBe(1200);
+  });
+
+  test('is drawn on a linear time axis, as a line without a mark per point', () => {
+    const svg = sweepChart(tps, { ...size, document, runs: [pkb] });
+    expect(svg.getAttribute('data-x-scale')).toBe('linear');
+    expect(svg.querySelectorAll('path.line')).toHaveLength(1);
+    expect(svg.querySelectorAll('circle.point')).toHaveLength(0);
+    expect([...svg.querySelectorAll('.axis-caption')].map((node) => node.textContent)).toContain(
+      'seconds since the start of the run',
+    );
+  });
+
+  test('is summarized by each run’s mean and range over the intervals', () => {
+    const mean = tpsOfText.reduce((sum, value) => sum + value, 0) / tpsOfText.length;
+    expect(mean).toBeCloseTo(151.847133, 6);
+    const range = `${formatValue(Math.min(...tpsOfText), 'op/s')} to ${formatValue(Math.max(...tpsOfText), 'op/s')}`;
+    expect(sweepSummary(tps, [pkb])).toBe(
+      `Over 1200 s, per interval: PKB sample mean ${formatValue(mean, 'op/s')} (${range}).`,
+    );
+    expect(formatSweepX(14, 'seconds')).toBe('14 s');
+    expect(sweepTableRows(tps, [pkb])[6]).toMatchObject({ xText: '14 s', value: 151.53 });
+  });
+
+  test('a short run keeps a mark per interval, titled with its time', () => {
+    const short = { ...tps, runs: [{ run: pkb.id, points: tps.runs[0]?.points.slice(0, 5) ?? [] }] };
+    const svg = sweepChart(short, { ...size, document, runs: [pkb] });
+    const marks = points(svg);
+    expect(marks).toHaveLength(5);
+    expect(marks[0]?.title).toBe(`PKB sample · 2 s: ${formatValue(144.13, 'op/s')}`);
   });
 });

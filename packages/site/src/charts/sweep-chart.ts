@@ -1,6 +1,7 @@
-// A metric against a swept parameter (sysbench threads): one line per run, a point per measured
-// x with a hover title, a legend. A plain function of data and size: it builds a detached <svg>
-// with the document it is given.
+// A metric against a swept parameter (sysbench threads), or over the seconds of a run (sysbench's
+// --report-interval lines): one line per run, a point per measured x with a hover title, a
+// legend. A plain function of data and size: it builds a detached <svg> with the document it is
+// given.
 
 import { formatValue } from '@benchfolio/parsers/content';
 import { axisBottom } from 'd3-axis';
@@ -14,7 +15,7 @@ import { estimateTextWidth } from './label-fit.ts';
 import { appendLegend } from './legend.ts';
 import { round } from './plot-parts.ts';
 import { type ChartContext, createSvg } from './svg.ts';
-import { formatSweepX, sweepRuns, sweepSummary } from './sweep-summary.ts';
+import { formatSweepX, SECONDS, sweepRuns, sweepSummary } from './sweep-summary.ts';
 
 export interface SweepChartOptions extends ChartContext {
   /**
@@ -27,6 +28,8 @@ export interface SweepChartOptions extends ChartContext {
 const TICK_FONT_PX = 11;
 const LINE_PX = 14;
 const POINT_RADIUS_PX = 3.5;
+/** A line of more points than this is drawn without a mark per point (a long --report-interval run). */
+const MAX_POINT_MARKS = 120;
 /** Up to this many distinct x values each get a tick; more, and the scale picks round ones. */
 const MAX_X_TICKS = 12;
 
@@ -35,6 +38,8 @@ const MAX_X_TICKS = 12;
  * least two: doublings then sit at equal distances, as sweeps are usually designed. Else linear.
  */
 export function sweepXScale(data: SweepSeries): 'log2' | 'linear' {
+  // Time runs on evenly: 1, 2, 4 s of a short run are not doublings.
+  if (data.xLabel === SECONDS) return 'linear';
   const xs = new Set(data.runs.flatMap((run) => run.points.map((p) => p.x)));
   const isPowerOfTwo = (x: number) => x > 0 && Number.isInteger(Math.log2(x));
   return xs.size >= 2 && [...xs].every(isPowerOfTwo) ? 'log2' : 'linear';
@@ -128,7 +133,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
     .attr('y', round(height - 6))
     .attr('text-anchor', 'middle')
     .attr('font-size', TICK_FONT_PX)
-    .text(data.xLabel);
+    .text(data.xLabel === SECONDS ? 'seconds since the start of the run' : data.xLabel);
 
   const path = line<{ x: number; value: number }>()
     .x((p) => round(x(p.x)))
@@ -142,6 +147,8 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
       .attr('class', `${run.className} line`)
       .attr('data-run', run.id)
       .attr('d', path(sorted) ?? '');
+    // A long run's intervals make a line; a mark per point would only crowd it.
+    if (sorted.length > MAX_POINT_MARKS) continue;
     for (const point of sorted) {
       marks
         .append('circle')

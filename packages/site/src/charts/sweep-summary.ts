@@ -17,12 +17,16 @@ export interface SweepTableRow {
   valueText: string;
 }
 
-/** How a point of the swept parameter reads: "1 thread", "4 threads", "block size (B) 8192". */
+/** How a point of the swept parameter reads: "1 thread", "4 threads", "12 s", "block size (B) 8192". */
 export function formatSweepX(x: number, xLabel: string): string {
   const number = Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
   if (xLabel === 'threads') return `${number} ${x === 1 ? 'thread' : 'threads'}`;
+  if (xLabel === SECONDS) return `${number} s`;
   return `${xLabel} ${number}`;
 }
+
+/** The xLabel of a figure over time (sysbench's --report-interval lines). */
+export const SECONDS = 'seconds';
 
 /**
  * The runs of a sweep's lines, styled: those in `runs` (the experiment's declared run order, so
@@ -40,10 +44,12 @@ export function sweepRuns(data: SweepSeries, runs: readonly RunRef[] = []): RunS
 export function sweepTableRows(data: SweepSeries, runs: readonly RunRef[] = []): SweepTableRow[] {
   const ordered = sweepRuns(data, runs);
   const xs = [...new Set(data.runs.flatMap((line) => line.points.map((p) => p.x)))].sort((a, b) => a - b);
+  // Each run's points by x: a run over time has thousands of intervals.
+  const byRun = new Map(data.runs.map((line) => [line.run, new Map(line.points.map((p) => [p.x, p]))]));
   const rows: SweepTableRow[] = [];
   for (const x of xs) {
     for (const run of ordered) {
-      const point = data.runs.find((line) => line.run === run.id)?.points.find((p) => p.x === x);
+      const point = byRun.get(run.id)?.get(x);
       if (!point) continue;
       rows.push({
         x,
@@ -64,6 +70,7 @@ export function sweepTableRows(data: SweepSeries, runs: readonly RunRef[] = []):
  * is highest (28.3 k op/s). From 1 to 4 threads: rndrd +95 %; rndwr 2.4×."
  */
 export function sweepSummary(data: SweepSeries, runs: readonly RunRef[] = []): string {
+  if (data.xLabel === SECONDS) return overTimeSummary(data, runs);
   const ordered = sweepRuns(data, runs);
   const lines = ordered
     .map((run) => ({
@@ -124,4 +131,23 @@ export function sweepSummary(data: SweepSeries, runs: readonly RunRef[] = []): s
     }
   }
   return sentences.join(' ');
+}
+
+/**
+ * A figure over time, for readers: each run's mean over its intervals and its range. "Over 30 s:
+ * ext4 mean 986 op/s (914 op/s to 1.02 k op/s); xfs mean …". Which run ends highest says little
+ * of a run that wobbles.
+ */
+function overTimeSummary(data: SweepSeries, runs: readonly RunRef[]): string {
+  const parts = sweepRuns(data, runs).flatMap((run) => {
+    const values = (data.runs.find((line) => line.run === run.id)?.points ?? []).map((point) => point.value);
+    if (values.length === 0) return [];
+    const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+    const range = `${formatValue(Math.min(...values), data.unit)} to ${formatValue(Math.max(...values), data.unit)}`;
+    return [`${run.label} mean ${formatValue(mean, data.unit)} (${range})`];
+  });
+  if (parts.length === 0) return `No values of ${data.title}.`;
+  const lastSec = Math.max(...data.runs.flatMap((line) => line.points.map((point) => point.x)));
+  // Semicolons: run labels may hold commas ("Host2, ondemand").
+  return `Over ${formatSweepX(lastSec, SECONDS)}, per interval: ${parts.join('; ')}.`;
 }

@@ -4,6 +4,7 @@ import type { BaseUnit, LatencyHistogram, MetricComparison, RunRef, SweepSeries,
 import { slug, UniqueKeys } from './keys.ts';
 import { sysbenchBetterIs, sysbenchMetricTitle } from './metric-titles.ts';
 import { ComparisonBuilder, type MetricSpec, mean } from './repeats.ts';
+import { intervalSeries, threadsText } from './sysbench-intervals.ts';
 
 type SysbenchRun = SysbenchResult['runs'][number];
 
@@ -71,7 +72,8 @@ interface RunSample {
  * The sysbench sections, one per test (fileio, cpu, memory, oltp, ...): throughput and latency
  * bars per test mode (and thread count when the runs sweep threads), repeats as mean with
  * min–max; lines against threads when a mode was run at several thread counts; latency
- * histograms when sysbench printed them (`--histogram`).
+ * histograms when sysbench printed them (`--histogram`); figures over time from the
+ * `--report-interval` lines.
  */
 export function sysbenchSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
   const samples = runSamples(runs);
@@ -148,6 +150,8 @@ function testSection(test: string, samples: readonly RunSample[], runRefs: reado
   }
   const histograms = latencyHistograms(test, sorted, runRefs, isSweep);
   if (histograms.length > 0) section.histograms = histograms;
+  const intervals = intervalSeries(test, sorted, runRefs, isSweep);
+  if (intervals.length > 0) section.intervals = intervals;
   return section;
 }
 
@@ -293,10 +297,4 @@ function latencyHistograms(
     });
   }
   return histograms;
-}
-
-/** "1 thread", "16 threads". */
-function threadsText(threads: number | null): string {
-  if (threads === null) return 'threads not stated';
-  return threads === 1 ? '1 thread' : `${threads} threads`;
 }

@@ -10,6 +10,7 @@ const SEED_RUNS = 'content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs';
 const FIO_JSON = 'packages/parsers/fixtures/fio/fio-3.33--randrw-2jobs-direct.jsonplus.json';
 const SYSBENCH = 'packages/parsers/fixtures/sysbench/sysbench-1.0.20--fileio-direct-threads.input.txt';
 const IOSTAT = 'packages/parsers/fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt';
+const SYSBENCH_INTERVALS = 'packages/parsers/fixtures/sysbench/sysbench-1.0.20--report-interval.input.txt';
 
 function only(sections: readonly ToolSection[], key: string): ToolSection {
   const found = sections.find((section) => section.key === key);
@@ -176,6 +177,51 @@ describe('sysbench fileio over threads', () => {
     expect(latency?.cells.find((cell) => cell.group === 'rndrw/4')?.value).toBeCloseTo(120_000, 3);
     expect(latency?.betterIs).toBe('lower');
     expect(fileio.metrics.find((metric) => metric.metric === 'latency.p95')?.title).toBe('Latency, p95');
+  });
+});
+
+describe('sysbench --report-interval', () => {
+  it('gives each test its interval figures over time, one line per run, in base units', async () => {
+    // cpu, memory, threads (--percentile=99) and fileio rndrw, each run with --report-interval=1.
+    const loaded = await fixtureExperiment('2026-11-sysbench-intervals', [
+      { id: 'vm', value: 'vm', outputs: [{ file: 'sysbench.txt', from: SYSBENCH_INTERVALS, tool: 'sysbench' }] },
+    ]);
+    const sections = experimentView(loaded).sections;
+    const titles = (key: string) => only(sections, key).intervals?.map((series) => series.title);
+    expect(titles('sysbench-cpu')).toEqual(['cpu · Events per second over time', 'cpu · Latency, p95 over time']);
+    // sysbench 1.0's threads test names itself nowhere in its output: a test "other".
+    expect(titles('sysbench-other')).toEqual(['other · Events per second over time', 'other · Latency, p99 over time']);
+    expect(titles('sysbench-memory')).toEqual(['write · Transfer rate over time']);
+    // fileio 1.0 prints MiB/s and fsyncs/s per interval, no operations per second.
+    expect(titles('sysbench-fileio')).toEqual([
+      'rndrw · Read throughput over time',
+      'rndrw · Write throughput over time',
+      'rndrw · Fsyncs per second over time',
+      'rndrw · Latency, p95 over time',
+    ]);
+
+    const [events, latency] = only(sections, 'sysbench-cpu').intervals ?? [];
+    expect(events?.xLabel).toBe('seconds');
+    expect(events?.unit).toBe('op/s');
+    // "[ 1s ] thds: 2 eps: 5792.58 lat (ms,95%): 0.29" … "[ 5s ] thds: 2 eps: 8567.46 lat (ms,95%): 0.23"
+    expect(events?.runs).toEqual([
+      {
+        run: 'vm',
+        points: [
+          { x: 1, value: 5792.58 },
+          { x: 2, value: 4601.57 },
+          { x: 3, value: 8308.44 },
+          { x: 4, value: 9410.33 },
+          { x: 5, value: 8567.46 },
+        ],
+      },
+    ]);
+    expect(latency?.betterIs).toBe('lower');
+    expect(latency?.runs[0]?.points[0]?.value).toBeCloseTo(290_000, 6);
+    // memory "[ 1s ] 6640.21 MiB/sec".
+    const [transfer] = only(sections, 'sysbench-memory').intervals ?? [];
+    expect(transfer?.unit).toBe('B/s');
+    expect(transfer?.runs[0]?.points[0]?.value).toBeCloseTo(6640.21 * 1024 * 1024, 3);
   });
 });
 

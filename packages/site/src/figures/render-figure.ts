@@ -106,12 +106,14 @@ function sweepTable(data: SweepSeries, runOrder: readonly RunRef[]): ChartTable 
   const rows = sweepTableRows(data, runOrder);
   const runs = [...new Map(rows.map((row) => [row.runId, row.run])).entries()];
   const xs = [...new Map(rows.map((row) => [row.x, row.xText])).entries()].sort(([a], [b]) => a - b);
+  // By x and run: a run over time has thousands of intervals.
+  const cell = new Map(rows.map((row) => [`${row.x}|${row.runId}`, row.valueText]));
   return {
     caption: data.title,
     columns: [data.xLabel, ...runs.map(([, label]) => label)],
     rows: xs.map(([x, xText]) => ({
       label: xText,
-      cells: runs.map(([runId]) => rows.find((row) => row.x === x && row.runId === runId)?.valueText ?? ''),
+      cells: runs.map(([runId]) => cell.get(`${x}|${runId}`) ?? ''),
     })),
   };
 }

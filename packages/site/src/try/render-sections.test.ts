@@ -1,7 +1,8 @@
 // renderSections draws a run's sections as the experiment page does. The run is ext4 of
 // content/results/2026-11-ext4-xfs-btrfs-loopback (fio, bonnie++, sysbench fileio and iostat),
 // made into sections by the data layer; the numbers asserted are read from its raw files. A
-// sysbench histogram, which no published run has, comes from sysbench 1.0.20 run in the test.
+// sysbench histogram and --report-interval lines, which no published run has, come from sysbench
+// 1.0.20 run in the test.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -240,6 +241,37 @@ describe('renderSections', () => {
     const { figure } = rendered(sections, 480);
     expect(figure('fio-write-iops').querySelector('svg')?.getAttribute('width')).toBe('480');
     expect(figure('iostat-series').querySelector('svg')?.getAttribute('width')).toBe('480');
+  });
+
+  it('draws sysbench’s --report-interval lines over time, a point per interval printed', () => {
+    // A real sysbench 1.0.20 cpu run reporting every second for 3 s.
+    const text = execFileSync('sysbench', ['cpu', '--time=3', '--report-interval=1', 'run'], { encoding: 'utf8' });
+    const lines = [...text.matchAll(/^\[ (\d+)s \] thds: 1 eps: ([\d.]+) lat \(ms,95%\): ([\d.]+)$/gm)];
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const file = 'sysbench--cpu-intervals.txt';
+    const withIntervals: LoadedRun = {
+      ...run,
+      outputs: [
+        { file, path: file, sizeBytes: text.length, declared: { file, tool: 'sysbench' }, parsed: parse(text) },
+      ],
+    };
+    const { section } = rendered(sysbenchSections([withIntervals], runOrder));
+    const block = [...section('sysbench-cpu').querySelectorAll('details')].find((details) =>
+      details.querySelector('summary')?.textContent?.startsWith('Over time'),
+    );
+    expect(block?.querySelector('summary')?.textContent).toBe('Over time (2)');
+    const [events, latency] = [...(block?.querySelectorAll<HTMLElement>('figure[data-kind="sweep"]') ?? [])];
+    const marks = (figure: HTMLElement | undefined) =>
+      [...(figure?.querySelectorAll('circle.point') ?? [])].map((point) => [
+        point.getAttribute('data-x'),
+        Number(point.getAttribute('data-value')),
+      ]);
+    // "[ 1s ] thds: 1 eps: 1234.56 lat (ms,95%): 0.81": events/s as printed, latency in ns.
+    expect(marks(events)).toEqual(lines.map((line) => [line[1], Number(line[2])]));
+    expect(marks(latency).map(([x]) => x)).toEqual(lines.map((line) => line[1]));
+    marks(latency).forEach(([, ns], index) => {
+      expect(ns).toBeCloseTo(Number(lines[index]?.[3]) * 1e6, 3);
+    });
   });
 
   it('draws a sysbench latency histogram whose bars hold every event sysbench counted', () => {

@@ -80,11 +80,14 @@ export interface LatencyHistogram {
   runs: Array<{ run: string; bins: Array<{ ns: number; count: number }> }>;
 }
 
-/** A metric against a swept parameter (sysbench threads), one line per run. */
+/**
+ * A metric against a swept parameter (sysbench threads), or over the seconds of a run (sysbench's
+ * --report-interval lines), one line per run.
+ */
 export interface SweepSeries {
   key: string;
   title: string;
-  /** The swept parameter, "threads". */
+  /** The swept parameter, "threads"; "seconds" for a figure over time. */
   xLabel: string;
   unit: BaseUnit;
   betterIs: BetterIs;
@@ -138,6 +141,8 @@ export interface ToolSection {
   latency?: LatencyDistribution[];
   histograms?: LatencyHistogram[];
   sweeps?: SweepSeries[];
+  /** sysbench's --report-interval figures over time (xLabel "seconds"). */
+  intervals?: SweepSeries[];
   grid?: RankGrid;
   devices?: DeviceSeries[];
   deviceSummaries?: DeviceSummary[];

@@ -1,6 +1,7 @@
 // One tool (and workload) of the reader's run, as the experiment page shows it
 // (ToolSectionView.astro): its metrics as bar charts, one at a time through a metric picker, then
-// its sweeps, latency distributions, histograms, bonnie++'s rank grid and iostat's devices.
+// its sweeps, figures over time (sysbench --report-interval), latency distributions, histograms,
+// bonnie++'s rank grid and iostat's devices.
 
 import type { LatencyView } from '../../charts/latency-chart.ts';
 import { rankGrid, rankGridSummary } from '../../charts/rank-grid.ts';
@@ -48,6 +49,11 @@ export function sectionNode(section: ToolSection, context: SectionContext): HTML
     const figures = sweeps.map((data) => board.add({ kind: 'sweep', data }));
     const title = `Against ${sweeps[0]?.xLabel ?? 'threads'} (${sweeps.length})`;
     node.append(figureGroup(document, title, sweeps.length <= 2, figures));
+  }
+  const intervals = section.intervals ?? [];
+  if (intervals.length > 0) {
+    const figures = intervals.map((data) => board.add({ kind: 'sweep', data }));
+    node.append(figureGroup(document, `Over time (${intervals.length})`, intervals.length <= 2, figures));
   }
   const latency = section.latency ?? [];
   if (latency.length > 0) {
