@@ -2,16 +2,19 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDS_DIR_ENV, SEEDS_SKIP_REASON } from '../packages/parsers/test/seeds.ts';
 import { decodeEntities, markdownTableAfter, preBlocks } from './import-seeds.ts';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'content', 'results');
-// The seeds live beside the checkout; a clone without them cannot re-derive the files.
-const seeds = process.env.BENCHFOLIO_SEEDS ?? join(root, '..', 'shared', 'seeds');
-const hasSeeds = existsSync(seeds);
+// The original blog posts are not part of the repository (they are their authors' work):
+// BENCHFOLIO_SEEDS names the folder of saved copies, and without it the byte-for-byte proof is
+// skipped, saying so.
+const seeds = process.env[SEEDS_DIR_ENV] === undefined ? '' : resolve(process.env[SEEDS_DIR_ENV]);
+const hasSeeds = seeds !== '' && existsSync(seeds);
 
 describe.skipIf(!hasSeeds)(`node scripts/import-seeds.ts ${seeds} <temp>`, () => {
   let out: string;
@@ -72,6 +75,10 @@ describe.skipIf(!hasSeeds)(`node scripts/import-seeds.ts ${seeds} <temp>`, () =>
     expect(xfs).toContain('fio 1.57\nStarting 20 processes\n');
     expect(xfs.endsWith('sys     0m24.351s\n[root@link ~]#\n')).toBe(true);
   });
+});
+
+describe.skipIf(hasSeeds)('node scripts/import-seeds.ts <seeds> <temp>', () => {
+  it.skip(SEEDS_SKIP_REASON, () => {});
 });
 
 describe('the HTML helpers', () => {

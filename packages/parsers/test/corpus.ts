@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { TOOL_NAMES, type ToolName } from '../src/errors.ts';
 
 /**
- * The shared corpus of real tool outputs (see its MANIFEST.md). It lives outside the repository,
- * at `../shared/corpus` from the repository root, because it is data collected for the team, not
- * source; `BENCHFOLIO_CORPUS` points elsewhere (a relative path is taken from the working
- * directory).
+ * The corpus of real tool outputs written by others (public projects' fixtures, documentation
+ * examples, bug reports), kept in the repository at `packages/parsers/fixtures/corpus/`, one
+ * folder per tool, with its provenance in MANIFEST.md there. `BENCHFOLIO_CORPUS` points the
+ * tests at another folder of the same layout (a relative path is taken from the working
+ * directory), for trying a larger private collection.
  */
 export const CORPUS_DIR_ENV = 'BENCHFOLIO_CORPUS';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const DEFAULT_CORPUS_DIR = fileURLToPath(new URL('../fixtures/corpus', import.meta.url));
 
 /** A peer project's expected parse of an output (`*.expected.jc.json`): data, not an output. */
 const PEER_EXPECTED_FILE = /\.expected\.[^.]+\.[^.]+$/;
@@ -28,7 +29,7 @@ export interface CorpusFile {
 /** The corpus folder; throws when it is not there, saying how to point at it. */
 export function corpusDir(env: NodeJS.ProcessEnv = process.env): string {
   const override = env[CORPUS_DIR_ENV];
-  const dir = override === undefined || override === '' ? resolve(REPO_ROOT, '../shared/corpus') : resolve(override);
+  const dir = override === undefined || override === '' ? DEFAULT_CORPUS_DIR : resolve(override);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new Error(
       `the corpus of real tool outputs is not at ${dir}; ` +

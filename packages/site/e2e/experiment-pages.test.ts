@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -79,6 +79,35 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
+/**
+ * What only the project's own workflow means, never a citation: the numbered saved copies of
+ * the posts the first experiments came from ("seed 003"), the script that imported them, the
+ * corpus manifest, folders outside the repository.
+ */
+const BUILD_NOTES = [
+  /\bseeds? \d{3}\b/i,
+  /\bthe seeds?\b/i,
+  /import-seeds/,
+  /MANIFEST\.md/,
+  /\.\.\/shared\b/,
+  /\/work\//,
+];
+
+/** Every HTML file of the built site. */
+async function builtHtmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The text a reader can see or hear of a page: tags, scripts and styles removed, attributes kept out. */
+function visibleText(html: string): string {
+  const withoutCode = html.replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, ' ');
+  const titles = [...withoutCode.matchAll(/\b(?:title|alt|aria-label)="([^"]*)"/g)].map((match) => match[1]);
+  return `${withoutCode.replace(/<[^>]*>/g, ' ')} ${titles.join(' ')}`.replace(/\s+/g, ' ');
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -86,6 +115,24 @@ interface AxeViolation {
 }
 
 describe('every experiment page', () => {
+  test(
+    'shows readers no build notes: no seed numbers, repository scripts, manifests or paths outside the site',
+    async () => {
+      const pages = await builtHtmlFiles(build.outDir);
+      expect(pages.length).toBeGreaterThan(views.length);
+      const found: string[] = [];
+      for (const path of pages) {
+        const text = visibleText(await readFile(path, 'utf8'));
+        for (const note of BUILD_NOTES) {
+          const match = note.exec(text);
+          if (match !== null) found.push(`${path.slice(build.outDir.length)}: "${match[0]}"`);
+        }
+      }
+      expect(found).toEqual([]);
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
   test(
     'has a page per experiment of content/results, with its title as the one h1',
     async () => {

@@ -126,19 +126,32 @@ function expectNear(actual: number | null | undefined, expected: number, toleran
 /** num2str prints 4 significant figures ("36.9k", "144MiB/s", "9453"): half a unit of the last. */
 const NUM2STR_RELATIVE = 0.005;
 
+/**
+ * The unit fio printed a latency line in, in ns: stat.h's nsec_to_msec, then nsec_to_usec, pick
+ * msec or usec from min, max and stdev (not the mean), else nsec. The text holds that line to
+ * that unit, so the check's tolerance is this unit, not a guess from one field.
+ */
+function printedLatencyUnitNs(json: Json): number {
+  if (json.min > 2_000_000 && json.max > 99_999_999 && json.stddev > 1_000_000) return 1e6;
+  if (json.min > 2000 && json.max > 99_999 && json.stddev > 1000) return 1e3;
+  return 1;
+}
+
 function checkLatency(normal: LatencyStats | null, json: Json, what: string): void {
   if (json === undefined || json.N === 0) {
     expect(normal, `${what}: not printed when fio sampled none`).toBeNull();
     return;
   }
   if (normal === null) throw new Error(`${what}: missing in the normal text`);
-  // min/max: whole units of the printed unit (usec truncates), or 4 figures with a "k".
-  expectNear(normal.minNs, json.min, Math.max(1000, json.min * 1e-4), `${what}.min`);
-  expectNear(normal.maxNs, json.max, Math.max(1000, json.max * 1e-4), `${what}.max`);
-  // avg/stdev: two decimals of the printed unit (nsec when min < 1000 ns, else usec here).
-  const decimals = json.min >= 1e6 ? 5000 : json.min >= 1000 ? 5.01 : 0.0051;
-  expectNear(normal.meanNs, json.mean, decimals, `${what}.mean`);
-  expectNear(normal.stddevNs, json.stddev, decimals, `${what}.stddev`);
+  const unitNs = printedLatencyUnitNs(json);
+  // min/max: whole printed units (integer division truncates), or num2str's figures with a "k"
+  // once a value no longer fits 6 characters.
+  expectNear(normal.minNs, json.min, Math.max(unitNs, json.min * 1e-4), `${what}.min`);
+  expectNear(normal.maxNs, json.max, Math.max(unitNs, json.max * 1e-4), `${what}.max`);
+  // avg/stdev: "%5.02f" of the printed unit, so half a hundredth of it (and a little for floats).
+  const halfHundredth = 0.00501 * unitNs;
+  expectNear(normal.meanNs, json.mean, halfHundredth, `${what}.mean`);
+  expectNear(normal.stddevNs, json.stddev, halfHundredth, `${what}.stddev`);
 }
 
 function checkPercentiles(normal: Record<string, number> | null, json: Json, what: string): void {
@@ -148,13 +161,19 @@ function checkPercentiles(normal: Record<string, number> | null, json: Json, wha
   }
   const keys = Object.keys(json);
   expect(Object.keys(normal ?? {}), what).toHaveLength(keys.length);
+  // stat.c's show_clat_percentiles prints the whole block in one unit, chosen from its smallest
+  // and largest value: msec when min > 2 ms and max > 99.999999 ms, usec when min > 2 us and
+  // max > 99.999 us, else nsec.
+  const values = keys.map((key) => json[key] as number);
+  const [minNs, maxNs] = [Math.min(...values), Math.max(...values)];
+  const unitNs = minNs > 2_000_000 && maxNs > 99_999_999 ? 1e6 : minNs > 2000 && maxNs > 99_999 ? 1e3 : 1;
   for (const key of keys) {
     const printedKey = Number(key).toFixed(2);
     const expected = json[key] as number;
     const actual = normal?.[printedKey];
-    // fio rounds a percentile up to the unit of its block: nsec, usec or msec.
+    // fio rounds a percentile up to the unit of its block.
     expect(actual, `${what} ${printedKey}`).toBeGreaterThanOrEqual(expected);
-    expect((actual as number) - expected, `${what} ${printedKey}`).toBeLessThan(expected >= 1e8 ? 1e6 : 1000);
+    expect((actual as number) - expected, `${what} ${printedKey}`).toBeLessThan(unitNs);
   }
 }
 

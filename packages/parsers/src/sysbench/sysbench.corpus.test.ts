@@ -4,7 +4,7 @@ import { parseSysbench } from './index.ts';
 import type { SysbenchRun } from './schema.ts';
 
 /**
- * Every sysbench output of the shared corpus (../shared/corpus/sysbench, MANIFEST.md), with the
+ * Every sysbench output of the corpus (fixtures/corpus/sysbench, MANIFEST.md there), with the
  * values the manifest lists: the peer projects' own assertions where there are some, else the
  * numbers read off the text. Each value is quoted from its line.
  */

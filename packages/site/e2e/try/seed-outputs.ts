@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
-// The raw outputs committed from the seed blog posts (/work/shared/seeds): the outputs listed in
-// the run.yaml files of every experiment whose `source` note names the seed it was imported from
-// ("seed 003"; scripts/import-seeds.ts writes it). The runner's experiments name the runner as
-// their source instead. These are what readers of those posts would paste.
+// The raw outputs committed from the blog posts the first experiments were imported from (by
+// scripts/import-seeds.ts): the outputs listed in the run.yaml files of every experiment whose
+// `source` is a publication with a date (`published`). The runner's experiments cite the runner,
+// with no publication date. These are what readers of those posts would paste.
 
 export interface SeedOutput {
   experiment: string;
@@ -17,11 +17,8 @@ export interface SeedOutput {
   text: string;
 }
 
-/** How import-seeds.ts names the seed in the source note: "seed 003", "seed 001". */
-const SEED_NOTE = /\bseed\s+\d{3}\b/;
-
 interface ExperimentYaml {
-  source?: { note?: string };
+  source?: { published?: string };
 }
 
 interface RunYaml {
@@ -35,7 +32,7 @@ export async function loadSeedOutputs(resultsDir: string): Promise<SeedOutput[]>
   )) {
     const experimentDir = join(resultsDir, experiment.name);
     const document = parseYaml(await readFile(join(experimentDir, 'experiment.yaml'), 'utf8')) as ExperimentYaml;
-    if (!SEED_NOTE.test(document.source?.note ?? '')) continue;
+    if (document.source?.published === undefined) continue;
     const runsDir = join(experimentDir, 'runs');
     for (const run of (await readdir(runsDir)).sort()) {
       const runYaml = parseYaml(await readFile(join(runsDir, run, 'run.yaml'), 'utf8')) as RunYaml;

@@ -1,6 +1,6 @@
-// Test data of the chart tests, from real outputs only: the seeds' raw files in content/results,
-// the parsers' fixtures (made by the tools here), the shared corpus, and this folder's
-// __fixtures__. Each is parsed with @benchfolio/parsers and mapped to the view model by the small
+// Test data of the chart tests, from real outputs only: the raw files in content/results, the
+// parsers' fixtures (made by the tools here), the parsers' corpus of public outputs
+// (packages/parsers/fixtures/corpus, with its MANIFEST.md), and this folder's __fixtures__. Each is parsed with @benchfolio/parsers and mapped to the view model by the small
 // functions below, which stand in for the data layer (src/data/) in these tests.
 
 import { readFileSync } from 'node:fs';
@@ -26,9 +26,9 @@ export function repoFile(path: string): string {
   return readFileSync(fileURLToPath(new URL(`../../../../${path}`, import.meta.url)), 'utf8');
 }
 
-/** A file of the shared corpus of public outputs. */
+/** A file of the parsers' corpus of public outputs, by path from the corpus folder (`sysbench/…`). */
 export function corpusFile(path: string): string {
-  return readFileSync(`/work/shared/corpus/${path}`, 'utf8');
+  return repoFile(`packages/parsers/fixtures/corpus/${path}`);
 }
 
 // --- fio -------------------------------------------------------------------------------------

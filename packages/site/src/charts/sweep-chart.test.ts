@@ -184,7 +184,7 @@ describe('sweep text', () => {
 describe('a figure over time (sysbench --report-interval)', () => {
   // PerfKitBenchmarker's sysbench 0.5 oltp sample: 1200 s reported every 2 s, 600 lines such as
   // "[   2s] threads: 2, tps: 144.13, reads: 2030.88, …". PKB's own log of that run gives
-  // "tps average=151.847133" (shared/corpus/MANIFEST.md).
+  // "tps average=151.847133" (packages/parsers/fixtures/corpus/MANIFEST.md).
   const text = corpusFile('sysbench/pkb__v0.5-oltp-mysql-report-interval-2s.txt');
   const run = (parse(text).result as SysbenchResult).runs.find((candidate) => candidate.intervals.length > 0);
   if (run === undefined) throw new Error('no interval lines parsed');
