@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from '@benchfolio/parsers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   fakeTool,
   hasCommand,
@@ -31,6 +31,39 @@ const missingTools = TOOLS.filter((tool) => !hasCommand(tool));
 const hasTools = missingTools.length === 0 || IS_CI;
 const toolsNote = hasTools ? '' : ` (skipped: ${missingTools.join(', ')} not installed)`;
 const experiment = testExperimentId();
+/** The interrupted run's benchmark time: far beyond the test's timeout, so only stopping it ends the run. */
+const BENCHMARK_RUNTIME_S = 3600;
+
+/** A process's program name, state letter and parent PID from /proc/<pid>/stat (Linux); undefined once it is gone. */
+function procStat(pid: number): { name: string; state: string; parentPid: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ")".
+  const nameEnd = stat.lastIndexOf(')');
+  const [state = '', parentPid = ''] = stat.slice(nameEnd + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, nameEnd), state, parentPid: Number(parentPid) };
+}
+
+/** Whether a process exists and has not ended (a zombie has ended; it only waits to be reaped). */
+function isRunning(pid: number): boolean {
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
+}
+
+/** The PIDs of the running children of a process that run the named program. */
+function runningChildren(parentPid: number, name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      const stat = procStat(pid);
+      return stat?.parentPid === parentPid && stat.name === name && stat.state !== 'Z';
+    });
+}
 
 describe('scripts/benchfolio-run without running a benchmark', () => {
   let scratch: string;
@@ -573,25 +606,34 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves
       const dir = join(scratch, signal);
       const out = join(scratch, `${signal}-out`, experiment, 'runs', 'a');
       await mkdir(dir);
+      // An hour of sysbench: a runner that waited for the benchmark instead of stopping it would
+      // not end within this test's timeout, so the test would fail by timing out.
       const started = startRunner([
         ...args(dir, out, 'sysbench-fileio-seed'),
         '--size',
         '4M',
         '--runtime',
-        '30',
+        String(BENCHMARK_RUNTIME_S),
         '--threads',
         '1',
       ]);
       await started.waitFor(/running \(sysbench--fileio-seqwr-t1-1\.txt\)/);
-      // The benchmark is running a moment later.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const runnerPid = started.child.pid as number;
+      // The benchmark is the runner's child once its subshell has exec'd sysbench.
+      await expect
+        .poll(() => runningChildren(runnerPid, 'sysbench'), { timeout: 20_000, interval: 50 })
+        .toHaveLength(1);
+      const [benchmarkPid] = runningChildren(runnerPid, 'sysbench') as [number];
+      // Whatever the outcome, no hour-long sysbench or runner outlives the test.
+      onTestFinished(() => {
+        for (const pid of [benchmarkPid, runnerPid]) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+      });
       // The test files and the partial run folder exist now.
       expect(await listing(dir)).toEqual(['benchfolio-work']);
       expect(await listing(out)).toContain('iostat--a.txt');
-      const before = Date.now();
       started.child.kill(signal);
       const result = await started.done;
-      expect(Date.now() - before).toBeLessThan(10_000);
+      expect(isRunning(benchmarkPid), `sysbench (PID ${benchmarkPid}) after the runner exited`).toBe(false);
       expect(result.code).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(result.stderr).toContain(`interrupted by ${signal}`);
       const pid = iostatPid(result.stderr);

@@ -20,9 +20,10 @@ export async function fetchFileIntoPage(page: Page, href: string, name: string):
 
 /**
  * Starts a timer in the page that notes the longest gap between its ticks (every 16 ms when the
- * main thread is free) and between animation frames, then drops the file on [data-try-drop].
+ * main thread is free) and between animation frames, until stopMonitor. Used by
+ * bench/try-responsiveness.ts; the tests assert no durations.
  */
-export async function dropFetchedFile(page: Page): Promise<void> {
+export async function startMonitor(page: Page): Promise<void> {
   await page.evaluate(() => {
     const monitor = { maxTimerGapMs: 0, maxFrameGapMs: 0, ticks: 0, frames: 0, isStopped: false };
     (window as unknown as { __tryMonitor: typeof monitor }).__tryMonitor = monitor;
@@ -42,7 +43,12 @@ export async function dropFetchedFile(page: Page): Promise<void> {
       if (!monitor.isStopped) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
+  });
+}
 
+/** Drops the file made by fetchFileIntoPage on [data-try-drop]. */
+export async function dropFetchedFile(page: Page): Promise<void> {
+  await page.evaluate(() => {
     const file = (window as unknown as { __tryDropFile: File }).__tryDropFile;
     const transfer = new DataTransfer();
     transfer.items.add(file);
@@ -61,7 +67,7 @@ export interface Responsiveness {
   frames: number;
 }
 
-/** Stops the timer started by dropFetchedFile and returns what it saw. */
+/** Stops the timer started by startMonitor and returns what it saw. */
 export async function stopMonitor(page: Page): Promise<Responsiveness> {
   return page.evaluate(() => {
     const monitor = (window as unknown as { __tryMonitor: Responsiveness & { isStopped: boolean } }).__tryMonitor;
@@ -72,7 +78,7 @@ export async function stopMonitor(page: Page): Promise<Responsiveness> {
 }
 
 export interface ProgressSample {
-  /** How long page.evaluate took to answer, in ms: a frozen page answers late. */
+  /** How long page.evaluate took to answer, in ms: a frozen page answers late. The bench reads it; tests don't. */
   roundTripMs: number;
   state: string | null;
   progress: number | null;
