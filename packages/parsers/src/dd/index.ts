@@ -1,0 +1,18 @@
+export { DD_FORMATS, type DdFormat } from './context.ts';
+export { _detectDdHead } from './detect.ts';
+export { _ddMeasurements } from './measurements.ts';
+export { ddParser, detectDd, type ParseDdOptions, parseDd, safeParseDd } from './parser.ts';
+export {
+  DD_LANGUAGES,
+  type DdDiagnostic,
+  DdDiagnosticSchema,
+  type DdLanguage,
+  type DdRecords,
+  DdRecordsSchema,
+  type DdResult,
+  DdResultSchema,
+  type DdRun,
+  DdRunSchema,
+  type DdTransfer,
+  DdTransferSchema,
+} from './schema.ts';

@@ -1,0 +1,37 @@
+import { _withLazyMeasurements, type ParseOutput } from '../parser.ts';
+import type { TextSource } from '../text.ts';
+import { _assembleRuns } from './assemble.ts';
+import { _classifyLines } from './classify.ts';
+import { _ddError, _newContext, DD, DD_FORMAT } from './context.ts';
+import { _ddMeasurements } from './measurements.ts';
+import type { DdResult } from './schema.ts';
+
+/**
+ * A whole dd output read by readText: every statistics report in it, whatever surrounds them
+ * (shell prompts, the output of other commands, `time`'s lines; those are skipped with a
+ * warning). Throws a ParseError.
+ */
+export function _parseDdSource(source: TextSource): ParseOutput<DdResult> {
+  const context = _newContext(source);
+  const firstContent = /\S/.exec(source.text);
+  if (firstContent === null) throw _ddError(context, 0, 'EMPTY_INPUT', 'the input is empty');
+  const result = _assembleRuns(context, _classifyLines(context));
+  if (result.runs.length === 0 && result.errors.length === 0) {
+    throw _ddError(
+      context,
+      firstContent.index,
+      'MISSING_SECTION',
+      'no dd statistics were found: no "records in/out" lines and no "bytes ... copied" line',
+    );
+  }
+  return _withLazyMeasurements(
+    {
+      tool: DD,
+      format: DD_FORMAT,
+      toolVersion: result.runs.find((run) => run.toolVersion !== null)?.toolVersion ?? null,
+      result,
+      warnings: context.warnings,
+    },
+    () => _ddMeasurements(result),
+  );
+}
