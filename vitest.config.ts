@@ -7,6 +7,11 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
+    // No test is bounded by time: these limits only turn a hang into a failure. They are far
+    // above what any test takes on an idle machine, because the suite must pass on one whose
+    // cores are all busy (a property test that takes 1 s idle can take 6 s there).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // On CI a JSON report is written too, for .ci/run's closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/test-results.json' }]] : ['default'],
     projects: [
