@@ -96,6 +96,7 @@ tool_version() {
     sysbench) sysbench --version 2>/dev/null | head -n 1 ;;
     bonnie++) bonnie++ -h 2>&1 | sed -n 's/^Version: *\(.*\)/bonnie++ \1/p' | head -n 1 ;;
     iostat) iostat -V 2>&1 | sed -n 's/^sysstat version \(.*\)/sysstat \1/p' | head -n 1 ;;
+    dd) dd --version 2>/dev/null | head -n 1 ;;
   esac
 }
 
@@ -132,7 +133,11 @@ run_child() {
   rc_err=$2
   rc_dir=$3
   shift 3
-  if test -n "$rc_dir"; then
+  if test "${BF_STDERR_TOO-}" = 1; then
+    # A tool that reports on standard error (dd, bf_capture_stderr): both streams in the output.
+    : >"$rc_err"
+    (test -z "$rc_dir" || cd "$rc_dir" && exec "$@") >"$rc_out" 2>&1 </dev/null &
+  elif test -n "$rc_dir"; then
     (cd "$rc_dir" && exec "$@") >"$rc_out" 2>"$rc_err" </dev/null &
   else
     "$@" >"$rc_out" 2>"$rc_err" </dev/null &
@@ -207,6 +212,7 @@ bf_capture() {
   run_child "$BF_OUT/$bc_file" "$BF_STATE/capture.err" "${BF_CWD-}" "$@"
   if test "$rc_status" -ne 0; then
     tail -n 20 "$BF_STATE/capture.err" >&2 || true
+    test "${BF_STDERR_TOO-}" != 1 || tail -n 20 "$BF_OUT/$bc_file" >&2 || true
     die "$(program_of "$@") exited with status $rc_status: $bc_shown"
   fi
   if ! test -s "$BF_OUT/$bc_file"; then
@@ -221,6 +227,14 @@ bf_capture() {
     printf '    repeat: %s\n' "$BF_REPEAT_INDEX"
     printf '    command: %s\n' "$(yaml_str "$bc_shown")"
   } >>"$BF_STATE/outputs.yaml"
+}
+
+# bf_capture_stderr TOOL LABEL EXT WORKLOAD -- COMMAND...: bf_capture for a tool that prints its
+# report on standard error (dd): both streams go into the output file, in the order printed.
+bf_capture_stderr() {
+  BF_STDERR_TOO=1
+  bf_capture "$@"
+  BF_STDERR_TOO=''
 }
 
 # start_iostat DEVICES: iostat -x -t -k in the background on the devices, into the run folder.
