@@ -106,6 +106,19 @@ export function isParseError(value: unknown): value is ParseError {
   return value instanceof ParseError;
 }
 
+/** What the `safeParse` functions return: the data, or the ParseError instead of throwing it. */
+export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: ParseError };
+
+/** Runs a parse, giving its ParseError as a SafeParseResult; any other error is thrown on. */
+export function _safely<T>(parse: () => T): SafeParseResult<T> {
+  try {
+    return { success: true, data: parse() };
+  } catch (error) {
+    if (error instanceof ParseError) return { success: false, error };
+    throw error;
+  }
+}
+
 /**
  * Builds a ParseError at an offset of the normalized text: the offset is mapped back to the
  * line and column of the original input.

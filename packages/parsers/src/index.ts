@@ -16,6 +16,7 @@ export {
   ParseError,
   type ParseErrorCode,
   type ParseErrorInit,
+  type SafeParseResult,
   TOOL_NAMES,
   type ToolName,
 } from './errors.ts';
@@ -71,7 +72,7 @@ export {
   type ParseWarning,
   type ToolParser,
 } from './parser.ts';
-export { createRegistry, type ParseOptions, type Registry, type SafeParseResult } from './registry.ts';
+export { createRegistry, type ParseOptions, type Registry } from './registry.ts';
 export {
   detectSysbench,
   type ParseSysbenchOptions,

@@ -1,4 +1,4 @@
-import { _errorAt, ParseError, type ToolName } from './errors.ts';
+import { _errorAt, _safely, type SafeParseResult, type ToolName } from './errors.ts';
 import { linesOf, readTextBatches, type TextBatch } from './lines.ts';
 import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
@@ -11,8 +11,6 @@ export interface ParseOptions {
   /** File name for error messages. */
   name?: string | undefined;
 }
-
-export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: ParseError };
 
 export interface Registry {
   readonly parsers: readonly ToolParser[];
@@ -156,14 +154,7 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
     detect: (text) => detectAll(text)[0] ?? null,
     detectAll,
     parse,
-    safeParse(text, options) {
-      try {
-        return { success: true, data: parse(text, options) };
-      } catch (error) {
-        if (error instanceof ParseError) return { success: false, error };
-        throw error;
-      }
-    },
+    safeParse: (text, options) => _safely(() => parse(text, options)),
     parseStream,
   };
 }

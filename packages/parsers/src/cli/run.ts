@@ -91,7 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
 async function defaultRegistry(tool: ToolName | undefined): Promise<Registry> {
   if (tool === 'iostat') {
     const [{ iostatParser }, { createRegistry }] = await Promise.all([
-      import('../iostat/parser.ts'),
+      import('../iostat/tool.ts'),
       import('../registry.ts'),
     ]);
     return createRegistry([iostatParser]);

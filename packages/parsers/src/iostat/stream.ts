@@ -100,7 +100,7 @@ export function parseIostatStream(
  */
 export function streamIostatOutputs(
   batches: AsyncIterable<TextBatch>,
-  format: string,
+  format: 'text' | 'json',
   name: string | undefined,
 ): AsyncIterableIterator<ParseOutput<IostatResult>> {
   return format === 'json' ? streamJsonOutputs(batches, name) : new TextOutputs(batches, name);
