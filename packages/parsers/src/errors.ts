@@ -1,4 +1,5 @@
 import type { TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
 
 /**
  * Every code a ParseError can carry. Codes are part of the public API: users match on them,
@@ -30,10 +31,6 @@ export const PARSE_ERROR_CODES = [
 ] as const;
 
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
-
-/** Tool names as used in results and measurements: the command name, `bonnie` for bonnie++. */
-export const TOOL_NAMES = ['fio', 'bonnie', 'sysbench', 'iostat'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ParseErrorInit {
   code: ParseErrorCode;

@@ -17,8 +17,6 @@ export {
   type ParseErrorCode,
   type ParseErrorInit,
   type SafeParseResult,
-  TOOL_NAMES,
-  type ToolName,
 } from './errors.ts';
 export {
   detectFio,
@@ -83,6 +81,8 @@ export {
   safeParseSysbench,
 } from './sysbench/index.ts';
 export { type ReadTextOptions, readText, type TextSource } from './text.ts';
+export type { Tool, ToolParseOptions } from './tool.ts';
+export { type BuiltinTool, TOOL_NAMES, TOOLS, type ToolName } from './tools.ts';
 export {
   durationFactor,
   isNotMeasured,

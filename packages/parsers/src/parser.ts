@@ -1,7 +1,7 @@
-import type { ToolName } from './errors.ts';
 import type { TextBatch } from './lines.ts';
 import type { Measurement } from './measurement.ts';
 import type { TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
 
 /** How much of the input detection looks at: enough for preambles, never the whole log. */
 export const DETECT_HEAD_CHARS = 64 * 1024;

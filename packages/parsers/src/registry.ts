@@ -1,7 +1,8 @@
-import { _errorAt, _safely, type SafeParseResult, type ToolName } from './errors.ts';
+import { _errorAt, _safely, type SafeParseResult } from './errors.ts';
 import { linesOf, readTextBatches, type TextBatch } from './lines.ts';
 import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
 
 export interface ParseOptions {
   /** Skip detection of the tool. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { _errorAt, _safely, type ParseError, type SafeParseResult, type ToolName } from './errors.ts';
+import { _errorAt, _safely, type ParseError, type SafeParseResult } from './errors.ts';
 import type { TextBatch } from './lines.ts';
 import type { Measurement } from './measurement.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type ToolParser,
 } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
 
 /** What a tool's parse makes of a whole input; defineTool adds the rest of the output. */
 export interface ToolReading<TResult> {
@@ -65,6 +66,11 @@ export interface ToolDefinition<
   /** The zod schema of the result: the one source of its type. */
   resultSchema: TSchema;
   /**
+   * The metrics that sum up a run of the tool: `benchfolio summarize` shows these in a pull
+   * request's summary. A tool without them is left out of the summary's numbers.
+   */
+  headlineMetrics?: RegExp;
+  /**
    * A streaming parse for long time series (ToolParser.parseTextStream): the registry uses it
    * for `parseStream` and `benchfolio parse --ndjson`.
    */
@@ -82,13 +88,14 @@ export interface Tool<
   TName extends ToolName,
   TFormat extends string,
   TSchema extends z.ZodType,
-  TOptions extends object,
+  TOptions extends object = NoOptions,
 > {
   readonly name: TName;
   readonly title: string;
   readonly formats: readonly TFormat[];
   readonly defaultFormat: TFormat | undefined;
   readonly resultSchema: TSchema;
+  readonly headlineMetrics: RegExp | undefined;
   /** The parser as the registry sees it. */
   readonly parser: ToolParser<z.output<TSchema>>;
   /** Parses an output of this tool; detects the format when not given. Throws a ParseError. */
@@ -179,6 +186,7 @@ export function defineTool<
     formats,
     defaultFormat,
     resultSchema: definition.resultSchema,
+    headlineMetrics: definition.headlineMetrics,
     parser,
     parse,
     safeParse: (text, options) => _safely(() => parse(text, options)),

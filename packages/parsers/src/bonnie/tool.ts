@@ -1,4 +1,4 @@
-import { defineTool, type ToolParseOptions } from '../tool.ts';
+import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { BONNIE_FORMATS, type BonnieFormat } from './context.ts';
 import { _detectBonnieHead } from './detect.ts';
 import { _bonnieMeasurements } from './measurements.ts';
@@ -6,7 +6,7 @@ import { _parseBonnieSource } from './parse.ts';
 import { BonnieResultSchema } from './schema.ts';
 
 /** bonnie++: its tables (1.03, 1.9x, 2.x) and CSV lines of every layout, several runs per input. */
-export const bonnieTool = defineTool({
+export const bonnieTool: Tool<'bonnie', BonnieFormat, typeof BonnieResultSchema> = defineTool({
   name: 'bonnie',
   title: 'bonnie++',
   formats: BONNIE_FORMATS,
@@ -16,6 +16,7 @@ export const bonnieTool = defineTool({
   parse: _parseBonnieSource,
   measurements: _bonnieMeasurements,
   resultSchema: BonnieResultSchema,
+  headlineMetrics: /^(?:put_block|rewrite|get_block|seeks|seq_create|ran_create)$/,
 });
 
 /** `format`: `table` reads tables and CSV lines alike, `csv` only the CSV lines. Detected when not given. */

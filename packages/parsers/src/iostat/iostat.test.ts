@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
 import { checkParserProperty } from '../../test/properties.ts';
-import { TOOL_NAMES } from '../errors.ts';
 import { MeasurementSchema } from '../measurement.ts';
 import type { ParseOutput } from '../parser.ts';
+import { TOOL_NAMES } from '../tools.ts';
 import { columnSpec } from './columns.ts';
 import {
   detectIostat,

@@ -1,5 +1,5 @@
 import type { Measurement } from '../measurement.ts';
-import { defineTool, type ToolParseOptions } from '../tool.ts';
+import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { detectIostatHead } from './detect.ts';
 import type { IostatMachineOptions } from './machine.ts';
 import { reportMeasurements } from './measurements.ts';
@@ -17,7 +17,7 @@ export type IostatFormat = (typeof IOSTAT_FORMATS)[number];
  * iostat of sysstat 9 to 12: a time series of reports, text (every layout) or JSON, streamed for
  * logs larger than memory. No default format: an input detection does not recognise is not iostat's.
  */
-export const iostatTool = defineTool({
+export const iostatTool: Tool<'iostat', IostatFormat, typeof IostatResultSchema, IostatMachineOptions> = defineTool({
   name: 'iostat',
   formats: IOSTAT_FORMATS,
   detect: detectIostatHead,

@@ -5,8 +5,9 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
 import { escapeHtml } from '../../test/mutations.ts';
 import { checkParserProperty } from '../../test/properties.ts';
-import { type ParseError, TOOL_NAMES } from '../errors.ts';
+import type { ParseError } from '../errors.ts';
 import type { ParseOutput } from '../parser.ts';
+import { TOOL_NAMES } from '../tools.ts';
 import {
   detectSysbench,
   parseSysbench,

@@ -1,4 +1,4 @@
-import { defineTool, type ToolParseOptions } from '../tool.ts';
+import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { detectSysbenchHead } from './detect.ts';
 import { _sysbenchMeasurements } from './measurements.ts';
 import { _parseText } from './parse-text.ts';
@@ -9,7 +9,7 @@ export const SYSBENCH_FORMATS = [SYSBENCH_FORMAT] as const;
 export type SysbenchFormat = (typeof SYSBENCH_FORMATS)[number];
 
 /** sysbench 0.4 to 1.1: what it prints on stdout and stderr, one or more runs. */
-export const sysbenchTool = defineTool({
+export const sysbenchTool: Tool<'sysbench', SysbenchFormat, typeof SysbenchResultSchema> = defineTool({
   name: 'sysbench',
   formats: SYSBENCH_FORMATS,
   // A copy that starts at the statistics may have no line detection knows: still sysbench's text.
@@ -21,6 +21,8 @@ export const sysbenchTool = defineTool({
   },
   measurements: (result) => _sysbenchMeasurements(result.runs),
   resultSchema: SysbenchResultSchema,
+  headlineMetrics:
+    /^(?:events|tps|qps|read|write|fsync|read\.bw|write\.bw|transfer|latency\.avg|latency\.p95|latency\.p99)$/,
 });
 
 /** `format`: only `text` exists; given for symmetry with the other tools. */
