@@ -68,6 +68,8 @@ export {
   type Detection,
   type ParseOutput,
   type ParseWarning,
+  type ResultOf,
+  type ToolOutput,
   type ToolParser,
 } from './parser.ts';
 export { createRegistry, type ParseOptions, type Registry } from './registry.ts';

@@ -3,8 +3,9 @@ import { catchParseError } from '../test/catch-parse-error.ts';
 import { standInParser as headerParser } from '../test/stand-in-parser.ts';
 import { ParseError } from './errors.ts';
 import { parse, safeParse } from './index.ts';
-import { DETECT_HEAD_CHARS, type ParseOutput, type ToolParser } from './parser.ts';
+import { DETECT_HEAD_CHARS, type ToolOutput, type ToolParser } from './parser.ts';
 import { createRegistry } from './registry.ts';
+import type { ToolName } from './tools.ts';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
@@ -41,7 +42,8 @@ describe('createRegistry', () => {
   it('dispatches to the parser that recognises the input', () => {
     const output = registry.parse('tool:fio\nbw=1\n');
     expect(output).toMatchObject({ tool: 'fio', format: 'kv', result: { bw: 1 } });
-    expectTypeOf(output).toEqualTypeOf<ParseOutput>();
+    // A registry's outputs are its parsers': here ToolOutput<ToolName, Record<string, number>>.
+    expectTypeOf(output).toEqualTypeOf<ToolOutput<ToolName, Record<string, number>>>();
   });
 
   it('lists every detection, most confident first', () => {
@@ -146,15 +148,14 @@ describe('parseStream', () => {
   });
 
   it('closes the input when the caller stops early', async () => {
-    const registry = createRegistry([
-      {
-        ...headerParser('fio', 'tool:fio'),
-        async *parseTextStream(batches, format) {
-          for await (const { text } of batches)
-            yield { tool: 'fio', format, toolVersion: null, result: text, measurements: [], warnings: [] };
-        },
+    const streaming: ToolParser = {
+      ...headerParser('fio', 'tool:fio'),
+      async *parseTextStream(batches, format) {
+        for await (const { text } of batches)
+          yield { tool: 'fio', format, toolVersion: null, result: text, measurements: [], warnings: [] };
       },
-    ]);
+    };
+    const registry = createRegistry([streaming]);
     let isClosed = false;
     async function* input() {
       try {

@@ -6,8 +6,8 @@ import {
   _withLazyMeasurements,
   DETECT_HEAD_CHARS,
   type Detection,
-  type ParseOutput,
   type ParseWarning,
+  type ToolOutput,
   type ToolParser,
 } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
@@ -78,9 +78,9 @@ export interface ToolDefinition<
     batches: AsyncIterable<TextBatch>,
     format: TFormat,
     name: string | undefined,
-  ): AsyncIterable<ParseOutput<z.output<TSchema>>>;
+  ): AsyncIterable<ToolOutput<TName, z.output<TSchema>>>;
   /** With `stream`: the `--ndjson` text of a streamed output (ToolParser.ndjson). */
-  ndjson?(output: ParseOutput<z.output<TSchema>>, file: string, tidy: boolean): string | Uint8Array;
+  ndjson?(output: ToolOutput<TName, z.output<TSchema>>, file: string, tidy: boolean): string | Uint8Array;
 }
 
 /** A defined tool: its definition's data, its registry parser, and its own typed functions. */
@@ -97,14 +97,14 @@ export interface Tool<
   readonly resultSchema: TSchema;
   readonly headlineMetrics: RegExp | undefined;
   /** The parser as the registry sees it. */
-  readonly parser: ToolParser<z.output<TSchema>>;
+  readonly parser: ToolParser<z.output<TSchema>, TName>;
   /** Parses an output of this tool; detects the format when not given. Throws a ParseError. */
-  parse(text: string, options?: ToolParseOptions<TFormat> & TOptions): ParseOutput<z.output<TSchema>>;
+  parse(text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, z.output<TSchema>>;
   /** Like `parse`, but returns `{ success: false, error }` instead of throwing a ParseError. */
   safeParse(
     text: string,
     options?: ToolParseOptions<TFormat> & TOptions,
-  ): SafeParseResult<ParseOutput<z.output<TSchema>>>;
+  ): SafeParseResult<ToolOutput<TName, z.output<TSchema>>>;
   /** Detects an output of this tool and its format from the head of a text; null when it is none. */
   detect(text: string): Detection | null;
 }
@@ -135,14 +135,14 @@ export function defineTool<
 
   const formatOf = (format: string): TFormat | undefined => formats.find((candidate) => candidate === format);
 
-  const read = (source: TextSource, format: TFormat, options?: TOptions): ParseOutput<Result> => {
+  const read = (source: TextSource, format: TFormat, options?: TOptions): ToolOutput<TName, Result> => {
     const { result, toolVersion, warnings } = definition.parse(source, format, options);
     return _withLazyMeasurements({ tool: name, format, toolVersion, result, warnings }, () =>
       definition.measurements(result),
     );
   };
 
-  const parser: ToolParser<Result> = {
+  const parser: ToolParser<Result, TName> = {
     tool: name,
     formats,
     detect,
@@ -162,7 +162,7 @@ export function defineTool<
   }
   if (ndjson !== undefined) parser.ndjson = ndjson;
 
-  const parse = (text: string, options?: ToolParseOptions<TFormat> & TOptions): ParseOutput<Result> => {
+  const parse = (text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, Result> => {
     const source = readText(text, { name: options?.name });
     if (!/\S/.test(source.text)) throw emptyInput(source, name, options?.format ?? null);
     const format = options?.format ?? detect(source.text.slice(0, DETECT_HEAD_CHARS))?.format;

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { corpusFiles } from '../test/corpus.ts';
+import type { BonnieResult, FioResult, IostatResult, ParseOutput, ResultOf, SysbenchResult } from './index.ts';
 import * as api from './index.ts';
 import { TOOL_NAMES, TOOLS } from './tools.ts';
 
@@ -46,5 +48,28 @@ describe('the tool list', () => {
     expect(start, 'the README has the tool table under its marker comment').toBeGreaterThan(-1);
     const table = readme.slice(start + marker.length, readme.indexOf('\n\n', start));
     expect(table).toBe(toolTable());
+  });
+});
+
+describe('ParseOutput', () => {
+  it('is a union discriminated on tool: a check of the tool narrows the result, no cast', () => {
+    const [fio] = corpusFiles('fio');
+    const output = api.parse(fio?.text ?? '');
+    expect(output.tool).toBe('fio');
+    if (output.tool === 'fio') {
+      expectTypeOf(output.result).toEqualTypeOf<FioResult>();
+      expect(output.result.runs.length).toBeGreaterThan(0);
+    }
+    if (output.tool === 'iostat') expectTypeOf(output.result.reports).toEqualTypeOf<IostatResult['reports']>();
+  });
+
+  it("ParseOutput<'fio'> is fio's member, ResultOf<'fio'> its result", () => {
+    expectTypeOf<ParseOutput<'fio'>['result']>().toEqualTypeOf<FioResult>();
+    expectTypeOf<ResultOf<'bonnie'>>().toEqualTypeOf<BonnieResult>();
+    expectTypeOf<ParseOutput>().toEqualTypeOf<
+      ParseOutput<'fio'> | ParseOutput<'bonnie'> | ParseOutput<'sysbench'> | ParseOutput<'iostat'>
+    >();
+    expectTypeOf(api.parseSysbench).returns.toEqualTypeOf<ParseOutput<'sysbench'>>();
+    expectTypeOf<ParseOutput<'sysbench'>['result']>().toEqualTypeOf<SysbenchResult>();
   });
 });

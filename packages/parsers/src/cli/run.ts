@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ParseError } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
-import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
+import { DETECT_HEAD_CHARS, type ToolOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import type { ToolName } from '../tools.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
@@ -25,7 +25,7 @@ interface Flags {
  * Runs the CLI with arguments (without `node` and the script) and returns the exit status.
  * The registry is the package's own unless a test gives another.
  */
-export async function runCli(argv: readonly string[], io: CliIO, registry?: Registry): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIO, registry?: Registry<ToolOutput>): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -100,9 +100,9 @@ async function defaultRegistry(tool: ToolName | undefined): Promise<Registry> {
   return (await import('../builtin.ts')).builtinRegistry;
 }
 
-async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: Registry): Promise<number> {
+async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: Registry<ToolOutput>): Promise<number> {
   let status = EXIT_OK;
-  const outputs: (ParseOutput & { file: string })[] = [];
+  const outputs: (ToolOutput & { file: string })[] = [];
   for (const file of files) {
     const options = { tool: flags.tool, format: flags.format, name: file };
     const progress = progressFor(file, io);
@@ -143,14 +143,14 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
 }
 
 /** The measurements of every output; with several files, each is labelled with its file. */
-function tidy(outputs: (ParseOutput & { file: string })[]): Measurement[] {
+function tidy(outputs: (ToolOutput & { file: string })[]): Measurement[] {
   if (outputs.length <= 1) return outputs[0]?.measurements ?? [];
   return outputs.flatMap(({ file, measurements }) =>
     measurements.map((m) => ({ ...m, labels: { ...m.labels, file } })),
   );
 }
 
-async function detectCommand(files: string[], io: CliIO, registry: Registry): Promise<number> {
+async function detectCommand(files: string[], io: CliIO, registry: Registry<ToolOutput>): Promise<number> {
   let status = EXIT_OK;
   const found = [];
   for (const file of files) {
