@@ -54,7 +54,7 @@ export {
   parseIostatStream,
   safeParseIostat,
 } from './iostat/index.ts';
-export { readLines } from './lines.ts';
+export { readLines, type TextBatch } from './lines.ts';
 export {
   type Measurement,
   MeasurementSchema,

@@ -70,27 +70,19 @@ export interface ToolParser<
   /** Throws a ParseError for input it cannot read. */
   parse(source: TextSource, format: string): TOutput;
   /**
-   * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one
-   * per report), whose measurements together are those `parse` would return. The lines come in
-   * batches, one per chunk read (lines.ts readLineBatches), without their line ends: a parser
-   * reads a batch synchronously and awaits once per chunk, not once per line.
-   */
-  parseStream?(
-    lines: AsyncIterable<readonly string[]>,
-    format: string,
-    name: string | undefined,
-  ): AsyncIterable<TOutput>;
-  /**
-   * Optional, instead of parseStream (the registry prefers this one): the same streaming parse
-   * fed each chunk's whole lines as one text (lines.ts TextBatch: lines joined by `\n`), for a
-   * parser that reads by offset or from the text's bytes and finds the line ends itself, so that
-   * no string is made per line. The registry hands the returned iterator's pieces straight to
-   * its caller (no generator of its own around it): an iterator whose `next()` resolves at once
-   * while a chunk still holds pieces costs its caller one await per piece and nothing more.
+   * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one per
+   * report), whose measurements together are those `parse` would return. The input comes as
+   * text batches, one or two per chunk read (lines.ts TextBatch: a chunk's whole lines as one
+   * text, joined by `\n`): the parser reads a batch synchronously, by offset or from the text's
+   * bytes, finding the line ends itself (`batch.text.split('\n')` gives the lines), and awaits
+   * once per chunk, not once per line. The registry hands the returned iterator's pieces
+   * straight to its caller (no generator of its own around it): an iterator whose `next()`
+   * resolves at once while a chunk still holds pieces costs its caller one await per piece and
+   * nothing more.
    */
   parseTextStream?(batches: AsyncIterable<TextBatch>, format: string, name: string | undefined): AsyncIterable<TOutput>;
   /**
-   * Optional, with parseStream: the `benchfolio parse --ndjson` text of one of its outputs, one
+   * Optional, with parseTextStream: the `benchfolio parse --ndjson` text of one of its outputs, one
    * line ending in `\n`: the same as `JSON.stringify({ file, tool, format, toolVersion, result,
    * warnings })` (no measurements), or with `tidy` one line of `JSON.stringify(measurement)` per
    * measurement. For parsers whose streamed outputs are so many that serializing them costs

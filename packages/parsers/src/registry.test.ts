@@ -105,36 +105,11 @@ describe('parseStream', () => {
     expect(outputs).toEqual([registry.parse(text)]);
   });
 
-  it("hands every line, the head included, to a parser's own parseStream", async () => {
+  it("hands every line, the head included, as text batches to a parser's parseTextStream", async () => {
     const streaming: ToolParser<unknown> = {
       ...headerParser('fio', 'tool:fio'),
       parse: () => {
         throw new Error('parse() must not be called for a stream');
-      },
-      async *parseStream(batches, format) {
-        for await (const lines of batches) {
-          for (const line of lines) {
-            yield { tool: 'fio', format, toolVersion: null, result: [line], measurements: [], warnings: [] };
-          }
-        }
-      },
-    };
-    const lineCount = 30_000;
-    const text = `tool:fio\n${'a line of text\n'.repeat(lineCount)}`;
-    const outputs = await collect(createRegistry([streaming]).parseStream(chunksOf(text, 1000)));
-    expect(outputs).toHaveLength(lineCount + 1);
-    expect(outputs[0]?.result).toEqual(['tool:fio']);
-  });
-
-  it("hands every line as text batches to a parser's parseTextStream, preferred to parseStream", async () => {
-    const streaming: ToolParser<unknown> = {
-      ...headerParser('fio', 'tool:fio'),
-      parse: () => {
-        throw new Error('parse() must not be called for a stream');
-      },
-      // biome-ignore lint/correctness/useYield: never called; parseTextStream is preferred
-      async *parseStream() {
-        throw new Error('parseStream() must not be called when parseTextStream is there');
       },
       async *parseTextStream(batches, format) {
         for await (const { text } of batches) {

@@ -1,5 +1,5 @@
 import { _errorAt, _safely, type SafeParseResult } from './errors.ts';
-import { linesOf, readTextBatches, type TextBatch } from './lines.ts';
+import { readTextBatches, type TextBatch } from './lines.ts';
 import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
 import type { ToolName } from './tools.ts';
@@ -145,9 +145,6 @@ export function createRegistry<TOutput extends ToolOutput>(
     if (parser.parseTextStream !== undefined) {
       return parser.parseTextStream(replay(), format, options.name)[Symbol.asyncIterator]();
     }
-    if (parser.parseStream !== undefined) {
-      return parser.parseStream(mapBatches(replay(), linesOf), format, options.name)[Symbol.asyncIterator]();
-    }
     const texts: string[] = [];
     for await (const batch of replay()) texts.push(batch.text);
     return [parser.parse(readText(texts.join('\n'), { name: options.name }), format)][Symbol.iterator]();
@@ -180,10 +177,6 @@ function listFormats(parsers: readonly Pick<ToolParser, 'tool' | 'formats'>[]): 
 function firstContentOffset(text: string): number {
   const match = /\S/.exec(text);
   return match === null ? 0 : match.index;
-}
-
-async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U): AsyncGenerator<U> {
-  for await (const batch of batches) yield map(batch);
 }
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
 import { mutatedOutput } from '../../test/mutations.ts';
-import { LineSplitter } from '../lines.ts';
+import { TextSplitter } from '../lines.ts';
 import { createRegistry } from '../registry.ts';
 import { type IostatReport, iostatParser, parseIostat, parseIostatStream } from './index.ts';
 import { _IostatLineError, IostatMachine } from './machine.ts';
@@ -171,8 +171,9 @@ describe('the stream on mutated logs', () => {
 
   /** The machine fed line strings alone: what the stream must give when it reads the bytes. */
   function byStrings(text: string): IostatReport[] | { code: string; line: number; column: number } {
-    const splitter = new LineSplitter();
-    const lines = [...splitter.push(text), ...splitter.end()];
+    const splitter = new TextSplitter();
+    const batches = [...splitter.push(text), splitter.end()];
+    const lines = batches.flatMap((batch) => (batch === undefined ? [] : batch.text.split('\n')));
     const machine = new IostatMachine();
     const reports: IostatReport[] = [];
     try {
