@@ -9,7 +9,7 @@ import { defineTool } from './tool.ts';
 // without the header. It stands in for sysbench's name: a definition names a tool of the package.
 const KvSchema = z.object({ values: z.record(z.string(), z.number()), scale: z.number() });
 
-function kvTool(options: { defaultFormat?: 'kv' | 'plain' } = {}) {
+function kvTool(options: { defaultFormat?: 'kv' | 'plain'; marks?: string } = {}) {
   return defineTool({
     name: 'sysbench',
     title: 'kv-bench',
@@ -67,7 +67,11 @@ describe('defineTool', () => {
   it('parse() without a default format rejects what detection does not recognise, at its first content', () => {
     const error = catchParseError(() => tool.parse('\n  b=3\n', { name: 'x.txt' }));
     expect(error).toMatchObject({ code: 'UNKNOWN_FORMAT', tool: 'sysbench', format: null, line: 2, column: 3 });
-    expect(error.message).toContain('kv-bench');
+    expect(error.message).toBe('not a recognised kv-bench output; formats: kv, plain');
+    const marked = kvTool({ marks: '"tool:sys" header' });
+    expect(catchParseError(() => marked.parse('b=3\n')).message).toBe(
+      'not kv-bench output: no "tool:sys" header found',
+    );
   });
 
   it('parse() rejects an input of white space with EMPTY_INPUT', () => {

@@ -53,6 +53,11 @@ export interface ToolDefinition<
    * such an input is an UNKNOWN_FORMAT error.
    */
   defaultFormat?: NoInfer<TFormat>;
+  /**
+   * Without a default format: what detection looks for, for the UNKNOWN_FORMAT error of an input
+   * it does not recognise (`an avg-cpu header, a Device header or {"sysstat": ...} JSON`).
+   */
+  marks?: string;
   /** Recognises an output of the tool from the head of an input (normalized, DETECT_HEAD_CHARS long). */
   detect(head: string): Detection | null;
   /**
@@ -172,7 +177,10 @@ export function defineTool<
         code: 'UNKNOWN_FORMAT',
         tool: name,
         format: null,
-        message: `not a recognised ${title} output; formats: ${formats.join(', ')}`,
+        message:
+          definition.marks === undefined
+            ? `not a recognised ${title} output; formats: ${formats.join(', ')}`
+            : `not ${title} output: no ${definition.marks} found`,
       });
     }
     const known = formatOf(format);

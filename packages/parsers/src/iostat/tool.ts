@@ -20,6 +20,7 @@ export type IostatFormat = (typeof IOSTAT_FORMATS)[number];
 export const iostatTool: Tool<'iostat', IostatFormat, typeof IostatResultSchema, IostatMachineOptions> = defineTool({
   name: 'iostat',
   formats: IOSTAT_FORMATS,
+  marks: 'avg-cpu header, Device header or {"sysstat": ...} JSON',
   detect: detectIostatHead,
   parse(source, format, options?: IostatMachineOptions) {
     const { host, reports, isTruncated, warnings } =
