@@ -55,7 +55,8 @@ export interface ToolDefinition<
   defaultFormat?: NoInfer<TFormat>;
   /**
    * Without a default format: what detection looks for, for the UNKNOWN_FORMAT error of an input
-   * it does not recognise (`an avg-cpu header, a Device header or {"sysstat": ...} JSON`).
+   * it does not recognise, "not iostat output: no MARKS found" (`avg-cpu header, Device header or
+   * {"sysstat": ...} JSON`).
    */
   marks?: string;
   /** Recognises an output of the tool from the head of an input (normalized, DETECT_HEAD_CHARS long). */
@@ -119,6 +120,10 @@ export interface Tool<
  * given: the input is read with readText, an input of white space only is EMPTY_INPUT, the
  * format is the one given, else the one detected, else `defaultFormat`, and a format the tool
  * does not have is UNSUPPORTED.
+ *
+ * Give the exported definition its type, `export const fioTool: Tool<'fio', FioParseFormat,
+ * typeof FioResultSchema> = defineTool({ ... })`: ToolName comes from TOOLS, which holds the
+ * definitions, so TypeScript cannot infer their types from this call (TS7022).
  */
 export function defineTool<
   const TName extends ToolName,
