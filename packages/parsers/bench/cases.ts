@@ -1,4 +1,4 @@
-import type { ToolName } from '../src/errors.ts';
+import type { ToolName } from '../src/tools.ts';
 import { BONNIE_BENCH_CASES } from './cases/bonnie.ts';
 import { FIO_BENCH_CASES } from './cases/fio.ts';
 import { IOSTAT_BENCH_CASES } from './cases/iostat.ts';

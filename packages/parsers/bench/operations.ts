@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, createReadStream, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { ToolName } from '../src/errors.ts';
+import type { ToolName } from '../src/tools.ts';
 import { readOutputOffsets } from './build-input.ts';
 import type { BenchBaseline, BenchMode } from './cases.ts';
 

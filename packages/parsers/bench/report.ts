@@ -1,4 +1,4 @@
-import type { ToolName } from '../src/errors.ts';
+import type { ToolName } from '../src/tools.ts';
 import { BYTES_PER_MB } from './sizes.ts';
 import { SUPERLINEAR_SCALING } from './stats.ts';
 

@@ -60,6 +60,12 @@ describe('the parsers bundled for a browser', () => {
     },
   );
 
+  it('index.ts, the parse entry, bundles nothing of the content model (content/, node/, cli/)', async () => {
+    const { inputs } = await bundle('index.ts');
+    expect(inputs.filter((input) => /\/src\/(content|node|cli)\//.test(input))).toEqual([]);
+    expect(inputs.some((input) => input.endsWith('/src/tools.ts'))).toBe(true);
+  });
+
   it('parses every tool where only web globals exist', async () => {
     const { code } = await bundle('index.ts');
     const context = browserLikeContext();

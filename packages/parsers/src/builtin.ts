@@ -1,14 +1,9 @@
-import { bonnieParser } from './bonnie/index.ts';
-import { fioParser } from './fio/index.ts';
-import { iostatParser } from './iostat/index.ts';
-import type { ToolParser } from './parser.ts';
+import type { ParseOutput, ToolParser } from './parser.ts';
 import { createRegistry } from './registry.ts';
-import { sysbenchParser } from './sysbench/index.ts';
+import { TOOLS, type ToolName } from './tools.ts';
 
-/**
- * The parsers this package ships, one per tool folder (`fio/`, `bonnie/`, `sysbench/`,
- * `iostat/`), in the order detection tries them. Each tool's issue adds its entry here.
- */
-export const BUILTIN_PARSERS: readonly ToolParser[] = [fioParser, bonnieParser, sysbenchParser, iostatParser];
+/** The parsers this package ships, one per tool of TOOLS, in the order detection tries them. */
+export const BUILTIN_PARSERS: readonly ToolParser<unknown, ToolName, ParseOutput>[] = TOOLS.map((tool) => tool.parser);
 
+/** The package's registry: its outputs are ParseOutput, the union discriminated on `tool`. */
 export const builtinRegistry = createRegistry(BUILTIN_PARSERS);

@@ -1,4 +1,5 @@
 import type { TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
 
 /**
  * Every code a ParseError can carry. Codes are part of the public API: users match on them,
@@ -30,10 +31,6 @@ export const PARSE_ERROR_CODES = [
 ] as const;
 
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
-
-/** Tool names as used in results and measurements: the command name, `bonnie` for bonnie++. */
-export const TOOL_NAMES = ['fio', 'bonnie', 'sysbench', 'iostat'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ParseErrorInit {
   code: ParseErrorCode;
@@ -104,6 +101,19 @@ export class ParseError extends Error {
 
 export function isParseError(value: unknown): value is ParseError {
   return value instanceof ParseError;
+}
+
+/** What the `safeParse` functions return: the data, or the ParseError instead of throwing it. */
+export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: ParseError };
+
+/** Runs a parse, giving its ParseError as a SafeParseResult; any other error is thrown on. */
+export function _safely<T>(parse: () => T): SafeParseResult<T> {
+  try {
+    return { success: true, data: parse() };
+  } catch (error) {
+    if (error instanceof ParseError) return { success: false, error };
+    throw error;
+  }
 }
 
 /**

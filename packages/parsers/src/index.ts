@@ -16,8 +16,7 @@ export {
   ParseError,
   type ParseErrorCode,
   type ParseErrorInit,
-  TOOL_NAMES,
-  type ToolName,
+  type SafeParseResult,
 } from './errors.ts';
 export {
   detectFio,
@@ -55,7 +54,7 @@ export {
   parseIostatStream,
   safeParseIostat,
 } from './iostat/index.ts';
-export { readLines } from './lines.ts';
+export { readLines, type TextBatch } from './lines.ts';
 export {
   type Measurement,
   MeasurementSchema,
@@ -69,9 +68,11 @@ export {
   type Detection,
   type ParseOutput,
   type ParseWarning,
+  type ResultOf,
+  type ToolOutput,
   type ToolParser,
 } from './parser.ts';
-export { createRegistry, type ParseOptions, type Registry, type SafeParseResult } from './registry.ts';
+export { createRegistry, type ParseOptions, type Registry } from './registry.ts';
 export {
   detectSysbench,
   type ParseSysbenchOptions,
@@ -82,6 +83,8 @@ export {
   safeParseSysbench,
 } from './sysbench/index.ts';
 export { type ReadTextOptions, readText, type TextSource } from './text.ts';
+export type { Tool, ToolParseOptions } from './tool.ts';
+export { type BuiltinTool, TOOL_NAMES, TOOLS, type ToolName } from './tools.ts';
 export {
   durationFactor,
   isNotMeasured,

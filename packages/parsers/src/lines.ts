@@ -1,25 +1,10 @@
 /**
- * Splits a stream of text chunks into lines without holding more than one chunk (and the line
- * cut at its end) in memory. Line ends are `\n`, `\r\n` or a bare `\r`, also when a `\r\n` pair
- * is cut between two chunks; a BOM at the very start is dropped. Lines come without their line
- * end, as one array per chunk: a consumer of a long log then awaits once per chunk, not once per
- * line (a promise per line costs more than reading most lines does).
- */
-export async function* readLineBatches(
-  chunks: AsyncIterable<string> | ReadableStream<string>,
-): AsyncGenerator<string[]> {
-  const splitter = new LineSplitter();
-  for await (const chunk of iterate(chunks)) {
-    const lines = splitter.push(chunk);
-    if (lines.length > 0) yield lines;
-  }
-  const last = splitter.end();
-  if (last.length > 0) yield last;
-}
-
-/**
- * Whole lines of a stream of text chunks, one batch per chunk read, as the text they make rather
- * than an array of line strings: see TextBatch. Line ends and a first BOM as readLineBatches.
+ * Splits a stream of text chunks into whole lines without holding more than one chunk (and the
+ * line cut at its end) in memory, one or two batches per chunk read, as the text they make rather
+ * than an array of line strings: see TextBatch. Line ends are `\n`, `\r\n` or a bare `\r`, also
+ * when a `\r\n` pair is cut between two chunks; a BOM at the very start is dropped. A consumer of
+ * a long log then awaits once per chunk, not once per line (a promise per line costs more than
+ * reading most lines does).
  */
 export async function* readTextBatches(
   chunks: AsyncIterable<string> | ReadableStream<string>,
@@ -32,18 +17,12 @@ export async function* readTextBatches(
 
 /**
  * One or more whole lines as one string: their line ends made `\n`, the last line's end left
- * out (so `text.split('\n')` gives the lines, as readLineBatches would, and `text` is never a
- * batch of no lines). A parser that reads by offset (or from the text's bytes) finds the line
- * ends itself (`text.indexOf('\n', from)` is a native scan) and makes no string per line;
- * `linesOf(batch)` gives the line strings to one that wants them.
+ * out (so `text.split('\n')` gives the lines, and `text` is never a batch of no lines). A parser
+ * that reads by offset (or from the text's bytes) finds the line ends itself
+ * (`text.indexOf('\n', from)` is a native scan) and makes no string per line.
  */
 export interface TextBatch {
   readonly text: string;
-}
-
-/** The lines of a text batch, as readLineBatches gives them (with `text` attached). */
-export function linesOf(batch: TextBatch): string[] {
-  return withText(batch.text.split('\n'), batch.text);
 }
 
 /**
@@ -80,47 +59,9 @@ export class TextSplitter {
   }
 }
 
-/** The lines of a stream of text chunks, one at a time; see readLineBatches. */
+/** The lines of a stream of text chunks, one at a time, without their line ends; see readTextBatches. */
 export async function* readLines(chunks: AsyncIterable<string> | ReadableStream<string>): AsyncGenerator<string> {
-  for await (const lines of readLineBatches(chunks)) yield* lines;
-}
-
-/**
- * A batch of lines, and (as `text`, not enumerable) the text they were cut from, line ends made
- * `\n`: `lines.join('\n')` is where it starts. A parser may scan that one flat string (or its
- * bytes) by offset instead of each line: every line is a slice of it, and reading a character of
- * a slice costs more than reading one of a flat string.
- */
-export type LineBatch = string[] & { readonly text?: string };
-
-/** The text a batch of lines was cut from (see LineBatch), when the batch says. */
-export function batchText(lines: readonly string[]): string | undefined {
-  return (lines as LineBatch).text;
-}
-
-/** The synchronous core of readLineBatches: push chunks, get the lines they complete. */
-export class LineSplitter {
-  private pending = '';
-  private readonly normalizer = new LineEndNormalizer();
-
-  push(chunk: string): string[] {
-    // An empty chunk changes nothing, not even a pending CR.
-    if (chunk === '') return [];
-    const text = this.normalizer.push(chunk);
-    // The native split is several times faster than a scan by character code; the last piece is
-    // the start of a line the next chunk ends.
-    const joined = this.pending + text;
-    const lines = joined.split('\n');
-    this.pending = lines.pop() as string;
-    return withText(lines, joined);
-  }
-
-  /** The text after the last line end, as a last line; none when the input ended with a line end. */
-  end(): string[] {
-    const last = this.pending;
-    this.pending = '';
-    return last === '' ? [] : withText([last], last);
-  }
+  for await (const batch of readTextBatches(chunks)) yield* batch.text.split('\n');
 }
 
 /**
@@ -147,10 +88,6 @@ class LineEndNormalizer {
     }
     return text;
   }
-}
-
-function withText(lines: string[], text: string): LineBatch {
-  return Object.defineProperty(lines, 'text', { value: text, enumerable: false });
 }
 
 async function* iterate<T>(source: AsyncIterable<T> | ReadableStream<T>): AsyncGenerator<T> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_NAMES } from './errors.ts';
+import { TOOL_NAMES } from './tools.ts';
 import { UNITS } from './units.ts';
 
 export const ToolNameSchema = z.enum(TOOL_NAMES).describe('The tool: its command name, `bonnie` for bonnie++.');

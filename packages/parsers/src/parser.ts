@@ -1,7 +1,8 @@
-import type { ToolName } from './errors.ts';
+import type { z } from 'zod';
 import type { TextBatch } from './lines.ts';
 import type { Measurement } from './measurement.ts';
 import type { TextSource } from './text.ts';
+import type { BuiltinTool, ToolName } from './tools.ts';
 
 /** How much of the input detection looks at: enough for preambles, never the whole log. */
 export const DETECT_HEAD_CHARS = 64 * 1024;
@@ -25,9 +26,13 @@ export interface ParseWarning {
   column: number;
 }
 
-/** What every parse returns, whatever the tool. */
-export interface ParseOutput<TResult = unknown> {
-  tool: ToolName;
+/**
+ * What a parse returns: the tool, the format read, the version the output names, the tool's typed
+ * result and its tidy measurements. Tool folders and third-party parsers name their outputs
+ * `ToolOutput<'fio', FioResult>`; callers of the package use ParseOutput.
+ */
+export interface ToolOutput<TTool extends ToolName = ToolName, TResult = unknown> {
+  tool: TTool;
   format: string;
   toolVersion: string | null;
   /** The typed result of the tool's parser (its zod schema describes it). */
@@ -37,43 +42,47 @@ export interface ParseOutput<TResult = unknown> {
   warnings: ParseWarning[];
 }
 
+/** The typed result of one of the package's tools: `ResultOf<'fio'>` is FioResult. */
+export type ResultOf<T extends ToolName> = z.output<Extract<BuiltinTool, { name: T }>['resultSchema']>;
+
 /**
- * A tool's parser as the registry sees it. Each tool folder exports one of these; `detect`
- * reads only the head of the input, `parse` the whole normalized text.
+ * What a parse of the package's tools returns: a union discriminated on `tool`, one member per
+ * tool, so that `if (output.tool === 'fio') output.result.runs` needs no cast. `ParseOutput<'fio'>`
+ * is fio's member alone, `ParseOutput<'fio' | 'sysbench'>` the union of two.
  */
-export interface ToolParser<TResult = unknown> {
-  tool: ToolName;
+export type ParseOutput<T extends ToolName = ToolName> = { [K in T]: ToolOutput<K, ResultOf<K>> }[T];
+
+/**
+ * A tool's parser as the registry sees it. Each tool definition (defineTool) makes one; a parser
+ * written by hand for createRegistry implements it too. `detect` reads only the head of the
+ * input, `parse` the whole normalized text. `TOutput` is what it returns: by default
+ * `ToolOutput<TTool, TResult>`; a registry over several parsers sees the union of their outputs.
+ */
+export interface ToolParser<
+  TResult = unknown,
+  TTool extends ToolName = ToolName,
+  TOutput extends ToolOutput<TTool, TResult> = ToolOutput<TTool, TResult>,
+> {
+  tool: TTool;
   /** The formats `parse` accepts, in the order detection tries them. */
   formats: readonly string[];
   detect(head: string): Detection | null;
   /** Throws a ParseError for input it cannot read. */
-  parse(source: TextSource, format: string): ParseOutput<TResult>;
+  parse(source: TextSource, format: string): TOutput;
   /**
-   * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one
-   * per report), whose measurements together are those `parse` would return. The lines come in
-   * batches, one per chunk read (lines.ts readLineBatches), without their line ends: a parser
-   * reads a batch synchronously and awaits once per chunk, not once per line.
+   * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one per
+   * report), whose measurements together are those `parse` would return. The input comes as
+   * text batches, one or two per chunk read (lines.ts TextBatch: a chunk's whole lines as one
+   * text, joined by `\n`): the parser reads a batch synchronously, by offset or from the text's
+   * bytes, finding the line ends itself (`batch.text.split('\n')` gives the lines), and awaits
+   * once per chunk, not once per line. The registry hands the returned iterator's pieces
+   * straight to its caller (no generator of its own around it): an iterator whose `next()`
+   * resolves at once while a chunk still holds pieces costs its caller one await per piece and
+   * nothing more.
    */
-  parseStream?(
-    lines: AsyncIterable<readonly string[]>,
-    format: string,
-    name: string | undefined,
-  ): AsyncIterable<ParseOutput<TResult>>;
+  parseTextStream?(batches: AsyncIterable<TextBatch>, format: string, name: string | undefined): AsyncIterable<TOutput>;
   /**
-   * Optional, instead of parseStream (the registry prefers this one): the same streaming parse
-   * fed each chunk's whole lines as one text (lines.ts TextBatch: lines joined by `\n`), for a
-   * parser that reads by offset or from the text's bytes and finds the line ends itself, so that
-   * no string is made per line. The registry hands the returned iterator's pieces straight to
-   * its caller (no generator of its own around it): an iterator whose `next()` resolves at once
-   * while a chunk still holds pieces costs its caller one await per piece and nothing more.
-   */
-  parseTextStream?(
-    batches: AsyncIterable<TextBatch>,
-    format: string,
-    name: string | undefined,
-  ): AsyncIterable<ParseOutput<TResult>>;
-  /**
-   * Optional, with parseStream: the `benchfolio parse --ndjson` text of one of its outputs, one
+   * Optional, with parseTextStream: the `benchfolio parse --ndjson` text of one of its outputs, one
    * line ending in `\n`: the same as `JSON.stringify({ file, tool, format, toolVersion, result,
    * warnings })` (no measurements), or with `tidy` one line of `JSON.stringify(measurement)` per
    * measurement. For parsers whose streamed outputs are so many that serializing them costs
@@ -82,7 +91,7 @@ export interface ToolParser<TResult = unknown> {
    * to standard output without being decoded and encoded again); the array may be a view of a
    * buffer the parser reuses, valid only until its next call, so the caller copies it at once.
    */
-  ndjson?(output: ParseOutput<TResult>, file: string, tidy: boolean): string | Uint8Array;
+  ndjson?(output: TOutput, file: string, tidy: boolean): string | Uint8Array;
 }
 
 /**
@@ -91,13 +100,13 @@ export interface ToolParser<TResult = unknown> {
  * as much again, and callers that only want the result should not pay for it. The property is
  * enumerable, so JSON.stringify, spreading and structuredClone see the list as usual.
  */
-export function _withLazyMeasurements<TResult>(
-  output: Omit<ParseOutput<TResult>, 'measurements'>,
+export function _withLazyMeasurements<TTool extends ToolName, TResult>(
+  output: Omit<ToolOutput<TTool, TResult>, 'measurements'>,
   build: () => Measurement[],
-): ParseOutput<TResult> {
+): ToolOutput<TTool, TResult> {
   const { tool, format, toolVersion, result, warnings } = output;
   let measurements: Measurement[] | undefined;
-  // A literal keeps the keys in the order of ParseOutput, so JSON output reads the same.
+  // A literal keeps the keys in the order of ToolOutput, so JSON output reads the same.
   return {
     tool,
     format,

@@ -3,8 +3,9 @@ import { catchParseError } from '../test/catch-parse-error.ts';
 import { standInParser as headerParser } from '../test/stand-in-parser.ts';
 import { ParseError } from './errors.ts';
 import { parse, safeParse } from './index.ts';
-import { DETECT_HEAD_CHARS, type ParseOutput, type ToolParser } from './parser.ts';
+import { DETECT_HEAD_CHARS, type ToolOutput, type ToolParser } from './parser.ts';
 import { createRegistry } from './registry.ts';
+import type { ToolName } from './tools.ts';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
@@ -41,7 +42,8 @@ describe('createRegistry', () => {
   it('dispatches to the parser that recognises the input', () => {
     const output = registry.parse('tool:fio\nbw=1\n');
     expect(output).toMatchObject({ tool: 'fio', format: 'kv', result: { bw: 1 } });
-    expectTypeOf(output).toEqualTypeOf<ParseOutput>();
+    // A registry's outputs are its parsers': here ToolOutput<ToolName, Record<string, number>>.
+    expectTypeOf(output).toEqualTypeOf<ToolOutput<ToolName, Record<string, number>>>();
   });
 
   it('lists every detection, most confident first', () => {
@@ -103,36 +105,11 @@ describe('parseStream', () => {
     expect(outputs).toEqual([registry.parse(text)]);
   });
 
-  it("hands every line, the head included, to a parser's own parseStream", async () => {
+  it("hands every line, the head included, as text batches to a parser's parseTextStream", async () => {
     const streaming: ToolParser<unknown> = {
       ...headerParser('fio', 'tool:fio'),
       parse: () => {
         throw new Error('parse() must not be called for a stream');
-      },
-      async *parseStream(batches, format) {
-        for await (const lines of batches) {
-          for (const line of lines) {
-            yield { tool: 'fio', format, toolVersion: null, result: [line], measurements: [], warnings: [] };
-          }
-        }
-      },
-    };
-    const lineCount = 30_000;
-    const text = `tool:fio\n${'a line of text\n'.repeat(lineCount)}`;
-    const outputs = await collect(createRegistry([streaming]).parseStream(chunksOf(text, 1000)));
-    expect(outputs).toHaveLength(lineCount + 1);
-    expect(outputs[0]?.result).toEqual(['tool:fio']);
-  });
-
-  it("hands every line as text batches to a parser's parseTextStream, preferred to parseStream", async () => {
-    const streaming: ToolParser<unknown> = {
-      ...headerParser('fio', 'tool:fio'),
-      parse: () => {
-        throw new Error('parse() must not be called for a stream');
-      },
-      // biome-ignore lint/correctness/useYield: never called; parseTextStream is preferred
-      async *parseStream() {
-        throw new Error('parseStream() must not be called when parseTextStream is there');
       },
       async *parseTextStream(batches, format) {
         for await (const { text } of batches) {
@@ -146,15 +123,14 @@ describe('parseStream', () => {
   });
 
   it('closes the input when the caller stops early', async () => {
-    const registry = createRegistry([
-      {
-        ...headerParser('fio', 'tool:fio'),
-        async *parseTextStream(batches, format) {
-          for await (const { text } of batches)
-            yield { tool: 'fio', format, toolVersion: null, result: text, measurements: [], warnings: [] };
-        },
+    const streaming: ToolParser = {
+      ...headerParser('fio', 'tool:fio'),
+      async *parseTextStream(batches, format) {
+        for await (const { text } of batches)
+          yield { tool: 'fio', format, toolVersion: null, result: text, measurements: [], warnings: [] };
       },
-    ]);
+    };
+    const registry = createRegistry([streaming]);
     let isClosed = false;
     async function* input() {
       try {

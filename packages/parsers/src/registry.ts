@@ -1,7 +1,8 @@
-import { _errorAt, ParseError, type ToolName } from './errors.ts';
-import { linesOf, readTextBatches, type TextBatch } from './lines.ts';
-import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolParser } from './parser.ts';
+import { _errorAt, _safely, type SafeParseResult } from './errors.ts';
+import { readTextBatches, type TextBatch } from './lines.ts';
+import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
 
 export interface ParseOptions {
   /** Skip detection of the tool. */
@@ -12,30 +13,36 @@ export interface ParseOptions {
   name?: string | undefined;
 }
 
-export type SafeParseResult<T> = { success: true; data: T } | { success: false; error: ParseError };
-
-export interface Registry {
-  readonly parsers: readonly ToolParser[];
+/**
+ * Parsing through a list of tool parsers. `TOutput` is what its parses return: for the package's
+ * own registry ParseOutput, the union discriminated on `tool`.
+ */
+export interface Registry<TOutput extends ToolOutput = ParseOutput> {
+  readonly parsers: readonly ToolParser<unknown, ToolName, TOutput>[];
   /** The most confident detection, or null. Reads only the head of the text. */
   detect(text: string): Detection | null;
   /** Every parser's detection, most confident first. */
   detectAll(text: string): Detection[];
   /** Parses a whole output; throws a ParseError. */
-  parse(text: string, options?: ParseOptions): ParseOutput;
+  parse(text: string, options?: ParseOptions): TOutput;
   /** Like parse, but returns the ParseError instead of throwing it. */
-  safeParse(text: string, options?: ParseOptions): SafeParseResult<ParseOutput>;
+  safeParse(text: string, options?: ParseOptions): SafeParseResult<TOutput>;
   /**
    * Parses a stream of text chunks. Parsers of long time series (iostat) yield one piece at a
    * time and never hold the whole input; the others collect the text and yield one output.
    */
-  parseStream(
-    chunks: AsyncIterable<string> | ReadableStream<string>,
-    options?: ParseOptions,
-  ): AsyncGenerator<ParseOutput>;
+  parseStream(chunks: AsyncIterable<string> | ReadableStream<string>, options?: ParseOptions): AsyncGenerator<TOutput>;
 }
 
-/** A registry over a list of tool parsers. The package's own is built from every tool folder. */
-export function createRegistry(parsers: readonly ToolParser[]): Registry {
+/**
+ * A registry over a list of tool parsers; its outputs are those of the parsers. The package's own
+ * is built from the tool definitions (builtin.ts).
+ */
+export function createRegistry<TOutput extends ToolOutput>(
+  parsers: readonly ToolParser<unknown, ToolName, TOutput>[],
+): Registry<TOutput> {
+  type Parser = ToolParser<unknown, ToolName, TOutput>;
+
   const detectAll = (text: string): Detection[] => {
     const head = readText(text.slice(0, DETECT_HEAD_CHARS)).text;
     return parsers
@@ -44,7 +51,7 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
       .sort((a, b) => b.confidence - a.confidence);
   };
 
-  const choose = (source: TextSource, options: ParseOptions): { parser: ToolParser; format: string } => {
+  const choose = (source: TextSource, options: ParseOptions): { parser: Parser; format: string } => {
     const head = source.text.slice(0, DETECT_HEAD_CHARS);
     const candidates = options.tool === undefined ? parsers : parsers.filter((p) => p.tool === options.tool);
     const context = { tool: options.tool ?? null, format: options.format ?? null };
@@ -72,7 +79,7 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
     }
     const best = candidates
       .map((parser) => ({ parser, detection: parser.detect(head) }))
-      .filter((c): c is { parser: ToolParser; detection: Detection } => c.detection !== null)
+      .filter((c): c is { parser: Parser; detection: Detection } => c.detection !== null)
       .sort((a, b) => b.detection.confidence - a.detection.confidence)[0];
     if (best === undefined) {
       throw _errorAt(source, firstContentOffset(source.text), {
@@ -84,7 +91,7 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
     return { parser: best.parser, format: best.detection.format };
   };
 
-  const parse = (text: string, options: ParseOptions = {}): ParseOutput => {
+  const parse = (text: string, options: ParseOptions = {}): TOutput => {
     const source = readText(text, { name: options.name });
     // A regex test stops at the first visible character; trim() would copy a large input.
     if (!/\S/.test(source.text)) {
@@ -107,7 +114,7 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
   const openStream = async (
     chunks: AsyncIterable<string> | ReadableStream<string>,
     options: ParseOptions,
-  ): Promise<AsyncIterator<ParseOutput> | Iterator<ParseOutput>> => {
+  ): Promise<AsyncIterator<TOutput> | Iterator<TOutput>> => {
     const batches = readTextBatches(chunks)[Symbol.asyncIterator]();
     // Detection needs the head: read batches of whole lines until there is enough of it, then
     // replay them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
@@ -138,9 +145,6 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
     if (parser.parseTextStream !== undefined) {
       return parser.parseTextStream(replay(), format, options.name)[Symbol.asyncIterator]();
     }
-    if (parser.parseStream !== undefined) {
-      return parser.parseStream(mapBatches(replay(), linesOf), format, options.name)[Symbol.asyncIterator]();
-    }
     const texts: string[] = [];
     for await (const batch of replay()) texts.push(batch.text);
     return [parser.parse(readText(texts.join('\n'), { name: options.name }), format)][Symbol.iterator]();
@@ -149,30 +153,23 @@ export function createRegistry(parsers: readonly ToolParser[]): Registry {
   const parseStream = (
     chunks: AsyncIterable<string> | ReadableStream<string>,
     options: ParseOptions = {},
-  ): AsyncGenerator<ParseOutput> => new PassThrough(() => openStream(chunks, options));
+  ): AsyncGenerator<TOutput> => new PassThrough(() => openStream(chunks, options));
 
   return {
     parsers,
     detect: (text) => detectAll(text)[0] ?? null,
     detectAll,
     parse,
-    safeParse(text, options) {
-      try {
-        return { success: true, data: parse(text, options) };
-      } catch (error) {
-        if (error instanceof ParseError) return { success: false, error };
-        throw error;
-      }
-    },
+    safeParse: (text, options) => _safely(() => parse(text, options)),
     parseStream,
   };
 }
 
-function listTools(parsers: readonly ToolParser[]): string {
+function listTools(parsers: readonly Pick<ToolParser, 'tool'>[]): string {
   return parsers.length === 0 ? '(none registered)' : parsers.map((p) => p.tool).join(', ');
 }
 
-function listFormats(parsers: readonly ToolParser[]): string {
+function listFormats(parsers: readonly Pick<ToolParser, 'tool' | 'formats'>[]): string {
   if (parsers.length === 0) return '(no parsers registered)';
   return parsers.map((p) => `${p.tool} (${p.formats.join(', ')})`).join(', ');
 }
@@ -180,10 +177,6 @@ function listFormats(parsers: readonly ToolParser[]): string {
 function firstContentOffset(text: string): number {
   const match = /\S/.exec(text);
   return match === null ? 0 : match.index;
-}
-
-async function* mapBatches<T, U>(batches: AsyncIterable<T>, map: (batch: T) => U): AsyncGenerator<U> {
-  for await (const batch of batches) yield map(batch);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from '../src/tools.ts';
 import { allCorpusFiles, CORPUS_DIR_ENV, corpusDir, corpusFiles } from './corpus.ts';
 
 describe('corpus', () => {
@@ -24,7 +25,7 @@ describe('corpus', () => {
 
   it('lists every tool', () => {
     const tools = new Set(allCorpusFiles().map((file) => file.path.split('/').at(-2)));
-    expect([...tools]).toEqual(['fio', 'bonnie', 'sysbench', 'iostat']);
+    expect([...tools]).toEqual(TOOL_NAMES);
   });
 
   it(`uses ${CORPUS_DIR_ENV} when it is set`, () => {

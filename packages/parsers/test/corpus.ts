@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TOOL_NAMES, type ToolName } from '../src/errors.ts';
+import { TOOL_NAMES, type ToolName } from '../src/tools.ts';
 
 /**
  * The corpus of real tool outputs written by others (public projects' fixtures, documentation

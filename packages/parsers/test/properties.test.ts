@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { _errorAt, ParseError, type ParseErrorCode } from '../src/errors.ts';
-import type { ParseOutput, ToolParser } from '../src/parser.ts';
+import type { ToolOutput, ToolParser } from '../src/parser.ts';
 import { createRegistry } from '../src/registry.ts';
 import type { TextSource } from '../src/text.ts';
 import { allCorpusFiles } from './corpus.ts';
@@ -27,7 +27,7 @@ function errorAt(source: TextSource, offset: number, code: ParseErrorCode, messa
 }
 
 /** A correct test-only parser: `key=value` lines with decimal values, blank lines allowed. */
-function parseKeyValues(source: TextSource): ParseOutput {
+function parseKeyValues(source: TextSource): ToolOutput {
   const values: Record<string, number> = {};
   let lineOffset = 0;
   for (const line of source.text.split('\n')) {
@@ -69,7 +69,7 @@ function parseKeyValues(source: TextSource): ParseOutput {
 }
 
 /** A buggy parser: it trusts every line to hold `=` followed by digits. */
-function parseKeyValuesCarelessly(source: TextSource): ParseOutput {
+function parseKeyValuesCarelessly(source: TextSource): ToolOutput {
   let digitCount = 0;
   for (const line of source.text.split('\n')) {
     if (line === '') continue;
@@ -81,7 +81,7 @@ function parseKeyValuesCarelessly(source: TextSource): ParseOutput {
   return parseKeyValues(source);
 }
 
-function keyValueParser(parse: (source: TextSource) => ParseOutput): ToolParser {
+function keyValueParser(parse: (source: TextSource) => ToolOutput): ToolParser {
   return {
     tool: 'fio',
     formats: ['kv'],

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { PARSE_ERROR_CODES, ParseError, TOOL_NAMES } from '../src/errors.ts';
+import { PARSE_ERROR_CODES, ParseError } from '../src/errors.ts';
+import { TOOL_NAMES } from '../src/tools.ts';
 import { describedSample, type MutatedSample, mutatedSample, quoteExcerpt } from './mutations.ts';
 
 /**

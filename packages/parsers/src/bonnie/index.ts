@@ -1,5 +1,4 @@
 export { BONNIE_FORMATS, type BonnieFormat } from './context.ts';
-export { bonnieParser, detectBonnie, type ParseBonnieOptions, parseBonnie, safeParseBonnie } from './parser.ts';
 export {
   type BonnieIoTest,
   BonnieIoTestSchema,
@@ -13,3 +12,4 @@ export {
   type BonnieTests,
   BonnieTestsSchema,
 } from './schema.ts';
+export { bonnieParser, detectBonnie, type ParseBonnieOptions, parseBonnie, safeParseBonnie } from './tool.ts';

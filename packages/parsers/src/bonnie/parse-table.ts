@@ -69,11 +69,6 @@ interface Block<Row> {
   rows: Row[];
 }
 
-/** Where a table block starts: an I/O or file head line. */
-export function _isTableHead(line: string): boolean {
-  return _tableHead(line) !== null;
-}
-
 /** True for a line that ends the rows of a block: blank, a new block, or a CSV line. */
 function endsRows(text: string): boolean {
   return text.trim() === '' || text.includes(',') || _tableHead(text) !== null;

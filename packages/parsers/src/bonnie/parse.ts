@@ -1,10 +1,8 @@
-import type { ParseOutput } from '../parser.ts';
-import { _withLazyMeasurements } from '../parser.ts';
 import type { TextSource } from '../text.ts';
+import type { ToolReading } from '../tool.ts';
 import { type _BonnieContext, _bonnieError, _newContext, _warn, type BonnieFormat } from './context.ts';
 import { _is103CsvLine, _isVersionedCsvStart } from './csv-layout.ts';
 import type { _RunDraft } from './draft.ts';
-import { _bonnieMeasurements } from './measurements.ts';
 import { _mergeRuns } from './merge.ts';
 import { _parseCsvLine, _splitFields } from './parse-csv.ts';
 import { _parseTableAt } from './parse-table.ts';
@@ -112,7 +110,7 @@ function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
 }
 
 /** Parses a bonnie++ output read by readText. Throws a ParseError. */
-export function _parseBonnieSource(source: TextSource, format: BonnieFormat): ParseOutput<BonnieResult> {
+export function _parseBonnieSource(source: TextSource, format: BonnieFormat): ToolReading<BonnieResult> {
   const context = _newContext(source, format);
   const text = source.text;
   const { drafts, hasProgress } = scan(context, splitLines(text));
@@ -145,15 +143,9 @@ export function _parseBonnieSource(source: TextSource, format: BonnieFormat): Pa
       );
     }
   }
-  const result: BonnieResult = { runs };
-  return _withLazyMeasurements(
-    {
-      tool: 'bonnie',
-      format,
-      toolVersion: runs.find((run) => run.bonnieVersion !== null)?.bonnieVersion ?? null,
-      result,
-      warnings: context.warnings,
-    },
-    () => _bonnieMeasurements(result),
-  );
+  return {
+    result: { runs },
+    toolVersion: runs.find((run) => run.bonnieVersion !== null)?.bonnieVersion ?? null,
+    warnings: context.warnings,
+  };
 }

@@ -1,4 +1,4 @@
-import type { ParseOutput } from '../parser.ts';
+import type { ToolOutput } from '../parser.ts';
 import type { CliIO } from './cli-io.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { CliIO } from './cli-io.ts';
  * result, warnings }` (the measurements repeat every value of the result, so they are left out),
  * or with `--tidy` one line per measurement.
  */
-export function ndjsonText(output: ParseOutput, file: string, tidy: boolean): string {
+export function ndjsonText(output: ToolOutput, file: string, tidy: boolean): string {
   if (tidy) return output.measurements.map((measurement) => `${JSON.stringify(measurement)}\n`).join('');
   const { tool, format, toolVersion, result, warnings } = output;
   return `${JSON.stringify({ file, tool, format, toolVersion, result, warnings })}\n`;

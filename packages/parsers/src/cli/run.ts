@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ParseError, TOOL_NAMES, type ToolName } from '../errors.ts';
+import { ParseError } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
-import { DETECT_HEAD_CHARS, type ParseOutput } from '../parser.ts';
+import { DETECT_HEAD_CHARS, type ToolOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
+import type { ToolName } from '../tools.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 import { BatchedWriter, ndjsonText } from './ndjson-writer.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
-import { USAGE } from './usage.ts';
 
 export { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 
@@ -25,7 +25,7 @@ interface Flags {
  * Runs the CLI with arguments (without `node` and the script) and returns the exit status.
  * The registry is the package's own unless a test gives another.
  */
-export async function runCli(argv: readonly string[], io: CliIO, registry?: Registry): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIO, registry?: Registry<ToolOutput>): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -40,11 +40,12 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         version: { type: 'boolean', short: 'v', default: false },
       },
     });
-    if (values.help) return write(io.stdout, USAGE);
+    // The help lists the tools: it loads their definitions, so only when asked for.
+    if (values.help) return write(io.stdout, (await import('./usage.ts')).USAGE);
     if (values.version) return write(io.stdout, `${packageVersion()}\n`);
     const [command, ...files] = positionals;
     const flags: Flags = {
-      tool: toolFlag(values.tool),
+      tool: await toolFlag(values.tool),
       format: values.format,
       tidy: values.tidy,
       ndjson: values.ndjson,
@@ -82,26 +83,26 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
 }
 
 /**
- * The package's registry, loaded when a command needs it: loading every parser (and the zod
- * schemas some of them import) and the content code takes about a tenth of a second, as long as
- * parsing a few MB of iostat log. With `--tool iostat` only the iostat parser is loaded (it
- * imports no schema); a registry of that one parser chooses as the full one does when the tool
- * is given. Other tools load the full registry.
+ * The package's registry, loaded when a command needs it: loading every tool (and the zod
+ * schemas of their results) and the content code takes about a tenth of a second, as long as
+ * parsing a few MB of iostat log. With `--tool iostat` only the iostat definition is loaded; a
+ * registry of that one parser chooses as the full one does when the tool is given. Other tools
+ * load the full registry.
  */
 async function defaultRegistry(tool: ToolName | undefined): Promise<Registry> {
   if (tool === 'iostat') {
-    const [{ iostatParser }, { createRegistry }] = await Promise.all([
-      import('../iostat/parser.ts'),
+    const [{ iostatTool }, { createRegistry }] = await Promise.all([
+      import('../iostat/tool.ts'),
       import('../registry.ts'),
     ]);
-    return createRegistry([iostatParser]);
+    return createRegistry([iostatTool.parser]);
   }
   return (await import('../builtin.ts')).builtinRegistry;
 }
 
-async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: Registry): Promise<number> {
+async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: Registry<ToolOutput>): Promise<number> {
   let status = EXIT_OK;
-  const outputs: (ParseOutput & { file: string })[] = [];
+  const outputs: (ToolOutput & { file: string })[] = [];
   for (const file of files) {
     const options = { tool: flags.tool, format: flags.format, name: file };
     const progress = progressFor(file, io);
@@ -142,14 +143,14 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
 }
 
 /** The measurements of every output; with several files, each is labelled with its file. */
-function tidy(outputs: (ParseOutput & { file: string })[]): Measurement[] {
+function tidy(outputs: (ToolOutput & { file: string })[]): Measurement[] {
   if (outputs.length <= 1) return outputs[0]?.measurements ?? [];
   return outputs.flatMap(({ file, measurements }) =>
     measurements.map((m) => ({ ...m, labels: { ...m.labels, file } })),
   );
 }
 
-async function detectCommand(files: string[], io: CliIO, registry: Registry): Promise<number> {
+async function detectCommand(files: string[], io: CliIO, registry: Registry<ToolOutput>): Promise<number> {
   let status = EXIT_OK;
   const found = [];
   for (const file of files) {
@@ -203,9 +204,13 @@ function progressFor(file: string, io: CliIO): { onProgress: ReadFileOptions['on
   };
 }
 
-function toolFlag(tool: string | undefined): ToolName | undefined {
-  if (tool === undefined || (TOOL_NAMES as readonly string[]).includes(tool)) return tool as ToolName | undefined;
-  throw new UsageError(`unknown tool "${tool}"; tools: ${TOOL_NAMES.join(', ')}`);
+/** The `--tool` value, checked against the tool list (loaded only for a tool other than iostat). */
+async function toolFlag(tool: string | undefined): Promise<ToolName | undefined> {
+  if (tool === undefined || tool === 'iostat') return tool;
+  const { TOOL_NAMES } = await import('../tools.ts');
+  const known = TOOL_NAMES.find((name) => name === tool);
+  if (known === undefined) throw new UsageError(`unknown tool "${tool}"; tools: ${TOOL_NAMES.join(', ')}`);
+  return known;
 }
 
 function requireFiles(files: string[], command: string): string[] {

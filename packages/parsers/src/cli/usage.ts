@@ -1,4 +1,20 @@
-export const USAGE = `benchfolio: read fio, bonnie++, sysbench and iostat outputs as typed JSON
+import { TOOLS } from '../tools.ts';
+
+/** `a, b or c`. */
+function oneOf(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** The tools and their formats, one line each, from the tool definitions. */
+function toolLines(): string[] {
+  const width = Math.max(...TOOLS.map((tool) => tool.name.length)) + 3;
+  return TOOLS.map((tool) => {
+    const title = tool.title === tool.name ? '' : ` (${tool.title})`;
+    return `  ${tool.name.padEnd(width)}${tool.formats.join(', ')}${title}`;
+  });
+}
+
+export const USAGE = `benchfolio: read ${oneOf(TOOLS.map((tool) => tool.title))} outputs as typed JSON
 
 Usage:
   benchfolio parse [--tool T] [--format F] [--tidy] [--ndjson] FILE...
@@ -18,8 +34,8 @@ Commands:
              headline numbers per run and the system differences, for a pull request.
 
 Options:
-  --tool T     Skip detection of the tool: fio, bonnie, sysbench or iostat.
-  --format F   Skip detection of the format (normal, json, terse, csv, table, text, ...).
+  --tool T     Skip detection of the tool: ${oneOf(TOOLS.map((tool) => tool.name))}.
+  --format F   Skip detection of the format: one of the tool's (below).
   --tidy       Print the flat list of measurements { tool, metric, unit, value, labels }.
   --ndjson     Print one JSON line per piece as the input is read (for logs larger than memory):
                { file, tool, format, toolVersion, result, warnings }, without the measurements
@@ -27,6 +43,9 @@ Options:
   -h, --help   Show this help.
   -v, --version
                Show the version.
+
+Tools and their formats:
+${toolLines().join('\n')}
 
 Errors go to standard error as FILE:LINE:COL: message [CODE].
 Exit status: 0 success, 1 a file could not be parsed or validated, 2 wrong usage.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_NAMES } from '../errors.ts';
+import { TOOL_NAMES } from '../tools.ts';
 import { outputFileNameProblem } from './output-file-name.ts';
 import { partialDate, plainLine, plainText } from './text-fields.ts';
 

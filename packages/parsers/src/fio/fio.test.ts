@@ -67,7 +67,7 @@ describe('parseFio and detectFio', () => {
     expect(failed.success).toBe(false);
     const parsed = safeParseFio(JSON_TEXT());
     expect(parsed.success && parsed.data.result.runs.length).toBe(1);
-    expectTypeOf(parseFio).returns.toEqualTypeOf<ParseOutput<FioResult>>();
+    expectTypeOf(parseFio).returns.toEqualTypeOf<ParseOutput<'fio'>>();
   });
 
   it('reads only the pieces of the format it is asked for', () => {

@@ -1,4 +1,3 @@
-export { detectFio, fioParser, type ParseFioOptions, parseFio, safeParseFio } from './fio-parser.ts';
 export { fioMeasurements } from './measurements.ts';
 export { FIO_PARSE_FORMATS, type FioParseFormat } from './parse-fio.ts';
 export {
@@ -14,3 +13,4 @@ export {
   FioRunSchema,
   type LatencyStats,
 } from './schema.ts';
+export { detectFio, fioParser, type ParseFioOptions, parseFio, safeParseFio } from './tool.ts';

@@ -1,9 +1,9 @@
 import { _errorAt } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
-import { _readErrorLine, _readPreambleLine } from './normal-summary-lines.ts';
+import { parseNormalSegment } from './normal/parse-normal.ts';
+import { _readErrorLine, _readPreambleLine } from './normal/summary-lines.ts';
 import { parseJsonDocument } from './parse-json.ts';
-import { parseNormalSegment } from './parse-normal.ts';
 import { parseTerseLines } from './parse-terse.ts';
 import type { FioFormat, FioResult, FioRun, FioRunError, JobParameters } from './schema.ts';
 import { type Segment, splitSegments } from './split.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../text.ts';
-import { parseNormalSegment } from './parse-normal.ts';
+import { parseNormalSegment } from './normal/parse-normal.ts';
 import type { DirectionStats, FioJob, FioRun, LatencyStats } from './schema.ts';
 
 /**

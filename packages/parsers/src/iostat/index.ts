@@ -3,15 +3,6 @@ export { detectIostatHead } from './detect.ts';
 export type { IostatMachineOptions } from './machine.ts';
 export { reportMeasurements } from './measurements.ts';
 export {
-  detectIostat,
-  IOSTAT_FORMATS,
-  type IostatFormat,
-  type IostatParseOptions,
-  iostatParser,
-  parseIostat,
-  safeParseIostat,
-} from './parser.ts';
-export {
   type IostatColumn,
   IostatColumnSchema,
   type IostatCpu,
@@ -31,4 +22,13 @@ export {
 } from './schema.ts';
 export { type IostatReportStream, type IostatStreamOptions, parseIostatStream } from './stream.ts';
 export { IostatSummaryBuilder, summarize } from './summary.ts';
+export {
+  detectIostat,
+  IOSTAT_FORMATS,
+  type IostatFormat,
+  type IostatParseOptions,
+  iostatParser,
+  parseIostat,
+  safeParseIostat,
+} from './tool.ts';
 export { deviceValue, deviceValues } from './values.ts';

@@ -2,18 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
 import { checkParserProperty } from '../../test/properties.ts';
-import { TOOL_NAMES } from '../errors.ts';
 import { MeasurementSchema } from '../measurement.ts';
 import type { ParseOutput } from '../parser.ts';
+import { TOOL_NAMES } from '../tools.ts';
 import { columnSpec } from './columns.ts';
-import {
-  detectIostat,
-  type IostatReport,
-  type IostatResult,
-  IostatResultSchema,
-  parseIostat,
-  safeParseIostat,
-} from './index.ts';
+import { detectIostat, type IostatReport, IostatResultSchema, parseIostat, safeParseIostat } from './index.ts';
 import { deviceValues } from './values.ts';
 
 const KIB = 1024;
@@ -52,7 +45,7 @@ describe('parseIostat over every corpus file', () => {
 
   it('types the result as the schema says', () => {
     const output = parseIostat(corpus('sysstat__v12.7-iostat-x.txt'));
-    expectTypeOf(output).toEqualTypeOf<ParseOutput<IostatResult>>();
+    expectTypeOf(output).toEqualTypeOf<ParseOutput<'iostat'>>();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Measurement } from '../measurement.ts';
-import type { ParseOutput } from '../parser.ts';
+import type { ToolOutput } from '../parser.ts';
 import { JsonWriter, jsonBytes } from './json-writer.ts';
 import { CPU_METRICS } from './measurements.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatReport, IostatResult } from './schema.ts';
@@ -17,7 +17,11 @@ import { unreadReport } from './stream.ts';
  * once and reused, and each value is formatted once. Strings go through JSON.stringify, so
  * escaping is its own; a test compares the text with JSON.stringify's on every corpus log.
  */
-export function iostatNdjson(output: ParseOutput<IostatResult>, file: string, tidy: boolean): string | Uint8Array {
+export function iostatNdjson(
+  output: ToolOutput<'iostat', IostatResult>,
+  file: string,
+  tidy: boolean,
+): string | Uint8Array {
   if (tidy) return tidyText(output);
   const result = output.result;
   const out = writer;
@@ -173,7 +177,7 @@ function writeCpu(out: JsonWriter, cpu: IostatCpu | null): void {
 }
 
 /** With `--tidy`: one line per measurement of the output. */
-function tidyText(output: ParseOutput<IostatResult>): string {
+function tidyText(output: ToolOutput<'iostat', IostatResult>): string {
   // Measurements never read need no objects: their text comes from the report (measurements.ts
   // makes them from it the same way), saving a few objects per value of the log.
   const unread = unreadReport(output);

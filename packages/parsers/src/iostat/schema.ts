@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UnitSchema } from '../measurement.ts';
+import { UNITS } from '../units.ts';
 
 /** The banner iostat prints first: `Linux 6.1.0 (host) 	11/21/26 	_x86_64_	(2 CPU)`. */
 export const IostatHostSchema = z
@@ -24,7 +24,7 @@ export const IostatColumnSchema = z
         'The canonical name across sysstat versions, the measurement metric: "read.bw" for rkB/s, rMB/s, rsec/s, ' +
           'kB_read/s and Blk_read/s; "aqu-sz" for avgqu-sz and aqu-sz; "areq-sz" for avgrq-sz and areq-sz.',
       ),
-    unit: UnitSchema.describe('Unit of the values under `metric` (base units: B/s, B, ns, op/s, %, count).'),
+    unit: z.enum(UNITS).describe('Unit of the values under `metric` (base units: B/s, B, ns, op/s, %, count).'),
   })
   .describe('A column of the device table.');
 

@@ -1,13 +1,16 @@
 import { ParseError } from '../errors.ts';
 import { readTextBatches, type TextBatch } from '../lines.ts';
 import type { Measurement } from '../measurement.ts';
-import type { ParseOutput, ParseWarning } from '../parser.ts';
+import type { ParseWarning, ToolOutput } from '../parser.ts';
 import { readText } from '../text.ts';
 import { _IostatLineError, IostatMachine, type IostatMachineOptions } from './machine.ts';
 import { reportMeasurements } from './measurements.ts';
 import { parseIostatJson } from './parse-json.ts';
 import { skipBlanks } from './scan.ts';
 import type { IostatHost, IostatReport, IostatResult } from './schema.ts';
+
+/** One output of the iostat parser. */
+type IostatOutput = ToolOutput<'iostat', IostatResult>;
 
 const encoder = new TextEncoder();
 const LINE_END = 10;
@@ -94,29 +97,29 @@ export function parseIostatStream(
 
 /**
  * The streaming parse the registry and `benchfolio parse --ndjson` use (ToolParser
- * parseTextStream): one ParseOutput per report, with that report's measurements (made when first
+ * parseTextStream): one output per report, with that report's measurements (made when first
  * read) and the warnings that came with it. A cut at the end comes as a last output with no
  * report and `isTruncated`.
  */
 export function streamIostatOutputs(
   batches: AsyncIterable<TextBatch>,
-  format: string,
+  format: 'text' | 'json',
   name: string | undefined,
-): AsyncIterableIterator<ParseOutput<IostatResult>> {
+): AsyncIterableIterator<IostatOutput> {
   return format === 'json' ? streamJsonOutputs(batches, name) : new TextOutputs(batches, name);
 }
 
 async function* streamJsonOutputs(
   batches: AsyncIterable<TextBatch>,
   name: string | undefined,
-): AsyncGenerator<ParseOutput<IostatResult>> {
+): AsyncGenerator<IostatOutput> {
   const texts: string[] = [];
   for await (const batch of batches) texts.push(batch.text);
   const parsed = parseIostatJson(readText(texts.join('\n'), { name }));
   yield* piecesOf(parsed.host, parsed.reports, parsed.isTruncated, parsed.warnings, 'json');
 }
 
-type OutputResult = IteratorResult<ParseOutput<IostatResult>, undefined>;
+type OutputResult = IteratorResult<IostatOutput, undefined>;
 
 /**
  * The outputs of a text log, as an iterator written by hand rather than an async generator:
@@ -125,7 +128,7 @@ type OutputResult = IteratorResult<ParseOutput<IostatResult>, undefined>;
  * and it awaits the input only when the chunk is read to its end. Not for concurrent `next()`
  * calls (a `for await` makes none).
  */
-class TextOutputs implements AsyncIterableIterator<ParseOutput<IostatResult>> {
+class TextOutputs implements AsyncIterableIterator<IostatOutput> {
   private readonly batches: AsyncIterator<TextBatch>;
   private readonly machine = new IostatMachine();
   private readonly reader: TextReader;
@@ -198,7 +201,7 @@ class TextOutputs implements AsyncIterableIterator<ParseOutput<IostatResult>> {
     throw error;
   }
 
-  private piece(report: IostatReport | null, isTruncated: boolean): ParseOutput<IostatResult> {
+  private piece(report: IostatReport | null, isTruncated: boolean): IostatOutput {
     const machine = this.machine;
     let warnings: ParseWarning[] = [];
     if (machine.warnings.length !== this.warningCount) {
@@ -215,7 +218,7 @@ function* piecesOf(
   isTruncated: boolean,
   warnings: ParseWarning[],
   format: 'text' | 'json',
-): Generator<ParseOutput<IostatResult>> {
+): Generator<IostatOutput> {
   if (reports.length === 0) {
     yield piece(host, null, isTruncated, warnings, format);
     return;
@@ -227,7 +230,7 @@ function* piecesOf(
 }
 
 /**
- * One report as a ParseOutput whose measurements are made on first read (JSON.stringify and a
+ * One report as an output whose measurements are made on first read (JSON.stringify and a
  * spread read them too). The getter is one function shared by every output, so that outputs
  * share one V8 shape; the `--ndjson` writer asks `unreadReport` and writes the measurements of a
  * report whose objects were never made straight from the report.
@@ -282,18 +285,18 @@ function setMeasurements(this: IostatStreamOutput, measurements: Measurement[]):
  * The report of a streamed output whose measurements have not been read (null for an output
  * with no report), or undefined when they have been (or the output is not a streamed one).
  */
-export function unreadReport(output: ParseOutput<IostatResult>): IostatReport | null | undefined {
+export function unreadReport(output: IostatOutput): IostatReport | null | undefined {
   return IostatStreamOutput.unreadReport(output);
 }
 
-/** One report as a ParseOutput; see IostatStreamOutput. */
+/** One report as an output; see IostatStreamOutput. */
 export function piece(
   host: IostatHost | null,
   report: IostatReport | null,
   isTruncated: boolean,
   warnings: ParseWarning[],
   format: 'text' | 'json',
-): ParseOutput<IostatResult> {
+): IostatOutput {
   const result: IostatResult = { format, host, reports: report === null ? [] : [report], isTruncated, summary: [] };
   return new IostatStreamOutput(result, report, warnings);
 }

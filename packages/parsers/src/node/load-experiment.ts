@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EXPERIMENT_ID, type Experiment, ExperimentSchema, variableName } from '../content/experiment-schema.ts';
+import type { LoadedExperiment, LoadedRun } from '../content/loaded.ts';
 import { checkMarkdown } from '../content/markdown-check.ts';
 import { type PublishedMeasurement, readMeasurementsCsv } from '../content/measurements-csv.ts';
 import type { Run } from '../content/run-schema.ts';
@@ -8,23 +9,9 @@ import { type SystemDifference, systemDifferences } from '../content/system-diff
 import { SLUG } from '../content/text-fields.ts';
 import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
 import { listFolder, listFolderIfAny } from './content-files.ts';
-import { type ContentContext, type LoadedRun, loadRun } from './load-run.ts';
+import { type ContentContext, loadRun } from './load-run.ts';
 
-export interface LoadedExperiment {
-  /** The folder name, `<yyyy>-<mm>-<slug>`. */
-  id: string;
-  /** Absolute path of the experiment folder. */
-  dir: string;
-  experiment: Experiment;
-  /** The write-up (Markdown), when there is one. */
-  indexMarkdown: string | undefined;
-  /** In the declared order (`order`, then folder name). */
-  runs: LoadedRun[];
-  /** Rows of measurements.csv: numbers that survive only in a published table. */
-  published: PublishedMeasurement[];
-  /** Fields of `system` that differ between runs, the variable's own included. */
-  systemDifferences: SystemDifference[];
-}
+export type { LoadedExperiment } from '../content/loaded.ts';
 
 const EXPERIMENT_ENTRIES = new Map([
   ['experiment.yaml', 'file'],

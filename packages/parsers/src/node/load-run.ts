@@ -1,30 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { LoadedOutput, LoadedRun } from '../content/loaded.ts';
 import { type Output, type Run, RunSchema } from '../content/run-schema.ts';
 import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
-import type { ParseOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import { type FolderEntry, listFolder, MAX_OUTPUT_BYTES } from './content-files.ts';
 
-export interface LoadedOutput {
-  /** The file name in the run folder. */
-  file: string;
-  /** Absolute path. */
-  path: string;
-  sizeBytes: number;
-  /** The entry of run.yaml that lists it. */
-  declared: Output;
-  /** What the parsers made of it. */
-  parsed: ParseOutput;
-}
-
-export interface LoadedRun {
-  /** The run folder name. */
-  id: string;
-  dir: string;
-  run: Run;
-  outputs: LoadedOutput[];
-}
+export type { LoadedOutput, LoadedRun } from '../content/loaded.ts';
 
 export interface ContentContext {
   registry: Registry;

@@ -2,19 +2,18 @@ import { variableName } from '../content/experiment-schema.ts';
 import { formatValue } from '../content/format-value.ts';
 import type { PublishedMeasurement } from '../content/measurements-csv.ts';
 import type { ContentIssue } from '../content/yaml-document.ts';
+import { TOOLS } from '../tools.ts';
 import type { Unit } from '../units.ts';
 import { formatIssue } from './load-content.ts';
 import type { LoadedExperiment } from './load-experiment.ts';
 
 /**
- * The numbers a reviewer looks at first, per tool. Everything else is on the site; the summary
- * of a pull request stays short enough to read.
+ * The numbers a reviewer looks at first: each tool's headline metrics (its definition says which).
+ * Everything else is on the site; the summary of a pull request stays short enough to read.
  */
-const HEADLINE_METRICS: Readonly<Record<string, RegExp>> = {
-  fio: /^(?:read|write|trim)\.(?:iops|bw|clat\.mean|clat\.p99)$/,
-  bonnie: /^(?:put_block|rewrite|get_block|seeks|seq_create|ran_create)$/,
-  sysbench: /^(?:events|tps|qps|read|write|fsync|read\.bw|write\.bw|transfer|latency\.avg|latency\.p95|latency\.p99)$/,
-};
+const HEADLINE_METRICS: ReadonlyMap<string, RegExp | undefined> = new Map(
+  TOOLS.map((tool) => [tool.name, tool.headlineMetrics]),
+);
 
 // Labels that tell apart the pieces of one series (the processes of one fio job, the samples of
 // a time series): the summary adds those pieces up (rates) or averages them (latencies,
@@ -116,7 +115,7 @@ function headlineRows(loaded: LoadedExperiment): Row[] {
   };
   for (const run of loaded.runs) {
     for (const output of run.outputs) {
-      const headline = HEADLINE_METRICS[output.parsed.tool];
+      const headline = HEADLINE_METRICS.get(output.parsed.tool);
       if (headline === undefined) continue;
       // Without a declared workload, outputs line up across runs by their labels (job names).
       const workload = output.declared.workload ?? '';

@@ -1,15 +1,6 @@
 export { detectSysbenchHead } from './detect.ts';
 export { _sysbenchMeasurements } from './measurements.ts';
 export {
-  detectSysbench,
-  type ParseSysbenchOptions,
-  parseSysbench,
-  SYSBENCH_FORMATS,
-  type SysbenchFormat,
-  safeParseSysbench,
-  sysbenchParser,
-} from './parser.ts';
-export {
   SYSBENCH_TESTS,
   type SysbenchFileio,
   type SysbenchInterval,
@@ -23,3 +14,12 @@ export {
   type SysbenchSql,
   type SysbenchTest,
 } from './schema.ts';
+export {
+  detectSysbench,
+  type ParseSysbenchOptions,
+  parseSysbench,
+  SYSBENCH_FORMATS,
+  type SysbenchFormat,
+  safeParseSysbench,
+  sysbenchParser,
+} from './tool.ts';

@@ -66,7 +66,7 @@ async function streamIostat(
   input: TryInput,
   format: string,
   onProgress: ProgressListener,
-): Promise<{ parsed: ParseOutput<IostatResult>; stats: DeviceStats }> {
+): Promise<{ parsed: ParseOutput<'iostat'>; stats: DeviceStats }> {
   const stream = parseIostatStream(textChunks(input, onProgress), {
     name: input.name,
     format: format === 'json' ? 'json' : 'text',

@@ -39,7 +39,8 @@ describe('submissionPrefill', () => {
 
   it('finds the devices of a streamed iostat piece, whose summary is empty', () => {
     const parsed = parse(raw(`${EXT4}iostat--ext4.txt`));
-    const streamed = { ...parsed, result: { ...(parsed.result as object), summary: [] } };
+    if (parsed.tool !== 'iostat') throw new Error(`expected an iostat output, got ${parsed.tool}`);
+    const streamed = { ...parsed, result: { ...parsed.result, summary: [] } };
     const prefill = submissionPrefill([{ file: 'big.log', parsed: streamed }]);
     expect(prefill.system.devices.map((seen) => seen.value)).toEqual(['loop0', 'vda']);
   });

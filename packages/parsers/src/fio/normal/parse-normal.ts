@@ -1,6 +1,15 @@
-import type { TextSource } from '../text.ts';
-import { _bucketRecord, _depthsRecord } from './normal-buckets.ts';
-import { _LineCursor } from './normal-cursor.ts';
+import type { TextSource } from '../../text.ts';
+import {
+  _emptyLatencyStats,
+  type DirectionStats,
+  type FioGroup,
+  type FioJob,
+  type FioRun,
+  type JobParameters,
+  type LatencyStats,
+} from '../schema.ts';
+import { _bucketRecord, _depthsRecord } from './buckets.ts';
+import { _LineCursor } from './cursor.ts';
 import {
   _direction,
   _latency,
@@ -15,24 +24,9 @@ import {
   _readLatencyTarget,
   _readParenUnit,
   _readPercentPairs,
-} from './normal-job-lines.ts';
-import { _PercentileList } from './normal-percentiles.ts';
-import {
-  _readDiskLine,
-  _readErrorLine,
-  _readGroupLine,
-  _readJobHeader,
-  _readPreambleLine,
-} from './normal-summary-lines.ts';
-import {
-  _emptyLatencyStats,
-  type DirectionStats,
-  type FioGroup,
-  type FioJob,
-  type FioRun,
-  type JobParameters,
-  type LatencyStats,
-} from './schema.ts';
+} from './job-lines.ts';
+import { _PercentileList } from './percentiles.ts';
+import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPreambleLine } from './summary-lines.ts';
 
 /**
  * fio's human ("normal") output, fio 1.x to 3.x, in one pass over the lines of one run.

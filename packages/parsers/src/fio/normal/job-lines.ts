@@ -1,12 +1,12 @@
-import type { _LineCursor } from './normal-cursor.ts';
-import { _rateFactor, _readCount, _readRate, _readSize, _timeFactor } from './normal-units.ts';
 import {
   _emptyDirectionStats,
   _emptyLatencyStats,
   type DirectionStats,
   type FioJob,
   type LatencyStats,
-} from './schema.ts';
+} from '../schema.ts';
+import type { _LineCursor } from './cursor.ts';
+import { _rateFactor, _readCount, _readRate, _readSize, _timeFactor } from './units.ts';
 
 /**
  * Readers for the lines of one job's block in fio's normal output (stat.c
@@ -173,7 +173,7 @@ export function _readIopsSamples(cursor: _LineCursor, stats: DirectionStats): vo
 /**
  * The pairs of the last line `_readPercentPairs` read, by position: a plain bucket's key as a
  * number ("250" → 250, an array index either way), any other key as printed (">=64"), and its
- * value. Reused from line to line: the caller turns them into its record (normal-buckets.ts)
+ * value. Reused from line to line: the caller turns them into its record (buckets.ts)
  * before the next line is read, so a line costs no array, no object and no key string.
  */
 export const _pairKeys: (number | string)[] = [];

@@ -1,6 +1,6 @@
-import type { _LineCursor } from './normal-cursor.ts';
-import { _percentileRecord } from './percentile-record.ts';
-import type { LatencyStats } from './schema.ts';
+import { _percentileRecord } from '../percentile-record.ts';
+import type { LatencyStats } from '../schema.ts';
+import type { _LineCursor } from './cursor.ts';
 
 /**
  * One percentile block of a job (`clat percentiles (usec):` and its `|` lines), gathered line

@@ -1,12 +1,12 @@
 import { decodeHTML } from 'entities';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
-import { checkParserProperty } from '../../test/properties.ts';
-import { readPublishedOutput, readSeed, SEEDS_SKIP_REASON, seedsDir } from '../../test/seeds.ts';
-import { ParseError } from '../errors.ts';
-import { readText, type TextSource } from '../text.ts';
+import { corpusDir, corpusFiles, readCorpusFile } from '../../../test/corpus.ts';
+import { checkParserProperty } from '../../../test/properties.ts';
+import { readPublishedOutput, readSeed, SEEDS_SKIP_REASON, seedsDir } from '../../../test/seeds.ts';
+import { ParseError } from '../../errors.ts';
+import { readText, type TextSource } from '../../text.ts';
+import type { FioJob, FioRun } from '../schema.ts';
 import { parseNormalSegment } from './parse-normal.ts';
-import type { FioJob, FioRun } from './schema.ts';
 
 /** The whole input as one normal-text run. */
 function parseWhole(input: string): FioRun {

@@ -1,5 +1,5 @@
-import { _errorAt, type ParseError, type ParseErrorCode } from '../errors.ts';
-import type { TextSource } from '../text.ts';
+import { _errorAt, type ParseError, type ParseErrorCode } from '../../errors.ts';
+import type { TextSource } from '../../text.ts';
 
 /**
  * A cursor over one line of fio's normal output: the text is never sliced, numbers are read

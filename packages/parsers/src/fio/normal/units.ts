@@ -1,5 +1,5 @@
-import { durationFactor, rateFactor, sizeFactor } from '../units.ts';
-import type { _LineCursor } from './normal-cursor.ts';
+import { durationFactor, rateFactor, sizeFactor } from '../../units.ts';
+import type { _LineCursor } from './cursor.ts';
 
 /**
  * Unit spellings of fio's normal text, read at the cursor.

@@ -1,5 +1,3 @@
-import type { _LineCursor } from './normal-cursor.ts';
-import { _readRate, _readSize } from './normal-units.ts';
 import {
   _emptyDiskStats,
   _emptyJob,
@@ -8,7 +6,9 @@ import {
   type GroupDirection,
   type JobError,
   type JobParameters,
-} from './schema.ts';
+} from '../schema.ts';
+import type { _LineCursor } from './cursor.ts';
+import { _readRate, _readSize } from './units.ts';
 
 /**
  * Readers for the lines around the job blocks of fio's normal output: the job header, the

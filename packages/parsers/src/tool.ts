@@ -1,0 +1,217 @@
+import type { z } from 'zod';
+import { _errorAt, _safely, type ParseError, type SafeParseResult } from './errors.ts';
+import type { TextBatch } from './lines.ts';
+import type { Measurement } from './measurement.ts';
+import {
+  _withLazyMeasurements,
+  DETECT_HEAD_CHARS,
+  type Detection,
+  type ParseWarning,
+  type ToolOutput,
+  type ToolParser,
+} from './parser.ts';
+import { readText, type TextSource } from './text.ts';
+import type { ToolName } from './tools.ts';
+
+/** What a tool's parse makes of a whole input; defineTool adds the rest of the output. */
+export interface ToolReading<TResult> {
+  result: TResult;
+  /** The tool version the output names (`fio-3.33`, `1.97`), or null. */
+  toolVersion: string | null;
+  warnings: ParseWarning[];
+}
+
+/** The options of a tool's own parse function (`parseFio(text, options)`). */
+export interface ToolParseOptions<TFormat extends string> {
+  /** Skip detection: read only this format. */
+  format?: TFormat | undefined;
+  /** File name for error messages. */
+  name?: string | undefined;
+}
+
+/** No options beyond `format` and `name`. */
+type NoOptions = Record<never, never>;
+
+/**
+ * A tool, declared once: everything the registry, the per-tool functions (`parseFio`, ...), the
+ * CLI and the docs need to know about it.
+ */
+export interface ToolDefinition<
+  TName extends ToolName,
+  TFormat extends string,
+  TSchema extends z.ZodType,
+  TOptions extends object,
+> {
+  /** The name in results, measurements, errors and `--tool`: the command name (`bonnie` for bonnie++). */
+  name: TName;
+  /** How people write the tool's name (`bonnie++`); the name when not given. */
+  title?: string;
+  /** The formats `parse` reads, in the order detection tries them. */
+  formats: readonly TFormat[];
+  /**
+   * The format read when none is given and detection recognises none in the head. Without one,
+   * such an input is an UNKNOWN_FORMAT error.
+   */
+  defaultFormat?: NoInfer<TFormat>;
+  /**
+   * Without a default format: what detection looks for, for the UNKNOWN_FORMAT error of an input
+   * it does not recognise, "not iostat output: no MARKS found" (`avg-cpu header, Device header or
+   * {"sysstat": ...} JSON`).
+   */
+  marks?: string;
+  /** Recognises an output of the tool from the head of an input (normalized, DETECT_HEAD_CHARS long). */
+  detect(head: string): Detection | null;
+  /**
+   * Reads a whole output: `source` holds more than white space and `format` is one of `formats`.
+   * `options` are those of the tool's own parse function, beyond `format` and `name` (none when
+   * the registry parses). Throws a ParseError for input it cannot read.
+   */
+  parse(source: TextSource, format: TFormat, options?: TOptions): ToolReading<z.output<TSchema>>;
+  /** The tidy view of a result, built when an output's `measurements` are first read. */
+  measurements(result: z.output<TSchema>): Measurement[];
+  /** The zod schema of the result: the one source of its type. */
+  resultSchema: TSchema;
+  /**
+   * The metrics that sum up a run of the tool: `benchfolio summarize` shows these in a pull
+   * request's summary. A tool without them is left out of the summary's numbers.
+   */
+  headlineMetrics?: RegExp;
+  /**
+   * A streaming parse for long time series (ToolParser.parseTextStream): the registry uses it
+   * for `parseStream` and `benchfolio parse --ndjson`.
+   */
+  stream?(
+    batches: AsyncIterable<TextBatch>,
+    format: TFormat,
+    name: string | undefined,
+  ): AsyncIterable<ToolOutput<TName, z.output<TSchema>>>;
+  /** With `stream`: the `--ndjson` text of a streamed output (ToolParser.ndjson). */
+  ndjson?(output: ToolOutput<TName, z.output<TSchema>>, file: string, tidy: boolean): string | Uint8Array;
+}
+
+/** A defined tool: its definition's data, its registry parser, and its own typed functions. */
+export interface Tool<
+  TName extends ToolName,
+  TFormat extends string,
+  TSchema extends z.ZodType,
+  TOptions extends object = NoOptions,
+> {
+  readonly name: TName;
+  readonly title: string;
+  readonly formats: readonly TFormat[];
+  readonly defaultFormat: TFormat | undefined;
+  readonly resultSchema: TSchema;
+  readonly headlineMetrics: RegExp | undefined;
+  /** The parser as the registry sees it. */
+  readonly parser: ToolParser<z.output<TSchema>, TName>;
+  /** Parses an output of this tool; detects the format when not given. Throws a ParseError. */
+  parse(text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, z.output<TSchema>>;
+  /** Like `parse`, but returns `{ success: false, error }` instead of throwing a ParseError. */
+  safeParse(
+    text: string,
+    options?: ToolParseOptions<TFormat> & TOptions,
+  ): SafeParseResult<ToolOutput<TName, z.output<TSchema>>>;
+  /** Detects an output of this tool and its format from the head of a text; null when it is none. */
+  detect(text: string): Detection | null;
+}
+
+/**
+ * Declares a tool. The per-tool functions it returns behave as the registry does with the tool
+ * given: the input is read with readText, an input of white space only is EMPTY_INPUT, the
+ * format is the one given, else the one detected, else `defaultFormat`, and a format the tool
+ * does not have is UNSUPPORTED.
+ *
+ * Give the exported definition its type, `export const fioTool: Tool<'fio', FioParseFormat,
+ * typeof FioResultSchema> = defineTool({ ... })`: ToolName comes from TOOLS, which holds the
+ * definitions, so TypeScript cannot infer their types from this call (TS7022).
+ */
+export function defineTool<
+  const TName extends ToolName,
+  const TFormat extends string,
+  TSchema extends z.ZodType,
+  TOptions extends object = NoOptions,
+>(definition: ToolDefinition<TName, TFormat, TSchema, TOptions>): Tool<TName, TFormat, TSchema, TOptions> {
+  type Result = z.output<TSchema>;
+  const { name, formats, defaultFormat, detect, stream, ndjson } = definition;
+  const title = definition.title ?? name;
+
+  const unsupported = (source: TextSource, format: string): ParseError =>
+    _errorAt(source, 0, {
+      code: 'UNSUPPORTED',
+      tool: name,
+      format,
+      message: `${title} has no "${format}" format; it has: ${formats.join(', ')}`,
+    });
+
+  const formatOf = (format: string): TFormat | undefined => formats.find((candidate) => candidate === format);
+
+  const read = (source: TextSource, format: TFormat, options?: TOptions): ToolOutput<TName, Result> => {
+    const { result, toolVersion, warnings } = definition.parse(source, format, options);
+    return _withLazyMeasurements({ tool: name, format, toolVersion, result, warnings }, () =>
+      definition.measurements(result),
+    );
+  };
+
+  const parser: ToolParser<Result, TName> = {
+    tool: name,
+    formats,
+    detect,
+    parse(source, format) {
+      const known = formatOf(format);
+      if (known === undefined) throw unsupported(source, format);
+      if (!/\S/.test(source.text)) throw emptyInput(source, name, format);
+      return read(source, known);
+    },
+  };
+  if (stream !== undefined) {
+    parser.parseTextStream = (batches, format, fileName) => {
+      const known = formatOf(format);
+      if (known === undefined) throw unsupported(readText('', { name: fileName }), format);
+      return stream(batches, known, fileName);
+    };
+  }
+  if (ndjson !== undefined) parser.ndjson = ndjson;
+
+  const parse = (text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, Result> => {
+    const source = readText(text, { name: options?.name });
+    if (!/\S/.test(source.text)) throw emptyInput(source, name, options?.format ?? null);
+    const format = options?.format ?? detect(source.text.slice(0, DETECT_HEAD_CHARS))?.format;
+    if (format === undefined) {
+      if (defaultFormat !== undefined) return read(source, defaultFormat, options);
+      throw _errorAt(source, firstContentOffset(source.text), {
+        code: 'UNKNOWN_FORMAT',
+        tool: name,
+        format: null,
+        message:
+          definition.marks === undefined
+            ? `not a recognised ${title} output; formats: ${formats.join(', ')}`
+            : `not ${title} output: no ${definition.marks} found`,
+      });
+    }
+    const known = formatOf(format);
+    if (known === undefined) throw unsupported(source, format);
+    return read(source, known, options);
+  };
+
+  return {
+    name,
+    title,
+    formats,
+    defaultFormat,
+    resultSchema: definition.resultSchema,
+    headlineMetrics: definition.headlineMetrics,
+    parser,
+    parse,
+    safeParse: (text, options) => _safely(() => parse(text, options)),
+    detect: (text) => detect(readText(text.slice(0, DETECT_HEAD_CHARS)).text),
+  };
+}
+
+function emptyInput(source: TextSource, tool: ToolName, format: string | null): ParseError {
+  return _errorAt(source, 0, { code: 'EMPTY_INPUT', tool, format, message: 'the input is empty' });
+}
+
+function firstContentOffset(text: string): number {
+  const match = /\S/.exec(text);
+  return match === null ? 0 : match.index;
+}
