@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { pagefindIndex } from './src/integrations/pagefind.ts';
+import { recordRepoRoot } from './src/lib/repo-root.ts';
 
 /**
  * Resolves workspace packages (`@benchfolio/parsers`) to their TypeScript sources, through the
@@ -26,8 +26,8 @@ function sourceConditionFirst() {
   };
 }
 
-// Pages render from a bundle in the output folder; they find the repository through this.
-process.env.BENCHFOLIO_REPO_ROOT ??= fileURLToPath(new URL('../..', import.meta.url));
+// Only this file knows where the site is; the loader and the pages ask src/lib/repo-root.ts.
+recordRepoRoot(new URL('./', import.meta.url));
 
 /**
  * Where the site is published. `BENCHFOLIO_SITE_URL` is its address (the origin, with the folder

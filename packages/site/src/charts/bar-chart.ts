@@ -3,21 +3,27 @@
 // ratio to a baseline run. A plain function of data and size: it builds a detached <svg> with the
 // document it is given.
 
-import { formatValue } from '@benchfolio/parsers/content';
-import { type ScaleContinuousNumeric, scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
-import type { BarCell, BarGroup, MetricComparison, RunRef } from '../view/model.ts';
+import type { MetricComparison, RunRef } from '../view/model.ts';
 import { appendValueAxis } from './axes.ts';
-import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
-import { barReading, barSummary, formatSpread } from './bar-summary.ts';
-import { estimateTextWidth, wrapLabel } from './label-fit.ts';
+import {
+  type BarLayout,
+  type BarScale,
+  barLayout,
+  GROUP_FONT_PX,
+  LINE_PX,
+  plottedValues,
+  TICK_FONT_PX,
+  VALUE_FONT_PX,
+} from './bar-layout.ts';
+import { appendGroupBars, type BarMarks } from './bar-marks.ts';
+import { barSummary } from './bar-summary.ts';
 import { appendLegend } from './legend.ts';
-import { formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
 import { round } from './plot-parts.ts';
-import { runStyles } from './run-styles.ts';
+import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
-export type BarScale = 'linear' | 'log';
+export type { BarScale } from './bar-layout.ts';
 export type BarSort = 'declared' | 'value';
 
 export interface BarChartOptions extends ChartContext {
@@ -35,12 +41,6 @@ export interface BarChartOptions extends ChartContext {
    */
   runOrder?: readonly RunRef[];
 }
-
-const TICK_FONT_PX = 11;
-const GROUP_FONT_PX = 12;
-const VALUE_FONT_PX = 11;
-const LINE_PX = 14;
-const MAX_BAR_PX = 56;
 
 /**
  * The scale a bar chart is really drawn with. Log needs positive values (a log axis has no zero);
@@ -85,50 +85,6 @@ export function orderRuns(data: MetricComparison, groupKey: string, sort: BarSor
   });
 }
 
-/** A bar as drawn: the value on the axis (the ratio, with a baseline) and its spread. */
-interface PlottedValue {
-  cell: BarCell;
-  value: number;
-  low?: number;
-  high?: number;
-  normalized?: NormalizedCell;
-}
-
-function plottedValues(data: MetricComparison, baseline: string | undefined): PlottedValue[] {
-  if (baseline === undefined) {
-    return data.cells.map((cell) => ({ cell, value: cell.value, low: cell.low, high: cell.high }));
-  }
-  const normalized = normalizeToBaseline(data, baseline);
-  const plotted: PlottedValue[] = [];
-  data.cells.forEach((cell, index) => {
-    const norm = normalized[index];
-    if (norm?.ratio == null) return;
-    plotted.push({ cell, value: norm.ratio, low: norm.lowRatio, high: norm.highRatio, normalized: norm });
-  });
-  return plotted;
-}
-
-/** The y domain: linear from zero (bars start at zero), log over the positive values. */
-function yDomain(plotted: PlottedValue[], scale: BarScale, baseline: string | undefined): [number, number] {
-  // Spread low ends below zero stay out of the domain when no value is negative: fio's
-  // `clat avg=645.32, stdev=4647.69` is a skewed distribution, not a negative latency.
-  const hasNegative = plotted.some((p) => p.value < 0);
-  const values = plotted
-    .flatMap((p) => [p.value, hasNegative || (p.low ?? 0) >= 0 ? p.low : undefined, p.high])
-    .filter((v): v is number => v !== undefined);
-  // A ratio axis always shows 1, where the baseline is.
-  if (baseline !== undefined) values.push(1);
-  if (scale === 'log') {
-    const positive = values.filter((v) => v > 0);
-    // Half the smallest value as the floor, so the shortest bar still shows (log bars have no
-    // zero to start from; their length only compares within the chart).
-    return [Math.min(...positive) / 2, Math.max(...positive)];
-  }
-  const low = Math.min(0, ...values);
-  const high = Math.max(0, ...values);
-  return high === low ? [0, 1] : [low, high];
-}
-
 /**
  * Grouped bars of `data`. Every bar is a `<rect class="series-N mark bar">` (N: the run's place
  * in the declared order, see runStyles) with `data-run`, `data-group`, `data-value` (the value in base units) and, with
@@ -152,19 +108,51 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
     .attr('data-sort', sort);
   if (baseline !== undefined) root.attr('data-baseline', baseline);
 
-  // Top: the legend, then a caption line (what the axis is, and which way is better), then the
-  // note about the scale when there is one.
   const styles = runStyles(
     data.runs.map((run) => run.id),
     options.runOrder ?? data.runs,
   );
-  const classOf = new Map(styles.map((style) => [style.id, style.className]));
-  const legendHeight = appendLegend(
+  const topPx = appendHeader(svg, data, { styles, baselineRun, note, width });
+  const layout = barLayout(data, { plotted, scale, baseline, width, height, topPx });
+  appendValueAxis(
     document,
+    svg,
+    { scale: layout.y, ticks: layout.ticks, format: layout.tickText },
+    { x1: layout.left, x2: width - layout.right, className: 'axis-y', fontSizePx: TICK_FONT_PX },
+  );
+  if (baseline !== undefined) appendBaselineRule(svg, layout, width);
+
+  const marks: BarMarks = {
+    data,
+    layout,
+    baselineRun,
+    classOf: new Map(styles.map((style) => [style.id, style.className])),
+    bars: root.append('g').attr('class', 'bars'),
+    labels: root.append('g').attr('class', 'value-labels').attr('font-size', VALUE_FONT_PX),
+  };
+  for (const group of data.groups) {
+    const inGroup = plotted.filter((p) => p.cell.group === group.key);
+    appendGroupBars(marks, group, orderRuns(data, group.key, sort), inGroup);
+  }
+  appendGroupAxis(svg, data, layout, width);
+  return svg;
+}
+
+/**
+ * The top of the chart: the legend, then a caption line (what the axis is, and which way is
+ * better), then the note about the scale when there is one. Returns the height they take.
+ */
+function appendHeader(
+  svg: SVGSVGElement,
+  data: MetricComparison,
+  { styles, baselineRun, note, width }: { styles: RunStyle[]; baselineRun?: RunRef; note?: string; width: number },
+): number {
+  const legendHeight = appendLegend(
+    svg.ownerDocument,
     svg,
     styles.map((style) => ({
       run: style.id,
-      label: style.id === baseline ? `${style.label} (baseline)` : style.label,
+      label: style.id === baselineRun?.id ? `${style.label} (baseline)` : style.label,
       className: style.className,
     })),
     { width },
@@ -177,7 +165,7 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
     .filter((part) => part !== undefined)
     .join(' · ');
   const appendLine = (className: string, text: string) => {
-    root
+    select(svg)
       .append('text')
       .attr('class', className)
       .attr('x', 0)
@@ -188,157 +176,27 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   };
   if (caption !== '') appendLine('axis-caption', caption);
   if (note !== undefined) appendLine('chart-note', note);
+  return top;
+}
 
-  // The y scale's domain is known before the layout; its ticks (and so the left margin) only
-  // need a rough plot height, so the tick count comes from the whole height.
-  const [domainLow, domainHigh] = yDomain(plotted, scale, baseline);
-  const y: ScaleContinuousNumeric<number, number> =
-    scale === 'log' ? scaleLog().domain([domainLow, domainHigh]) : scaleLinear().domain([domainLow, domainHigh]);
-  const tickCount = Math.max(2, Math.floor((height - top) / 60));
-  if (scale === 'linear') y.nice(tickCount);
-  else y.nice();
-  const [niceLow, niceHigh] = y.domain() as [number, number];
-  const ticks = scale === 'log' ? logTicks(niceLow, niceHigh) : y.ticks(tickCount);
-  const tickText = (value: number) => (baseline === undefined ? formatTick(value, data.unit) : formatRatioTick(value));
-  const left = Math.ceil(Math.max(0, ...ticks.map((t) => estimateTextWidth(tickText(t), TICK_FONT_PX)))) + 12;
-  const right = 8;
+/** The rule across the plot at ratio 1, where the baseline run's bars end. */
+function appendBaselineRule(svg: SVGSVGElement, { y, left, right }: BarLayout, width: number): void {
+  select(svg)
+    .append('line')
+    .attr('class', 'baseline-rule')
+    .attr('x1', left)
+    .attr('x2', width - right)
+    .attr('y1', round(y(1)))
+    .attr('y2', round(y(1)));
+}
 
-  const x = scaleBand<string>()
-    .domain(data.groups.map((g) => g.key))
-    .range([left, width - right])
-    .paddingInner(0.2)
-    .paddingOuter(0.1);
-  const slots = scaleBand<number>()
-    .domain(data.runs.map((_, index) => index))
-    .range([0, x.bandwidth()])
-    .padding(0.08);
-  // Few bars would be very wide: cap them, centred in their slot.
-  const barWidth = Math.min(slots.bandwidth(), MAX_BAR_PX);
-  const barInset = (slots.bandwidth() - barWidth) / 2;
-
-  // Bottom: group labels, wrapped to their band.
-  const groupLines = new Map(data.groups.map((g) => [g.key, wrapLabel(g.label, x.step() - 4, GROUP_FONT_PX)]));
-  const maxLines = Math.max(1, ...[...groupLines.values()].map((lines) => lines.length));
-  const bottom = height - (maxLines * LINE_PX + 10);
-
-  // Value labels go above their bars, across when the widest fits the bar, else turned upright.
-  const readings = plotted.map((p) => barReading(p.cell, data.unit, p.normalized));
-  const widest = Math.max(0, ...readings.map((r) => estimateTextWidth(r, VALUE_FONT_PX)));
-  const isUpright = widest + 8 > slots.step();
-  const labelRoom = isUpright ? widest + 8 : LINE_PX + 2;
-  y.range([bottom, Math.min(bottom - 20, top + labelRoom)]);
-  // Bars grow from zero on a linear axis, from the bottom on a log one.
-  const base = scale === 'log' ? bottom : (y(0) ?? bottom);
-
-  appendValueAxis(
-    document,
-    svg,
-    { scale: y, ticks, format: tickText },
-    { x1: left, x2: width - right, className: 'axis-y', fontSizePx: TICK_FONT_PX },
-  );
-
-  if (baseline !== undefined) {
-    root
-      .append('line')
-      .attr('class', 'baseline-rule')
-      .attr('x1', left)
-      .attr('x2', width - right)
-      .attr('y1', round(y(1)))
-      .attr('y2', round(y(1)));
-  }
-
-  const bars = root.append('g').attr('class', 'bars');
-  const labels = root.append('g').attr('class', 'value-labels').attr('font-size', VALUE_FONT_PX);
-  const groupOf = new Map(data.groups.map((g) => [g.key, g]));
-  const [axisLow] = y.domain() as [number, number];
-
-  for (const group of data.groups) {
-    const order = orderRuns(data, group.key, sort);
-    const bandX = x(group.key) ?? 0;
-    const inGroup = plotted.filter((p) => p.cell.group === group.key);
-    if (baseline !== undefined && inGroup.length === 0 && data.cells.some((c) => c.group === group.key)) {
-      labels
-        .append('text')
-        .attr('class', 'no-data')
-        .attr('x', round(bandX + x.bandwidth() / 2))
-        .attr('y', round(bottom - 6))
-        .attr('text-anchor', 'middle')
-        .text(`no ${baselineRun?.label} value`);
-    }
-    for (const p of inGroup) {
-      const slotX = bandX + (slots(order.findIndex((r) => r.id === p.cell.run)) ?? 0) + barInset;
-      const centre = slotX + barWidth / 2;
-      const yValue = y(p.value) ?? base;
-      const reading = barReading(p.cell, data.unit, p.normalized);
-      const rect = bars
-        .append('rect')
-        .attr('class', `${classOf.get(p.cell.run) ?? 'series-0'} mark bar`)
-        .attr('x', round(slotX))
-        .attr('width', round(barWidth))
-        .attr('y', round(Math.min(yValue, base)))
-        .attr('height', round(Math.abs(base - yValue)))
-        .attr('data-run', p.cell.run)
-        .attr('data-group', p.cell.group)
-        .attr('data-value', String(p.cell.value));
-      if (p.normalized?.ratio != null) rect.attr('data-ratio', String(p.normalized.ratio));
-      rect.append('title').text(barTitle(data, p, groupOf.get(group.key), baselineRun));
-
-      // The whisker, clamped to the bottom of the axis where its low end is below it (off a log
-      // axis, or below zero on a linear one with no negative values), drawn without a cap there.
-      let labelAnchor = yValue;
-      if (p.low !== undefined && p.high !== undefined) {
-        const isClamped = p.low < axisLow;
-        const yLow = isClamped ? bottom : (y(p.low) ?? bottom);
-        const yHigh = y(p.high) ?? yValue;
-        const cap = Math.min(barWidth / 2, 8) / 2;
-        const whisker = bars
-          .append('g')
-          .attr('class', 'spread')
-          .attr('data-run', p.cell.run)
-          .attr('data-group', p.cell.group);
-        whisker
-          .append('line')
-          .attr('x1', round(centre))
-          .attr('x2', round(centre))
-          .attr('y1', round(yLow))
-          .attr('y2', round(yHigh));
-        const caps = isClamped ? [yHigh] : [yLow, yHigh];
-        for (const capY of caps) {
-          whisker
-            .append('line')
-            .attr('x1', round(centre - cap))
-            .attr('x2', round(centre + cap))
-            .attr('y1', round(capY))
-            .attr('y2', round(capY));
-        }
-        labelAnchor = Math.min(yValue, yHigh);
-      }
-
-      const isBelow = yValue > base;
-      const label = labels
-        .append('text')
-        .attr(
-          'class',
-          ['value-label', p.normalized?.change ? `change-${p.normalized.change}` : undefined].filter(Boolean).join(' '),
-        )
-        .attr('data-run', p.cell.run)
-        .attr('data-group', p.cell.group)
-        .text(reading);
-      const labelY = isBelow ? Math.max(yValue, labelAnchor) + 4 : labelAnchor - 4;
-      if (isUpright) {
-        label
-          .attr('transform', `translate(${round(centre)},${round(labelY)}) rotate(-90)`)
-          .attr('dy', '0.35em')
-          .attr('text-anchor', isBelow ? 'end' : 'start');
-      } else {
-        label
-          .attr('x', round(centre))
-          .attr('y', round(isBelow ? labelY + VALUE_FONT_PX : labelY))
-          .attr('text-anchor', 'middle');
-      }
-    }
-  }
-
+/**
+ * The x axis: a line at the bars' base, and each group's label below the plot, wrapped to its
+ * band. A label cut short keeps its full text for hover.
+ */
+function appendGroupAxis(svg: SVGSVGElement, data: MetricComparison, layout: BarLayout, width: number): void {
+  const { x, left, right, base, bottom, groupLines } = layout;
+  const root = select(svg);
   root
     .append('line')
     .attr('class', 'axis-x')
@@ -348,43 +206,22 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
     .attr('y2', round(base));
   const groupLabels = root.append('g').attr('class', 'group-labels').attr('font-size', GROUP_FONT_PX);
   for (const group of data.groups) {
+    const centre = round((x(group.key) ?? 0) + x.bandwidth() / 2);
     const text = groupLabels
       .append('text')
       .attr('class', 'group-label')
       .attr('data-group', group.key)
-      .attr('x', round((x(group.key) ?? 0) + x.bandwidth() / 2))
+      .attr('x', centre)
       .attr('y', round(bottom + LINE_PX + 2))
       .attr('text-anchor', 'middle');
-    (groupLines.get(group.key) ?? []).forEach((line, index) => {
+    const lines = groupLines.get(group.key) ?? [];
+    lines.forEach((line, index) => {
       text
         .append('tspan')
-        .attr('x', round((x(group.key) ?? 0) + x.bandwidth() / 2))
+        .attr('x', centre)
         .attr('dy', index === 0 ? 0 : LINE_PX)
         .text(line);
     });
-    // A label cut short keeps its full text for hover.
-    if ((groupLines.get(group.key) ?? []).at(-1)?.endsWith('…')) text.append('title').text(group.label);
+    if (lines.at(-1)?.endsWith('…')) text.append('title').text(group.label);
   }
-  return svg;
-}
-
-/** The hover text of a bar: "ext4 · random-write-direct: 7.37 k op/s · +3 % vs ext3 (better)". */
-function barTitle(data: MetricComparison, p: PlottedValue, group: BarGroup | undefined, baselineRun?: RunRef): string {
-  const run = data.runs.find((r) => r.id === p.cell.run);
-  let text = `${run?.label ?? p.cell.run} · ${group?.label ?? p.cell.group}: ${formatValue(p.cell.value, data.unit)}`;
-  const spread = formatSpread(p.cell, data.unit);
-  if (spread !== null) {
-    const kind = p.cell.spread === 'stddev' ? 'standard deviation' : 'min–max';
-    const repeats = p.cell.repeats !== undefined && p.cell.repeats > 1 ? `, ${p.cell.repeats} repeats` : '';
-    text += ` (${kind} ${spread}${repeats})`;
-  }
-  if (baselineRun && p.normalized) {
-    if (p.normalized.isBaseline) text += ' · baseline';
-    else if (p.normalized.ratio !== null) {
-      const judgement =
-        p.normalized.change === 'better' || p.normalized.change === 'worse' ? ` (${p.normalized.change})` : '';
-      text += ` · ${formatRatio(p.normalized.ratio)} vs ${baselineRun.label}${judgement}`;
-    }
-  }
-  return text;
 }

@@ -6,14 +6,14 @@
 import { formatValue } from '@benchfolio/parsers/content';
 import { max } from 'd3-array';
 import { axisBottom } from 'd3-axis';
-import { scaleLinear, scaleLog } from 'd3-scale';
+import { type ScaleLinear, type ScaleLogarithmic, scaleLinear, scaleLog } from 'd3-scale';
 import type { LatencyHistogram, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
 import { formatLatency, latencyTicks } from './latency-scales.ts';
 import { type LegendItem, legendHeight } from './legend.ts';
 import { appendEmptyMessage, appendTitle, svgElement } from './plot-parts.ts';
-import { runStyles } from './run-styles.ts';
+import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
 /** What the bars measure: each run's share of its events (runs of different lengths compare), or counts. */
@@ -147,9 +147,34 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
     },
   );
 
+  appendBars(plot, bins, { runs, styles, total, barValue, x, y, plotHeight });
+  return svg;
+}
+
+/** What the bars of a histogram are drawn with. */
+interface HistogramBars {
+  /** The runs with events, in the order of their bars within a bin. */
+  runs: LatencyHistogram['runs'];
+  /** Each run's label and colour, in the same order. */
+  styles: RunStyle[];
+  /** Events per run id. */
+  total: Record<string, number>;
+  /** A bar's height on the value axis: a share or a count, as the chart measures. */
+  barValue: (run: string, bin: HistogramBin) => number;
+  x: ScaleLogarithmic<number, number>;
+  y: ScaleLinear<number, number>;
+  plotHeight: number;
+}
+
+/**
+ * `<g class="marks">` in the plot: in each bin, the runs side by side with a small gap between
+ * bins, one titled bar per run with events in it.
+ */
+function appendBars(plot: SVGGElement, bins: readonly HistogramBin[], bars: HistogramBars): void {
+  const { runs, styles, total, barValue, x, y, plotHeight } = bars;
+  const document = plot.ownerDocument;
   const marks = svgElement(document, 'g', { class: 'marks' });
   plot.append(marks);
-  // Runs side by side within each bin, a small gap between bins.
   const GAP = 0.1;
   for (const bin of bins) {
     const x0 = x(bin.lowNs);
@@ -177,7 +202,6 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
       marks.append(bar);
     });
   }
-  return svg;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { formatValue } from '@benchfolio/parsers/content';
 import { max, min } from 'd3-array';
 import { axisBottom } from 'd3-axis';
-import { scaleBand, scaleLinear, scaleLog } from 'd3-scale';
+import { type ScaleBand, type ScaleLinear, type ScaleLogarithmic, scaleBand, scaleLinear, scaleLog } from 'd3-scale';
 import type { LatencyDistribution, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx, tickLabelWidth } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
@@ -157,15 +157,35 @@ function drawBuckets(
       yTitle: 'Share of IOs (%)',
     },
   );
-  if (isTurned) {
-    for (const text of xAxis.querySelectorAll('text')) {
-      text.setAttribute('transform', 'rotate(-45)');
-      text.setAttribute('text-anchor', 'end');
-      text.setAttribute('dx', '-0.4em');
-      text.setAttribute('dy', '0.3em');
-    }
-  }
+  if (isTurned) turnTickLabels(xAxis);
+  appendBucketBars(plot, buckets, { runs, styles, x, xRun, y, plotHeight });
+}
 
+/** Tick labels turned 45° to fit, anchored at their end under their tick. */
+function turnTickLabels(axis: SVGGElement): void {
+  for (const text of axis.querySelectorAll('text')) {
+    text.setAttribute('transform', 'rotate(-45)');
+    text.setAttribute('text-anchor', 'end');
+    text.setAttribute('dx', '-0.4em');
+    text.setAttribute('dy', '0.3em');
+  }
+}
+
+/** What the bucket bars are drawn with. */
+interface BucketBars {
+  runs: LatencyDistribution['runs'];
+  styles: readonly RunStyle[];
+  /** A band per bucket, and a slot per run inside it. */
+  x: ScaleBand<string>;
+  xRun: ScaleBand<string>;
+  y: ScaleLinear<number, number>;
+  plotHeight: number;
+}
+
+/** `<g class="marks">` in the plot: a titled bar per run and bucket with a share above 0 %. */
+function appendBucketBars(plot: SVGGElement, buckets: readonly Bucket[], bars: BucketBars): void {
+  const { runs, styles, x, xRun, y, plotHeight } = bars;
+  const document = plot.ownerDocument;
   const marks = svgElement(document, 'g', { class: 'marks' });
   plot.append(marks);
   runs.forEach((run) => {
@@ -246,6 +266,23 @@ function drawPercentiles(
     },
   );
 
+  appendCurves(plot, runs, { styles, x, y });
+}
+
+/**
+ * `<g class="lines">` and `<g class="marks">` in the plot: a titled curve per run through its
+ * percentiles, and a titled dot on each.
+ */
+function appendCurves(
+  plot: SVGGElement,
+  runs: ReadonlyArray<{ run: string; points: Array<{ p: number; ns: number }> }>,
+  {
+    styles,
+    x,
+    y,
+  }: { styles: readonly RunStyle[]; x: ScaleLinear<number, number>; y: ScaleLogarithmic<number, number> },
+): void {
+  const document = plot.ownerDocument;
   const lines = svgElement(document, 'g', { class: 'lines' });
   const marks = svgElement(document, 'g', { class: 'marks' });
   plot.append(lines, marks);

@@ -5,7 +5,7 @@
 
 import { formatValue } from '@benchfolio/parsers/content';
 import { axisBottom } from 'd3-axis';
-import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
+import { type ScaleContinuousNumeric, type ScaleLinear, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { line } from 'd3-shape';
 import type { RunRef, SweepSeries } from '../view/model.ts';
@@ -14,7 +14,8 @@ import { formatTick } from './axis-format.ts';
 import { estimateTextWidth } from './label-fit.ts';
 import { appendLegend } from './legend.ts';
 import { round } from './plot-parts.ts';
-import { type ChartContext, createSvg } from './svg.ts';
+import type { RunStyle } from './run-styles.ts';
+import { type ChartContext, type ChartSize, createSvg } from './svg.ts';
 import { formatSweepX, SECONDS, sweepRuns, sweepSummary } from './sweep-summary.ts';
 
 export interface SweepChartOptions extends ChartContext {
@@ -62,17 +63,28 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   const xScaleKind = sweepXScale(data);
 
   const svg = createSvg(document, { width, height }, `${data.title}, line chart. ${summary}`);
-  const root = select(svg).attr('data-chart', 'sweep').attr('data-key', data.key).attr('data-x-scale', xScaleKind);
+  select(svg).attr('data-chart', 'sweep').attr('data-key', data.key).attr('data-x-scale', xScaleKind);
+  const topPx = appendHeader(svg, data, runs, width);
+  const layout = sweepLayout(data, { xScaleKind, width, height, topPx });
+  appendAxes(svg, data, layout, { width, height });
+  appendLines(svg, data, runs, layout);
+  return svg;
+}
 
+/**
+ * The top of the chart: the legend, then a caption line saying which way is better (none for a
+ * metric that is neither). Returns the height they take, with a gap below.
+ */
+function appendHeader(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], width: number): number {
   const legendHeight = appendLegend(
-    document,
+    svg.ownerDocument,
     svg,
     runs.map((run) => ({ run: run.id, label: run.label, className: run.className })),
     { width },
   );
   let top = legendHeight + 4;
   if (data.betterIs !== 'neither') {
-    root
+    select(svg)
       .append('text')
       .attr('class', 'axis-caption')
       .attr('x', 0)
@@ -81,8 +93,25 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
       .text(`${data.betterIs} is better`);
     top += LINE_PX + 4;
   }
-  top += 6;
+  return top + 6;
+}
 
+/** Where the plot goes: both scales ranged to it, their ticks, and its edges. */
+interface SweepLayout {
+  x: ScaleContinuousNumeric<number, number>;
+  xTicks: number[];
+  y: ScaleLinear<number, number>;
+  yTicks: number[];
+  left: number;
+  right: number;
+  /** The bottom of the plot, above the x tick labels and the axis title. */
+  bottom: number;
+}
+
+function sweepLayout(
+  data: SweepSeries,
+  { xScaleKind, width, height, topPx }: { xScaleKind: 'log2' | 'linear'; width: number; height: number; topPx: number },
+): SweepLayout {
   const points = data.runs.flatMap((run) => run.points);
   const xs = [...new Set(points.map((p) => p.x))].sort((a, b) => a - b);
   const values = points.map((p) => p.value);
@@ -90,7 +119,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   // y first: its tick labels set the left margin.
   const yLow = Math.min(0, ...values);
   const yHigh = Math.max(0, ...values);
-  const tickCount = Math.max(2, Math.floor((height - top) / 60));
+  const tickCount = Math.max(2, Math.floor((height - topPx) / 60));
   const y = scaleLinear()
     .domain(yHigh === yLow ? [0, 1] : [yLow, yHigh])
     .nice(tickCount);
@@ -100,7 +129,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   const right = 12;
   // Bottom: x tick labels, then the axis title.
   const bottom = height - (2 * LINE_PX + 14);
-  y.range([bottom, top]);
+  y.range([bottom, topPx]);
 
   const [xFirst = 0, xLast = xFirst] = [xs[0], xs.at(-1)];
   const x: ScaleContinuousNumeric<number, number> =
@@ -110,7 +139,13 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   // Inset so the first and last points are not cut by the axes.
   x.range([left + 10, width - right - 10]);
   const xTicks = xs.length <= MAX_X_TICKS ? xs : x.ticks(MAX_X_TICKS);
+  return { x, xTicks, y, yTicks, left, right, bottom };
+}
 
+/** The value axis with its grid, the x axis below the plot, and the x axis's caption. */
+function appendAxes(svg: SVGSVGElement, data: SweepSeries, layout: SweepLayout, { width, height }: ChartSize): void {
+  const { x, xTicks, y, yTicks, left, right, bottom } = layout;
+  const document = svg.ownerDocument;
   appendValueAxis(
     document,
     svg,
@@ -126,7 +161,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
       .tickSizeOuter(0),
     { className: 'axis-x-ticks', y: bottom, fontSizePx: TICK_FONT_PX },
   );
-  root
+  select(svg)
     .append('text')
     .attr('class', 'axis-caption')
     .attr('x', round((left + width - right) / 2))
@@ -134,10 +169,14 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
     .attr('text-anchor', 'middle')
     .attr('font-size', TICK_FONT_PX)
     .text(data.xLabel === SECONDS ? 'seconds since the start of the run' : data.xLabel);
+}
 
+/** A line per run, in `runs` order, and a mark with a hover title per point of a short one. */
+function appendLines(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], { x, y }: SweepLayout): void {
   const path = line<{ x: number; value: number }>()
     .x((p) => round(x(p.x)))
     .y((p) => round(y(p.value)));
+  const root = select(svg);
   const lines = root.append('g').attr('class', 'lines');
   const marks = root.append('g').attr('class', 'points');
   for (const run of runs) {
@@ -163,5 +202,4 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
         .text(`${run.label} · ${formatSweepX(point.x, data.xLabel)}: ${formatValue(point.value, data.unit)}`);
     }
   }
-  return svg;
 }

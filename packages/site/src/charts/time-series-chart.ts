@@ -6,7 +6,7 @@
 import { formatValue } from '@benchfolio/parsers/content';
 import { bisector, extent, max, mean } from 'd3-array';
 import { axisBottom } from 'd3-axis';
-import { scaleLinear } from 'd3-scale';
+import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
@@ -152,24 +152,9 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
     return svg;
   }
 
-  // Only the samples inside the window are drawn: a zoomed chart is built from fewer points.
-  const visible = lines.map((drawn) => {
-    const indexes: number[] = [];
-    drawn.series.t.forEach((t, i) => {
-      if (t >= t0 && t <= t1) indexes.push(i);
-    });
-    return { drawn, indexes };
-  });
-  const values = visible.flatMap(({ drawn, indexes }) =>
-    indexes.map((i) => drawn.series.values[figure][i]).filter((value): value is number => value != null),
-  );
-  const highest = max(values) ?? 0;
-  // Utilization has a natural top; other figures scale to what the window holds.
-  const top = unit === '%' && highest <= 100 ? 100 : highest > 0 ? highest : 1;
-  const y0 = scaleLinear().domain([0, top]).nice();
-  const yTicks = y0.ticks(5);
+  const visible = visibleSamples(lines, domain);
+  const { y: y0, ticks: yTicks } = valueScale(visible, figure);
   const formatTick = (value: number) => formatValue(value, unit);
-
   const legendItems: LegendItem[] = lines.map((drawn) => ({
     run: drawn.series.run,
     label: drawn.label,
@@ -199,7 +184,52 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
       yTitle: title,
     },
   );
+  appendSeriesPaths(plot, visible, { figure, x, y });
+  appendPointerLayers(plot, plotWidth, plotHeight);
+  return svg;
+}
 
+/** A line to draw and the indexes of its samples inside the time window. */
+interface VisibleLine {
+  drawn: SeriesLine;
+  indexes: number[];
+}
+
+/** Only the samples inside the window are drawn: a zoomed chart is built from fewer points. */
+function visibleSamples(lines: readonly SeriesLine[], [t0, t1]: readonly [number, number]): VisibleLine[] {
+  return lines.map((drawn) => {
+    const indexes: number[] = [];
+    drawn.series.t.forEach((t, i) => {
+      if (t >= t0 && t <= t1) indexes.push(i);
+    });
+    return { drawn, indexes };
+  });
+}
+
+/** The value axis, from zero to the highest value in the window (rounded), before its range is known. */
+function valueScale(visible: readonly VisibleLine[], figure: DeviceFigure) {
+  const { unit } = DEVICE_FIGURES[figure];
+  const values = visible.flatMap(({ drawn, indexes }) =>
+    indexes.map((i) => drawn.series.values[figure][i]).filter((value): value is number => value != null),
+  );
+  const highest = max(values) ?? 0;
+  // Utilization has a natural top; other figures scale to what the window holds.
+  const top = unit === '%' && highest <= 100 ? 100 : highest > 0 ? highest : 1;
+  const y = scaleLinear().domain([0, top]).nice();
+  return { y, ticks: y.ticks(5) };
+}
+
+/**
+ * `<g class="lines">` in the plot: a path per visible line, with gaps where a sample has no
+ * value, titled with its mean and peak over the window.
+ */
+function appendSeriesPaths(
+  plot: SVGGElement,
+  visible: readonly VisibleLine[],
+  { figure, x, y }: { figure: DeviceFigure; x: ScaleLinear<number, number>; y: ScaleLinear<number, number> },
+): void {
+  const document = plot.ownerDocument;
+  const { unit } = DEVICE_FIGURES[figure];
   const group = svgElement(document, 'g', { class: 'lines' });
   plot.append(group);
   for (const { drawn, indexes } of visible) {
@@ -224,15 +254,20 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
     );
     group.append(element);
   }
+}
 
-  // The page's script moves the rule and fills the read-out; brush.ts fills the brush layer.
+/**
+ * The layers the page's script brings to life: the hover rule (it moves the rule and fills the
+ * read-out) and the empty brush layer (brush.ts fills it).
+ */
+function appendPointerLayers(plot: SVGGElement, plotWidth: number, plotHeight: number): void {
+  const document = plot.ownerDocument;
   const hover = svgElement(document, 'g', { class: 'hover', 'aria-hidden': 'true' });
   hover.append(
     svgElement(document, 'line', { class: 'hover-rule', x1: 0, x2: 0, y1: 0, y2: plotHeight, visibility: 'hidden' }),
   );
   plot.append(hover);
   plot.append(svgElement(document, 'g', { class: 'brush-layer', 'data-width': plotWidth, 'data-height': plotHeight }));
-  return svg;
 }
 
 /** One line: each drawn series' mean and peak of the figure over the window. */

@@ -1,22 +1,21 @@
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatIssue, hasErrors, loadContent } from '@benchfolio/parsers/node';
+import { formatIssue, hasErrors } from '@benchfolio/parsers/node';
 import type { Loader } from 'astro/loaders';
-import { resolveContentDir } from '../lib/content-dir.ts';
+import { loadSharedContent } from '../data/shared-content.ts';
 
 /**
- * Loads every experiment of the results folder with `@benchfolio/parsers`. Any problem in the
- * content fails the build, and the error lists every problem as `FILE:LINE:COL: message`, with
- * files relative to the repository root, so a submitter can fix them all in one pass.
+ * Loads every experiment of the results folder with `@benchfolio/parsers`, once for the whole
+ * build: the pages take the same load (data/shared-content.ts). Any problem in the content fails
+ * the build, and the error lists every problem as `FILE:LINE:COL: message`, with files relative
+ * to the repository root, so a submitter can fix them all in one pass.
  */
 export function resultsLoader(): Loader {
   return {
     name: 'benchfolio-results',
     async load({ config, store, parseData, generateDigest, logger, renderMarkdown }) {
       const siteRoot = fileURLToPath(config.root);
-      const repoRoot = join(siteRoot, '..', '..');
-      const contentDir = resolveContentDir(repoRoot);
-      const { experiments, issues } = await loadContent(contentDir, { displayRoot: repoRoot });
+      const { experiments, issues } = await loadSharedContent();
       if (hasErrors(issues)) {
         const errors = issues.filter((issue) => issue.severity !== 'warning');
         const found = errors.length === 1 ? '1 problem' : `${errors.length} problems`;

@@ -72,19 +72,24 @@ function start(
     paste.value = '';
     picker.value = '';
     files = [];
-    page.results.dataset.state = 'idle';
-    page.status.textContent = '';
-    page.progress.hidden = true;
-    const nothing = document.createElement('p');
-    nothing.className = 'note';
-    nothing.textContent = 'Nothing parsed yet.';
-    page.outputs.replaceChildren(nothing);
-    for (const part of [page.sections, page.compare, page.submission]) {
-      part.replaceChildren();
-      part.closest('section')?.setAttribute('hidden', '');
-    }
+    showNothingParsed(page);
     paste.focus();
   });
+}
+
+/** The results as before anything was parsed: idle, no outputs, the sections below hidden. */
+function showNothingParsed(page: TryPage): void {
+  page.results.dataset.state = 'idle';
+  page.status.textContent = '';
+  page.progress.hidden = true;
+  const nothing = document.createElement('p');
+  nothing.className = 'note';
+  nothing.textContent = 'Nothing parsed yet.';
+  page.outputs.replaceChildren(nothing);
+  for (const part of [page.sections, page.compare, page.submission]) {
+    part.replaceChildren();
+    part.closest('section')?.setAttribute('hidden', '');
+  }
 }
 
 /** Two files of one name (from two folders) get `-2`, `-3` before the extension. */

@@ -83,100 +83,137 @@ export async function mountCompareWith(container: HTMLElement, options: CompareW
   wire(controls, options, matches, indexBase(options.indexHref));
 }
 
+/** The picker once the published runs are listed: what it shows, and what it fetched. */
+interface Picker {
+  controls: Controls;
+  options: CompareWithOptions;
+  matches: readonly MatchingRun[];
+  /** The site's base path. */
+  base: string;
+  /** Each published run's sections, fetched once (again after a failure). */
+  fetched: Map<string, Promise<RunSectionsJson>>;
+  role: BaselineRole;
+  scale: ScaleKind;
+  /** Counts the drawings started: one whose run arrives after a newer one started is dropped. */
+  drawing: number;
+  /** The metric each compared section shows, kept when the run, baseline or scale changes. */
+  shownMetrics: Record<string, string>;
+}
+
 /** Reacts to the picker and the view controls; redraws from fetched (and kept) sections. */
 function wire(controls: Controls, options: CompareWithOptions, matches: readonly MatchingRun[], base: string): void {
-  const { run: runSelect, baseline, results, error } = controls;
-  const document = results.ownerDocument;
-  const fetched = new Map<string, Promise<RunSectionsJson>>();
-  let role: BaselineRole = 'theirs';
-  let scale: ScaleKind = 'linear';
-  let drawing = 0;
-  // The metric each compared section shows, kept when the run, baseline or scale changes.
-  const shownMetrics: Record<string, string> = {};
-
-  const sectionsOf = (match: MatchingRun): Promise<RunSectionsJson> => {
-    let promise = fetched.get(match.id);
-    if (promise === undefined) {
-      promise = fetchJson<RunSectionsJson>(match.run.sectionsHref);
-      fetched.set(match.id, promise);
-      // A failed fetch is tried again when the run is chosen again.
-      promise.catch(() => fetched.delete(match.id));
-    }
-    return promise;
+  const picker: Picker = {
+    controls,
+    options,
+    matches,
+    base,
+    fetched: new Map(),
+    role: 'theirs',
+    scale: 'linear',
+    drawing: 0,
+    shownMetrics: {},
   };
-
-  const show = async () => {
-    const ticket = ++drawing;
-    const match = matches.find((candidate) => candidate.id === runSelect.value);
-    hideError(error);
-    if (match === undefined) {
-      controls.view.hidden = true;
-      controls.shares.textContent = '';
-      results.replaceChildren();
-      return;
-    }
-    const theirRun = publishedRunRef(match.run);
-    controls.shares.textContent = `Shared with ${theirRun.label}: ${workloadsText(match.shared, 6)}.${match.run.hardware ? ` Its hardware: ${match.run.hardware}.` : ''}`;
-    fillBaseline(baseline, options.yourRun, theirRun, role);
-    controls.experimentLink.href = experimentHref(match.run.experiment, base);
-    controls.experimentLink.textContent = `${match.run.label} on its experiment page: ${match.run.experimentTitle}`;
-    controls.view.hidden = false;
-    results.setAttribute('aria-busy', 'true');
-    let json: RunSectionsJson;
-    try {
-      json = await sectionsOf(match);
-    } catch (caught) {
-      if (ticket !== drawing) return;
-      results.replaceChildren();
-      results.removeAttribute('aria-busy');
-      showError(error, `Could not load ${theirRun.label}: ${messageOf(caught)}.`);
-      return;
-    }
-    if (ticket !== drawing) return;
-    results.removeAttribute('aria-busy');
-    const runOrder = [options.yourRun, theirRun];
-    const compared = compareRuns([
-      { ref: options.yourRun, sections: options.yours },
-      { ref: theirRun, sections: json.sections },
-    ]);
-    const state: PageState = {
-      ...defaultPageState({ runs: runOrder.map((run) => run.id), sections: {} }),
-      baseline: role === 'none' ? null : role === 'yours' ? options.yourRun.id : theirRun.id,
-      scale,
-    };
-    const widthPx = results.clientWidth;
-    results.replaceChildren(
-      ...compareSectionNodes(compared, {
-        state,
-        runOrder,
-        document,
-        maxWidthPx: widthPx > 0 ? widthPx : undefined,
-        // Ids on the /try page start with this: its sections draw figures too.
-        idPrefix: 'try-',
-        shownMetrics,
-        onPickMetric: (section, metric) => {
-          shownMetrics[section] = metric;
-        },
-      }),
-    );
-    if (compared.length === 0) {
-      results.replaceChildren(
-        paragraph(document, 'These runs share a workload, but no metric in the same unit: nothing to line up.'),
-      );
-    }
-  };
-
-  runSelect.addEventListener('change', () => void show());
+  const { run: runSelect, baseline } = controls;
+  runSelect.addEventListener('change', () => void show(picker));
   baseline.addEventListener('change', () => {
-    role = baseline.value === '' ? 'none' : baseline.value === options.yourRun.id ? 'yours' : 'theirs';
-    void show();
+    picker.role = baseline.value === '' ? 'none' : baseline.value === options.yourRun.id ? 'yours' : 'theirs';
+    void show(picker);
   });
   for (const radio of controls.scales) {
     radio.addEventListener('change', () => {
       if (!radio.checked) return;
-      scale = radio.value === 'log' ? 'log' : 'linear';
-      void show();
+      picker.scale = radio.value === 'log' ? 'log' : 'linear';
+      void show(picker);
     });
+  }
+}
+
+/** The chosen published run beside the reader's, or nothing when none is chosen. */
+async function show(picker: Picker): Promise<void> {
+  const { controls } = picker;
+  const { results, error } = controls;
+  const ticket = ++picker.drawing;
+  const match = picker.matches.find((candidate) => candidate.id === controls.run.value);
+  hideError(error);
+  if (match === undefined) {
+    controls.view.hidden = true;
+    controls.shares.textContent = '';
+    results.replaceChildren();
+    return;
+  }
+  const theirRun = publishedRunRef(match.run);
+  showChosenRun(picker, match, theirRun);
+  results.setAttribute('aria-busy', 'true');
+  let json: RunSectionsJson;
+  try {
+    json = await sectionsOf(picker, match);
+  } catch (caught) {
+    if (ticket !== picker.drawing) return;
+    results.replaceChildren();
+    results.removeAttribute('aria-busy');
+    showError(error, `Could not load ${theirRun.label}: ${messageOf(caught)}.`);
+    return;
+  }
+  if (ticket !== picker.drawing) return;
+  results.removeAttribute('aria-busy');
+  drawPair(picker, theirRun, json);
+}
+
+/** What the chosen run shares with the reader's, the baseline choices, and its experiment's link. */
+function showChosenRun(picker: Picker, match: MatchingRun, theirRun: RunRef): void {
+  const { controls } = picker;
+  controls.shares.textContent = `Shared with ${theirRun.label}: ${workloadsText(match.shared, 6)}.${match.run.hardware ? ` Its hardware: ${match.run.hardware}.` : ''}`;
+  fillBaseline(controls.baseline, picker.options.yourRun, theirRun, picker.role);
+  controls.experimentLink.href = experimentHref(match.run.experiment, picker.base);
+  controls.experimentLink.textContent = `${match.run.label} on its experiment page: ${match.run.experimentTitle}`;
+  controls.view.hidden = false;
+}
+
+/** A published run's sections, fetched on first use; a failed fetch is tried again when the run is chosen again. */
+function sectionsOf(picker: Picker, match: MatchingRun): Promise<RunSectionsJson> {
+  let promise = picker.fetched.get(match.id);
+  if (promise === undefined) {
+    promise = fetchJson<RunSectionsJson>(match.run.sectionsHref);
+    picker.fetched.set(match.id, promise);
+    promise.catch(() => picker.fetched.delete(match.id));
+  }
+  return promise;
+}
+
+/** The sections both runs have, lined up and drawn, relative to the chosen baseline. */
+function drawPair(picker: Picker, theirRun: RunRef, json: RunSectionsJson): void {
+  const { options, role, scale, shownMetrics } = picker;
+  const { results } = picker.controls;
+  const document = results.ownerDocument;
+  const runOrder = [options.yourRun, theirRun];
+  const compared = compareRuns([
+    { ref: options.yourRun, sections: options.yours },
+    { ref: theirRun, sections: json.sections },
+  ]);
+  const state: PageState = {
+    ...defaultPageState({ runs: runOrder.map((run) => run.id), sections: {} }),
+    baseline: role === 'none' ? null : role === 'yours' ? options.yourRun.id : theirRun.id,
+    scale,
+  };
+  const widthPx = results.clientWidth;
+  results.replaceChildren(
+    ...compareSectionNodes(compared, {
+      state,
+      runOrder,
+      document,
+      maxWidthPx: widthPx > 0 ? widthPx : undefined,
+      // Ids on the /try page start with this: its sections draw figures too.
+      idPrefix: 'try-',
+      shownMetrics,
+      onPickMetric: (section, metric) => {
+        shownMetrics[section] = metric;
+      },
+    }),
+  );
+  if (compared.length === 0) {
+    results.replaceChildren(
+      paragraph(document, 'These runs share a workload, but no metric in the same unit: nothing to line up.'),
+    );
   }
 }
 
