@@ -11,6 +11,15 @@ export {
 } from './bonnie/index.ts';
 export { BUILTIN_PARSERS } from './builtin.ts';
 export {
+  type DdResult,
+  DdResultSchema,
+  type DdRun,
+  detectDd,
+  type ParseDdOptions,
+  parseDd,
+  safeParseDd,
+} from './dd/index.ts';
+export {
   isParseError,
   PARSE_ERROR_CODES,
   ParseError,

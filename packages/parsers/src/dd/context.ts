@@ -1,12 +1,9 @@
-import { _errorAt, type ParseError, type ParseErrorCode, type ToolName } from '../errors.ts';
+import { _errorAt, type ParseError, type ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 
-/**
- * The tool name of dd. `ToolName` does not list dd yet: the registration of tools is being
- * reworked, and dd is wired in with it. This cast is the only one; it goes when dd is registered.
- */
-export const DD = 'dd' as ToolName;
+/** The tool name of dd in results, measurements and errors. */
+export const DD = 'dd';
 
 /** dd prints one text format, on standard error. */
 export const DD_FORMAT = 'text';

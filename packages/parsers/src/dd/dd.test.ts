@@ -335,7 +335,8 @@ describe('parseDd', () => {
   });
 
   it('has types that follow the schema', () => {
-    expectTypeOf(parseDd).returns.toEqualTypeOf<ParseOutput<DdResult>>();
+    expectTypeOf(parseDd).returns.toEqualTypeOf<ParseOutput<'dd'>>();
+    expectTypeOf<ParseOutput<'dd'>['result']>().toEqualTypeOf<DdResult>();
     expectTypeOf<DdRun['transfer']>().toEqualTypeOf<DdTransfer | null>();
     expectTypeOf<DdTransfer['bytesPerSec']>().toEqualTypeOf<number | null>();
     expectTypeOf<DdRun['language']>().toEqualTypeOf<'en' | 'de' | 'fr' | null>();

@@ -1,7 +1,6 @@
 export { DD_FORMATS, type DdFormat } from './context.ts';
 export { _detectDdHead } from './detect.ts';
 export { _ddMeasurements } from './measurements.ts';
-export { ddParser, detectDd, type ParseDdOptions, parseDd, safeParseDd } from './parser.ts';
 export {
   DD_LANGUAGES,
   type DdDiagnostic,
@@ -16,3 +15,4 @@ export {
   type DdTransfer,
   DdTransferSchema,
 } from './schema.ts';
+export { ddParser, ddTool, detectDd, type ParseDdOptions, parseDd, safeParseDd } from './tool.ts';

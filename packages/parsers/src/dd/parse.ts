@@ -1,9 +1,8 @@
-import { _withLazyMeasurements, type ParseOutput } from '../parser.ts';
 import type { TextSource } from '../text.ts';
+import type { ToolReading } from '../tool.ts';
 import { _assembleRuns } from './assemble.ts';
 import { _classifyLines } from './classify.ts';
-import { _ddError, _newContext, DD, DD_FORMAT } from './context.ts';
-import { _ddMeasurements } from './measurements.ts';
+import { _ddError, _newContext } from './context.ts';
 import type { DdResult } from './schema.ts';
 
 /**
@@ -11,7 +10,7 @@ import type { DdResult } from './schema.ts';
  * (shell prompts, the output of other commands, `time`'s lines; those are skipped with a
  * warning). Throws a ParseError.
  */
-export function _parseDdSource(source: TextSource): ParseOutput<DdResult> {
+export function _parseDdSource(source: TextSource): ToolReading<DdResult> {
   const context = _newContext(source);
   const firstContent = /\S/.exec(source.text);
   if (firstContent === null) throw _ddError(context, 0, 'EMPTY_INPUT', 'the input is empty');
@@ -24,14 +23,6 @@ export function _parseDdSource(source: TextSource): ParseOutput<DdResult> {
       'no dd statistics were found: no "records in/out" lines and no "bytes ... copied" line',
     );
   }
-  return _withLazyMeasurements(
-    {
-      tool: DD,
-      format: DD_FORMAT,
-      toolVersion: result.runs.find((run) => run.toolVersion !== null)?.toolVersion ?? null,
-      result,
-      warnings: context.warnings,
-    },
-    () => _ddMeasurements(result),
-  );
+  const toolVersion = result.runs.find((run) => run.toolVersion !== null)?.toolVersion ?? null;
+  return { result, toolVersion, warnings: context.warnings };
 }
