@@ -426,7 +426,7 @@ describe('parseDd errors', () => {
 
   it('rejects a format dd does not have', () => {
     const error = catchParseError(() => ddParser.parse(readText(DIRECT), 'json'));
-    expect(error).toMatchObject({ code: 'UNSUPPORTED', tool: 'dd', format: 'text' });
+    expect(error).toMatchObject({ code: 'UNSUPPORTED', tool: 'dd', format: 'json' });
   });
 
   it('safeParseDd returns the ParseError instead of throwing it', () => {

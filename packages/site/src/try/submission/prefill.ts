@@ -173,6 +173,8 @@ const READERS: Record<ToolName, (result: unknown, file: string, facts: Facts) =>
   sysbench: (result) => readSysbench(result as SysbenchResult),
   bonnie: (result, file, facts) => readBonnie(result as BonnieResult, file, facts),
   iostat: (result, file, facts) => readIostat(result as IostatResult, file, facts),
+  // dd prints no workload name or parameters of its own: the command line holds them.
+  dd: () => ({ workload: null, what: null, parameters: [] }),
 };
 
 function readFio(result: FioResult, file: string, facts: Facts): Read {
@@ -339,6 +341,7 @@ const TOOL_WORDS: Record<ToolName, string> = {
   sysbench: 'sysbench',
   bonnie: 'bonnie++',
   iostat: 'iostat',
+  dd: 'dd',
 };
 
 /** Outputs of one tool and workload, several times: repeats 1..N in the order given. */
@@ -389,7 +392,13 @@ function proposedName(output: Draft & { repeat: number | null }): string {
   return `${output.tool}--${what}${repeat}.${extension(output.format)}`;
 }
 
-const FALLBACK_WHAT: Record<ToolName, string> = { fio: 'job', sysbench: 'run', bonnie: 'run', iostat: 'log' };
+const FALLBACK_WHAT: Record<ToolName, string> = {
+  fio: 'job',
+  sysbench: 'run',
+  bonnie: 'run',
+  iostat: 'log',
+  dd: 'run',
+};
 
 function extension(format: string): string {
   if (format === 'json' || format === 'json+') return 'json';
