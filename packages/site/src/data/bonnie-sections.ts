@@ -1,6 +1,7 @@
 import type { Measurement } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import type { MetricWords } from '../tools/descriptor.ts';
+import { TOOL_NAMES } from '../tools/names.ts';
 import type { RankGrid, RunRef, ToolSection } from '../view/model.ts';
 import { measuredRuns } from './measured.ts';
 import { ComparisonBuilder, mean } from './repeats.ts';
@@ -55,7 +56,7 @@ export function bonnieSections(
   const section: ToolSection = {
     key: 'bonnie',
     tool: 'bonnie',
-    title: 'bonnie++',
+    title: TOOL_NAMES.bonnie.title,
     origin: 'raw',
     metrics: builder.build(words.headline.map(keyOf)),
   };
@@ -118,5 +119,5 @@ function rankGrid(samples: readonly RunSample[], runRefs: readonly RunRef[], wor
         return values.length === 0 ? null : mean(values);
       }),
     }));
-  return { key: 'bonnie-grid', title: `bonnie++ results, ${first?.label ?? ''}`, columns, rows };
+  return { key: 'bonnie-grid', title: `${TOOL_NAMES.bonnie.title} results, ${first?.label ?? ''}`, columns, rows };
 }

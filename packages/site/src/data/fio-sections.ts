@@ -1,6 +1,7 @@
 import type { FioJob, FioResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import type { MetricWords } from '../tools/descriptor.ts';
+import { TOOL_NAMES } from '../tools/names.ts';
 import type { BaseUnit, LatencyDistribution, RunRef, ToolSection } from '../view/model.ts';
 import { slug, UniqueKeys } from './keys.ts';
 import { measuredUnits } from './measured.ts';
@@ -81,7 +82,7 @@ export function fioSections(runs: readonly LoadedRun[], runRefs: readonly RunRef
   const section: ToolSection = {
     key: 'fio',
     tool: 'fio',
-    title: 'fio',
+    title: TOOL_NAMES.fio.title,
     origin: 'raw',
     metrics: builder.build(words.headline.map(keyOf)),
   };

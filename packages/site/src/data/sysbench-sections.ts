@@ -1,6 +1,7 @@
 import type { ParseOutput, SysbenchResult, SysbenchRun } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import type { MetricWords } from '../tools/descriptor.ts';
+import { TOOL_NAMES } from '../tools/names.ts';
 import type { BaseUnit, LatencyHistogram, MetricComparison, RunRef, SweepSeries, ToolSection } from '../view/model.ts';
 import { slug, UniqueKeys } from './keys.ts';
 import { measuredUnits } from './measured.ts';
@@ -173,7 +174,7 @@ function testSection(
   const section: ToolSection = {
     key: `sysbench-${slug(test)}`,
     tool: 'sysbench',
-    title: `sysbench ${test}`,
+    title: `${TOOL_NAMES.sysbench.title} ${test}`,
     origin: 'raw',
     metrics,
   };

@@ -4,7 +4,6 @@
 
 import type { BonnieResult, ParseOutput } from '@benchfolio/parsers';
 import { bonnieSections } from '../data/bonnie-sections.ts';
-import type { BetterIs } from '../view/model.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import { joinedNames, type PrefillFacts, type PrefillRead, printedPairs } from './prefill-read.ts';
@@ -74,15 +73,11 @@ function explainBonnie(metric: string): string | undefined {
   return part === undefined ? explanation : undefined;
 }
 
-/** Rates are better higher; CPU use and latency lower (bon_csv2html colours them that way too). */
-function bonnieBetterIs(metric: string): BetterIs {
-  return metric.includes('.') ? 'lower' : 'higher';
-}
-
 const metrics: MetricWords = {
   title: bonnieMetricTitle,
   explain: explainBonnie,
-  betterIs: bonnieBetterIs,
+  // Rates are better higher; CPU use and latency lower (bon_csv2html colours them that way too).
+  betterIs: (metric) => (metric.includes('.') ? 'lower' : 'higher'),
   // Per-character I/O comes along because small runs often measure nothing else: bonnie++ prints
   // `+++++` for tests too fast to time. Stat and delete rates are in the section's grid.
   headline: ['putc', 'put_block', 'rewrite', 'getc', 'get_block', 'seeks', 'seq_create', 'ran_create'],

@@ -3,7 +3,6 @@
 
 import type { ParseOutput } from '@benchfolio/parsers';
 import { fioResultOf, fioSections } from '../data/fio-sections.ts';
-import type { BetterIs } from '../view/model.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import {
@@ -70,15 +69,11 @@ function explainFio(metric: string): string | undefined {
   return statTitle === undefined ? undefined : `${explanation} This is its ${statTitle} over the job’s I/Os.`;
 }
 
-/** Latencies and times improve downwards, rates upwards. */
-function fioBetterIs(metric: string): BetterIs {
-  return /\.(?:slat|clat|lat)\./.test(metric) ? 'lower' : 'higher';
-}
-
 const metrics: MetricWords = {
   title: fioMetricTitle,
   explain: explainFio,
-  betterIs: fioBetterIs,
+  // Latencies and times improve downwards, rates upwards.
+  betterIs: (metric) => (/\.(?:slat|clat|lat)\./.test(metric) ? 'lower' : 'higher'),
   headline: DIRECTIONS.flatMap((direction) =>
     ['iops', 'bw', 'clat.mean', 'lat.mean', 'clat.p99', 'lat.p99'].map((what) => `${direction}.${what}`),
   ),

@@ -5,7 +5,6 @@
 import { type IostatReport, type IostatResult, type ParseOutput, parseIostatStream } from '@benchfolio/parsers';
 import { iostatResultOf, iostatSections } from '../data/iostat-sections.ts';
 import { DeviceStats } from '../try/result-tables.ts';
-import type { BetterIs } from '../view/model.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import { type PrefillFacts, type PrefillRead, printedPairs } from './prefill-read.ts';
@@ -30,14 +29,11 @@ const METRICS: Readonly<Record<string, { title: string; explanation: string }>> 
   'aqu-sz': { title: 'Queue length', explanation: 'The mean number of requests queued or in service.' },
 };
 
-function iostatBetterIs(metric: string): BetterIs {
-  return metric === '%util' || metric === 'aqu-sz' || metric.endsWith('await') ? 'lower' : 'neither';
-}
-
 const metrics: MetricWords = {
   title: (metric) => METRICS[metric]?.title ?? metric,
   explain: (metric) => METRICS[metric]?.explanation,
-  betterIs: iostatBetterIs,
+  // Times and queues improve downwards; rates say what the benchmark asked for, not how well.
+  betterIs: (metric) => (metric === '%util' || metric === 'aqu-sz' || metric.endsWith('await') ? 'lower' : 'neither'),
   // The figures its sections draw over time (await from r_await and w_await where iostat splits it).
   headline: ['%util', 'await', 'r/s', 'w/s', 'read.bw', 'write.bw'],
 };

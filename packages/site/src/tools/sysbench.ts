@@ -3,7 +3,6 @@
 
 import type { ParseOutput, SysbenchRun } from '@benchfolio/parsers';
 import { sysbenchResultOf, sysbenchSections } from '../data/sysbench-sections.ts';
-import type { BetterIs } from '../view/model.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import { joinedNames, type PrefillRead, printedPairs } from './prefill-read.ts';
@@ -59,14 +58,10 @@ function percentileOf(metric: string): string | undefined {
   return name.length > 2 ? `${name.slice(0, 2)}.${name.slice(2)}` : name;
 }
 
-function sysbenchBetterIs(metric: string): BetterIs {
-  return metric.startsWith('latency.') ? 'lower' : 'higher';
-}
-
 const metrics: MetricWords = {
   title: sysbenchMetricTitle,
   explain: explainSysbench,
-  betterIs: sysbenchBetterIs,
+  betterIs: (metric) => (metric.startsWith('latency.') ? 'lower' : 'higher'),
   // Each test's section draws those its runs print (sysbench-sections.ts), then the percentiles.
   headline: [
     'read',
