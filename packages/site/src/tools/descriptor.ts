@@ -43,8 +43,9 @@ export interface ToolNames<T extends ToolName = ToolName> {
 export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames<T> {
   metrics: MetricWords;
   /**
-   * The sections of the tool's outputs in `runs`, in page order (none when no run has one). Built
-   * from the outputs' measurements; the typed result is read only for what they do not carry.
+   * The sections of the tool's outputs in `runs`, in page order (none when no run has one). Units
+   * are the measurements' own, never guessed from a metric's name; the typed result is read
+   * through the tool's accessor (fioResultOf, ...), never cast.
    */
   sections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[];
   /**
