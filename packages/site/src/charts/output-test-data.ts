@@ -5,8 +5,11 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type FioResult, type IostatResult, type Measurement, parse, type SysbenchResult } from '@benchfolio/parsers';
+import { type Measurement, parse } from '@benchfolio/parsers';
 import { JSDOM } from 'jsdom';
+import { fioResultOf } from '../data/fio-sections.ts';
+import { iostatResultOf } from '../data/iostat-sections.ts';
+import { sysbenchResultOf } from '../data/sysbench-sections.ts';
 import type {
   BetterIs,
   DeviceFigure,
@@ -49,7 +52,8 @@ export function fioLatency(
     key,
     title,
     runs: runs.map(({ run, text, job: jobName, direction }) => {
-      const result = parse(text).result as FioResult;
+      const result = fioResultOf(parse(text));
+      if (!result) throw new Error(`run ${run} is not a fio output`);
       const job = result.runs.flatMap((fioRun) => fioRun.jobs).find((candidate) => candidate.name === jobName);
       if (!job) throw new Error(`no job ${jobName} in run ${run}`);
       const buckets: LatencyDistribution['runs'][number]['buckets'] = [];
@@ -81,7 +85,8 @@ export function sysbenchHistogram(
   text: string,
   runIds: readonly string[],
 ): LatencyHistogram {
-  const result = parse(text).result as SysbenchResult;
+  const result = sysbenchResultOf(parse(text));
+  if (!result) throw new Error('not a sysbench output');
   const runs = result.runs.filter((run) => run.histogram.length > 0);
   return {
     key,
@@ -111,7 +116,8 @@ const FIGURE_METRICS: Record<DeviceFigure, string> = {
  * report kept, by its `-t` timestamp.
  */
 export function iostatSeries(run: string, text: string, devices: readonly string[]): DeviceSeries[] {
-  const result = parse(text).result as IostatResult;
+  const result = iostatResultOf(parse(text));
+  if (!result) throw new Error('not an iostat output');
   const reports = result.reports.filter((report) => !report.isSinceBoot);
   const startMs = Date.parse(`${reports[0]?.timestamp}Z`);
   const t = reports.map((report) => (Date.parse(`${report.timestamp}Z`) - startMs) / 1000);

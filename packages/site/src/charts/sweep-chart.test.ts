@@ -1,7 +1,8 @@
-import { parse, type SysbenchResult } from '@benchfolio/parsers';
+import { parse } from '@benchfolio/parsers';
 import { formatValue } from '@benchfolio/parsers/content';
 import { describe, expect, test } from 'vitest';
 import { intervalSeries } from '../data/sysbench-intervals.ts';
+import { sysbenchResultOf } from '../data/sysbench-sections.ts';
 import type { SweepSeries } from '../view/model.ts';
 import {
   GOVERNOR_IOPS_BY_BLOCK_SIZE,
@@ -186,7 +187,7 @@ describe('a figure over time (sysbench --report-interval)', () => {
   // "[   2s] threads: 2, tps: 144.13, reads: 2030.88, …". PKB's own log of that run gives
   // "tps average=151.847133" (packages/parsers/fixtures/corpus/MANIFEST.md).
   const text = corpusFile('sysbench/pkb__v0.5-oltp-mysql-report-interval-2s.txt');
-  const run = (parse(text).result as SysbenchResult).runs.find((candidate) => candidate.intervals.length > 0);
+  const run = sysbenchResultOf(parse(text))?.runs.find((candidate) => candidate.intervals.length > 0);
   if (run === undefined) throw new Error('no interval lines parsed');
   const pkb = { id: 'pkb', label: 'PKB sample' };
   const sample = { run: pkb.id, mode: run.mode, threads: run.parameters.threads, result: run };

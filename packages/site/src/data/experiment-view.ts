@@ -1,13 +1,10 @@
 import { type Experiment, type System, type SystemDifference, variableName } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { bonnieSection } from './bonnie-sections.ts';
 import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath } from './download-paths.ts';
-import { fioSection } from './fio-sections.ts';
-import { iostatSections } from './iostat-sections.ts';
 import { UniqueKeys } from './keys.ts';
 import { publishedSections } from './published-sections.ts';
-import { sysbenchSections } from './sysbench-sections.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
 
 /** A raw output of a run, with where to download it. */
@@ -58,7 +55,7 @@ export interface ExperimentView {
   /** Fields of `system` that differ between runs (from the loader), the variable's own included. */
   systemDifferences: SystemDifference[];
   systemsTable: SystemsTable;
-  /** Per tool and workload: raw outputs first (fio, bonnie++, sysbench, iostat), then published tables. */
+  /** Per tool and workload: raw outputs first (tool by tool, as TOOLS lists them), then published tables. */
   sections: ToolSection[];
   /** Site path of measurements.csv (every measurement of every run). */
   measurementsCsvHref: string;
@@ -115,12 +112,7 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
 }
 
 function sections(loaded: LoadedExperiment, runRefs: readonly RunRef[]): ToolSection[] {
-  const raw = [
-    fioSection(loaded.runs, runRefs),
-    bonnieSection(loaded.runs, runRefs),
-    ...sysbenchSections(loaded.runs, runRefs),
-    ...iostatSections(loaded.runs, runRefs),
-  ].filter((section): section is ToolSection => section !== undefined);
+  const raw = TOOLS.flatMap((tool) => tool.sections(loaded.runs, runRefs));
   const all = [...raw, ...publishedSections(loaded, runRefs)];
   // Keys are unique on the page (they go in URLs and ids): a published fio table beside raw fio
   // outputs gets keys of its own.

@@ -1,8 +1,10 @@
-import type { FioJob, FioResult } from '@benchfolio/parsers';
+import type { FioJob, FioResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { LatencyDistribution, RunRef, ToolSection } from '../view/model.ts';
+import type { MetricWords } from '../tools/descriptor.ts';
+import { TOOL_NAMES } from '../tools/names.ts';
+import type { BaseUnit, LatencyDistribution, RunRef, ToolSection } from '../view/model.ts';
 import { slug, UniqueKeys } from './keys.ts';
-import { fioBetterIs, fioMetricTitle } from './metric-titles.ts';
+import { measuredUnits } from './measured.ts';
 import { ComparisonBuilder, type MetricSpec } from './repeats.ts';
 
 type Direction = 'read' | 'write' | 'trim';
@@ -30,15 +32,22 @@ interface GroupInfo {
   parameters: { rw: string | null; bs: string | null; iodepth: string | null };
 }
 
+/** The typed result of a fio output; undefined for another tool's. */
+export function fioResultOf(output: ParseOutput): FioResult | undefined {
+  // ParseOutput is a union discriminated on `tool`: the check narrows the result.
+  return output.tool === 'fio' ? output.result : undefined;
+}
+
 /**
- * The fio section of an experiment: per direction, IOPS, bandwidth, mean completion and total
- * latency (± the stddev fio reports, or min–max over repeats) and the p99 of completion latency
- * where printed; groups are the jobs. Latency distributions per job: fio's latency buckets and
- * percentiles, per run.
+ * The fio section of an experiment (none without fio outputs): per direction, IOPS, bandwidth,
+ * mean completion and total latency (± the stddev fio reports, or min–max over repeats) and the
+ * p99 of completion latency where printed, in the order of the headline metrics; groups are the
+ * jobs. Latency distributions per job: fio's latency buckets and percentiles, per run.
  */
-export function fioSection(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection | undefined {
+export function fioSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[], words: MetricWords): ToolSection[] {
   const samples = jobSamples(runs);
-  if (samples.length === 0) return undefined;
+  if (samples.length === 0) return [];
+  const units = measuredUnits(runs, 'fio');
   const builder = new ComparisonBuilder(runRefs);
   const groups = new Map<string, GroupInfo>();
   for (const { group, workload, job } of samples) {
@@ -52,8 +61,10 @@ export function fioSection(runs: readonly LoadedRun[], runRefs: readonly RunRef[
       const stats = job[direction];
       if (stats === null || !didIo(stats)) continue;
       const add = (what: string, value: number | null, stddev?: number | null) => {
-        if (value === null) return;
-        builder.add(spec(`${direction}.${what}`), { run, group, sample, value, stddev: stddev ?? undefined });
+        const metric = `${direction}.${what}`;
+        const unit = units.get(metric);
+        if (value === null || unit === undefined) return;
+        builder.add(spec(metric, unit, words), { run, group, sample, value, stddev: stddev ?? undefined });
       };
       add('iops', stats.iops);
       add('bw', stats.bandwidthBytesPerSec);
@@ -63,29 +74,24 @@ export function fioSection(runs: readonly LoadedRun[], runRefs: readonly RunRef[
       if (p99 !== undefined) add(`${p99.kind}.p99`, p99.ns);
     }
   }
-  const order = DIRECTIONS.flatMap((direction) =>
-    ['iops', 'bw', 'clat-mean', 'lat-mean', 'clat-p99', 'lat-p99'].map((what) => `fio-${direction}-${what}`),
-  );
   const section: ToolSection = {
     key: 'fio',
     tool: 'fio',
-    title: 'fio',
+    title: TOOL_NAMES.fio.title,
     origin: 'raw',
-    metrics: builder.build(order),
+    metrics: builder.build(words.headline.map(keyOf)),
   };
   const latency = latencyDistributions(samples, runRefs, groups);
   if (latency.length > 0) section.latency = latency;
-  return section;
+  return [section];
 }
 
-function spec(metric: string): MetricSpec {
-  return {
-    key: `fio-${metric.replace(/\./g, '-')}`,
-    metric,
-    title: fioMetricTitle(metric),
-    unit: metric.endsWith('.iops') ? 'op/s' : metric.endsWith('.bw') ? 'B/s' : 'ns',
-    betterIs: fioBetterIs(metric),
-  };
+function keyOf(metric: string): string {
+  return `fio-${metric.replace(/\./g, '-')}`;
+}
+
+function spec(metric: string, unit: BaseUnit, words: MetricWords): MetricSpec {
+  return { key: keyOf(metric), metric, title: words.title(metric), unit, betterIs: words.betterIs(metric) };
 }
 
 /**
@@ -98,8 +104,8 @@ function jobSamples(runs: readonly LoadedRun[]): JobSample[] {
   const found: Array<Omit<JobSample, 'group'>> = [];
   for (const run of runs) {
     for (const output of run.outputs) {
-      if (output.parsed.tool !== 'fio') continue;
-      const result = output.parsed.result as FioResult;
+      const result = fioResultOf(output.parsed);
+      if (result === undefined) continue;
       const workload = output.declared.workload;
       result.runs.forEach((fioRun, index) => {
         for (const job of fioRun.jobs) {

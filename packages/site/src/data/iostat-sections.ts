@@ -1,4 +1,4 @@
-import type { IostatResult } from '@benchfolio/parsers';
+import type { IostatResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
 import { downsample } from '../charts/downsample.ts';
 import type { DeviceFigure, DeviceSeries, DeviceSummary, RunRef, ToolSection } from '../view/model.ts';
@@ -27,6 +27,12 @@ const FIGURE_METRIC: Record<Exclude<DeviceFigure, 'await'>, string> = {
   writeBytesPerSec: 'write.bw',
 };
 
+/** The typed result of an iostat output (its reports); undefined for another tool's. */
+export function iostatResultOf(output: ParseOutput): IostatResult | undefined {
+  // ParseOutput is a union discriminated on `tool`: the check narrows the result.
+  return output.tool === 'iostat' ? output.result : undefined;
+}
+
 /**
  * The iostat sections: one per workload the logs were taken during (one when they name none),
  * with each run's devices over time and their summary. A run with several logs for one workload
@@ -34,12 +40,13 @@ const FIGURE_METRIC: Record<Exclude<DeviceFigure, 'await'>, string> = {
  * (idle disks, loop devices of other runs) are left out.
  */
 export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
-  const byWorkload = new Map<string, Array<{ run: string; output: LoadedOutput }>>();
+  const byWorkload = new Map<string, Array<{ run: string; output: LoadedOutput; result: IostatResult }>>();
   for (const run of runs) {
     for (const output of run.outputs) {
-      if (output.parsed.tool !== 'iostat') continue;
+      const result = iostatResultOf(output.parsed);
+      if (result === undefined) continue;
       const workload = output.declared.workload ?? '';
-      byWorkload.set(workload, [...(byWorkload.get(workload) ?? []), { run: run.id, output }]);
+      byWorkload.set(workload, [...(byWorkload.get(workload) ?? []), { run: run.id, output, result }]);
     }
   }
   const keys = new UniqueKeys();
@@ -57,7 +64,7 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
       if (own.length > 1) hasRepeats = true;
       const command =
         first.output.declared.command ?? runs.find((run) => run.id === ref.id)?.run.commands.find(isIostat);
-      for (const full of deviceSeries(ref.id, first.output.parsed.result as IostatResult, command)) {
+      for (const full of deviceSeries(ref.id, first.result, command)) {
         deviceSummaries.push(summarize(full));
         // The summary is of every report; the series drawn keeps each bucket's extremes.
         devices.push(downsample(full, MAX_SERIES_POINTS));

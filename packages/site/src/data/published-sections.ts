@@ -1,10 +1,10 @@
 import type { PublishedMeasurement } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import { toolTitle } from '../tools/index.ts';
 import type { BaseUnit, RunRef, ToolSection } from '../view/model.ts';
 import { slug } from './keys.ts';
 import { publishedBetterIs, publishedMetricTitle } from './metric-titles.ts';
 import { ComparisonBuilder } from './repeats.ts';
-import { toolTitle } from './tool-names.ts';
 
 /**
  * The sections of numbers that survive only in a published table (measurements.csv), one per

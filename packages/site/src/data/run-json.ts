@@ -1,11 +1,9 @@
 import type { Measurement } from '@benchfolio/parsers';
 import type { PublishedMeasurement, Run } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
+import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { bonnieSection } from './bonnie-sections.ts';
-import { fioSection } from './fio-sections.ts';
 import { publishedSections } from './published-sections.ts';
-import { sysbenchSections } from './sysbench-sections.ts';
 
 /** The body of `/experiments/<id>/runs/<run>.json`: one run, parsed. */
 export interface RunJson {
@@ -74,7 +72,7 @@ export function runSectionsJson(loaded: LoadedExperiment, run: LoadedRun): RunSe
 // The run JSON endpoints and /compare/runs.json both want a run's sections: made once per build.
 const sectionsOf = new WeakMap<LoadedRun, ToolSection[]>();
 
-/** The sections of one run alone (iostat left out: its series are in `outputs`). */
+/** The sections of one run alone, of the tools that are compared (iostat's series are in `outputs`). */
 export function runSections(loaded: LoadedExperiment, run: LoadedRun): ToolSection[] {
   let sections = sectionsOf.get(run);
   if (sections === undefined) {
@@ -89,9 +87,7 @@ function makeRunSections(loaded: LoadedExperiment, run: LoadedRun): ToolSection[
   const only = [run];
   const alone = { ...loaded, runs: only, published: loaded.published.filter((row) => row.run === run.id) };
   return [
-    fioSection(only, refs),
-    bonnieSection(only, refs),
-    ...sysbenchSections(only, refs),
+    ...TOOLS.filter((tool) => tool.isCompared).flatMap((tool) => tool.sections(only, refs)),
     ...publishedSections(alone, refs),
-  ].filter((section): section is ToolSection => section !== undefined);
+  ];
 }

@@ -2,11 +2,11 @@ import { type ExperimentView, experimentView } from './experiment-view.ts';
 import { type IndexEntry, indexEntry } from './index-entry.ts';
 import { loadSiteContent } from './site-content.ts';
 
+export { toolTitle } from '../tools/index.ts';
 export type { ExperimentView, OutputView, RunView } from './experiment-view.ts';
 export type { HardwareFacet } from './hardware-summary.ts';
 export type { IndexEntry } from './index-entry.ts';
 export type { SystemRow, SystemsTable } from './systems-table.ts';
-export { toolTitle } from './tool-names.ts';
 
 /** Everything the site's pages are made from, once per build. */
 export interface SiteView {

@@ -1,40 +1,48 @@
-import type { SysbenchResult } from '@benchfolio/parsers';
+import type { ParseOutput, SysbenchResult, SysbenchRun } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
+import type { MetricWords } from '../tools/descriptor.ts';
+import { TOOL_NAMES } from '../tools/names.ts';
 import type { BaseUnit, LatencyHistogram, MetricComparison, RunRef, SweepSeries, ToolSection } from '../view/model.ts';
 import { slug, UniqueKeys } from './keys.ts';
-import { sysbenchBetterIs, sysbenchMetricTitle } from './metric-titles.ts';
+import { measuredUnits } from './measured.ts';
 import { ComparisonBuilder, type MetricSpec, mean } from './repeats.ts';
 import { intervalSeries, threadsText } from './sysbench-intervals.ts';
 
-type SysbenchRun = SysbenchResult['runs'][number];
+/** The typed result of a sysbench output; undefined for another tool's. */
+export function sysbenchResultOf(output: ParseOutput): SysbenchResult | undefined {
+  // ParseOutput is a union discriminated on `tool`: the check narrows the result.
+  return output.tool === 'sysbench' ? output.result : undefined;
+}
 
-/** A figure of a sysbench run: its measurement name, unit, and where the typed result keeps it. */
+/**
+ * A figure of a sysbench run: its measurement name and where the typed result keeps it (the
+ * result tells a run's test, mode and command, which its measurements' labels do not all say).
+ */
 interface Figure {
   metric: string;
-  unit: BaseUnit;
   read(run: SysbenchRun): number | null | undefined;
 }
 
 const FILEIO: readonly Figure[] = [
-  { metric: 'read', unit: 'op/s', read: (run) => run.fileio?.readsPerSec },
-  { metric: 'write', unit: 'op/s', read: (run) => run.fileio?.writesPerSec },
-  { metric: 'fsync', unit: 'op/s', read: (run) => run.fileio?.fsyncsPerSec },
-  { metric: 'read.bw', unit: 'B/s', read: (run) => run.fileio?.readBytesPerSec },
-  { metric: 'write.bw', unit: 'B/s', read: (run) => run.fileio?.writtenBytesPerSec },
+  { metric: 'read', read: (run) => run.fileio?.readsPerSec },
+  { metric: 'write', read: (run) => run.fileio?.writesPerSec },
+  { metric: 'fsync', read: (run) => run.fileio?.fsyncsPerSec },
+  { metric: 'read.bw', read: (run) => run.fileio?.readBytesPerSec },
+  { metric: 'write.bw', read: (run) => run.fileio?.writtenBytesPerSec },
   // sysbench 0.4 prints one request rate and one throughput for all directions.
-  { metric: 'requests', unit: 'op/s', read: (run) => run.fileio?.requestsPerSec },
-  { metric: 'transfer.bw', unit: 'B/s', read: (run) => run.fileio?.transferBytesPerSec },
+  { metric: 'requests', read: (run) => run.fileio?.requestsPerSec },
+  { metric: 'transfer.bw', read: (run) => run.fileio?.transferBytesPerSec },
 ];
 const MEMORY: readonly Figure[] = [
-  { metric: 'transfer', unit: 'B/s', read: (run) => run.memory?.transferBytesPerSec },
-  { metric: 'operations', unit: 'op/s', read: (run) => run.memory?.operationsPerSec },
+  { metric: 'transfer', read: (run) => run.memory?.transferBytesPerSec },
+  { metric: 'operations', read: (run) => run.memory?.operationsPerSec },
 ];
 const OLTP: readonly Figure[] = [
-  { metric: 'tps', unit: 'op/s', read: (run) => run.sql?.transactions?.perSec },
-  { metric: 'qps', unit: 'op/s', read: (run) => run.sql?.queries?.perSec },
+  { metric: 'tps', read: (run) => run.sql?.transactions?.perSec },
+  { metric: 'qps', read: (run) => run.sql?.queries?.perSec },
 ];
-const EVENTS: Figure = { metric: 'events', unit: 'op/s', read: (run) => run.general.eventsPerSec };
-const LATENCY_AVG: Figure = { metric: 'latency.avg', unit: 'ns', read: (run) => run.latency?.avgNs };
+const EVENTS: Figure = { metric: 'events', read: (run) => run.general.eventsPerSec };
+const LATENCY_AVG: Figure = { metric: 'latency.avg', read: (run) => run.latency?.avgNs };
 
 /** The throughput figures of a test; latency (mean and percentiles) comes with every test. */
 function throughputFigures(test: string): readonly Figure[] {
@@ -54,7 +62,6 @@ function throughputFigures(test: string): readonly Figure[] {
 function percentileFigures(run: SysbenchRun): Figure[] {
   return (run.latency?.percentiles ?? []).map((percentile) => ({
     metric: `latency.p${percentile.name}`,
-    unit: 'ns',
     read: (other: SysbenchRun) => other.latency?.percentiles.find((p) => p.name === percentile.name)?.valueNs,
   }));
 }
@@ -75,24 +82,35 @@ interface RunSample {
  * histograms when sysbench printed them (`--histogram`); figures over time from the
  * `--report-interval` lines.
  */
-export function sysbenchSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
+export function sysbenchSections(
+  runs: readonly LoadedRun[],
+  runRefs: readonly RunRef[],
+  words: MetricWords,
+): ToolSection[] {
   const samples = runSamples(runs);
   const tests = [...new Set(samples.map((sample) => sample.test))];
+  const specs = { words, units: measuredUnits(runs, 'sysbench') };
   return tests.map((test) =>
     testSection(
       test,
       samples.filter((sample) => sample.test === test),
       runRefs,
+      specs,
     ),
   );
+}
+
+/** What a metric's spec is made of: the descriptor's words, the measurements' units. */
+interface SpecSource {
+  words: MetricWords;
+  units: ReadonlyMap<string, BaseUnit>;
 }
 
 function runSamples(runs: readonly LoadedRun[]): RunSample[] {
   const samples: RunSample[] = [];
   for (const run of runs) {
     for (const output of run.outputs) {
-      if (output.parsed.tool !== 'sysbench') continue;
-      (output.parsed.result as SysbenchResult).runs.forEach((result, index) => {
+      sysbenchResultOf(output.parsed)?.runs.forEach((result, index) => {
         // prepare and cleanup runs measure nothing to compare.
         if (result.command === 'prepare' || result.command === 'cleanup') return;
         samples.push({
@@ -109,7 +127,12 @@ function runSamples(runs: readonly LoadedRun[]): RunSample[] {
   return samples;
 }
 
-function testSection(test: string, samples: readonly RunSample[], runRefs: readonly RunRef[]): ToolSection {
+function testSection(
+  test: string,
+  samples: readonly RunSample[],
+  runRefs: readonly RunRef[],
+  specs: SpecSource,
+): ToolSection {
   const threadCounts = new Set(samples.map((sample) => sample.threads));
   const isSweep = threadCounts.size > 1;
   const modes = [...new Set(samples.map((sample) => sample.mode))];
@@ -132,15 +155,21 @@ function testSection(test: string, samples: readonly RunSample[], runRefs: reado
     const group = groupOf(sample);
     for (const figure of figures) {
       const value = figure.read(sample.result);
-      if (value === null || value === undefined) continue;
-      builder.add(spec(test, figure), { run: sample.run, group, sample: sample.sample, value });
+      const unit = specs.units.get(figure.metric);
+      if (value === null || value === undefined || unit === undefined) continue;
+      builder.add(spec(test, figure.metric, unit, specs.words), {
+        run: sample.run,
+        group,
+        sample: sample.sample,
+        value,
+      });
     }
   }
   const metrics = dropIdleDirections(builder.build(figures.map((figure) => keyOf(test, figure.metric))));
   const section: ToolSection = {
     key: `sysbench-${slug(test)}`,
     tool: 'sysbench',
-    title: `sysbench ${test}`,
+    title: `${TOOL_NAMES.sysbench.title} ${test}`,
     origin: 'raw',
     metrics,
   };
@@ -167,14 +196,8 @@ function keyOf(test: string, metric: string): string {
   return `sysbench-${slug(test)}-${slug(metric)}`;
 }
 
-function spec(test: string, figure: Figure): MetricSpec {
-  return {
-    key: keyOf(test, figure.metric),
-    metric: figure.metric,
-    title: sysbenchMetricTitle(figure.metric),
-    unit: figure.unit,
-    betterIs: sysbenchBetterIs(figure.metric),
-  };
+function spec(test: string, metric: string, unit: BaseUnit, words: MetricWords): MetricSpec {
+  return { key: keyOf(test, metric), metric, title: words.title(metric), unit, betterIs: words.betterIs(metric) };
 }
 
 /**

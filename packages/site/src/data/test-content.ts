@@ -5,6 +5,7 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ToolName } from '@benchfolio/parsers';
 import { type LoadedExperiment, loadContent } from '@benchfolio/parsers/node';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -35,7 +36,7 @@ export interface FixtureOutput {
   file: string;
   /** The real file it is a copy of, relative to the repository root. */
   from: string;
-  tool: 'fio' | 'bonnie' | 'sysbench' | 'iostat';
+  tool: ToolName;
   workload?: string;
   repeat?: number;
   command?: string;

@@ -28,6 +28,12 @@ export function formatNames(names: readonly string[]): string {
   return conjunction.format(names);
 }
 
+/** "fio, bonnie++, sysbench and iostat": a list in running text, no comma before the last word. */
+export function formatList(items: readonly string[], conjunction: 'and' | 'or'): string {
+  const last = items.at(-1) ?? '';
+  return items.length < 2 ? last : `${items.slice(0, -1).join(', ')} ${conjunction} ${last}`;
+}
+
 /** "1 experiment", "3 experiments": for nouns whose plural just takes an "s". */
 export function formatCount(count: number, noun: string): string {
   return `${count} ${count === 1 ? noun : `${noun}s`}`;

@@ -1,7 +1,7 @@
 // Everything the /try page shows of the reader's outputs, made in one place: in the page for
 // small inputs, in a web worker for large ones (see parse-worker.ts). The result is plain JSON.
 
-import type { FioResult, ParseOutput } from '@benchfolio/parsers';
+import { TOOL_DESCRIPTORS } from '../tools/index.ts';
 import { inputBytes, type ParsedInput, parseInput } from './parse-input.ts';
 import { submissionPrefill } from './submission/prefill.ts';
 import type { TryInput, TryOutput, TryView } from './try-view.ts';
@@ -34,21 +34,17 @@ export async function analyze(inputs: readonly TryInput[], onProgress: AnalyzePr
 function outputView(input: ParsedInput): TryOutput {
   if (!input.ok) return input;
   const { parsed } = input;
+  // For an output of several formats (fio `normal,json`): the formats of the runs read.
+  const readFormats = TOOL_DESCRIPTORS[parsed.tool].try.readFormats?.(parsed);
   return {
     name: input.name,
     sizeBytes: input.sizeBytes,
     ok: true,
     tool: parsed.tool,
     format: parsed.format,
-    ...readFormats(parsed),
+    ...(readFormats === undefined ? {} : { readFormats }),
     toolVersion: parsed.toolVersion,
     warnings: parsed.warnings,
     tables: input.tables,
   };
-}
-
-/** The formats of the runs read from a fio output of several (`normal,json` prints each run twice; its JSON is read). */
-function readFormats(parsed: ParseOutput): { readFormats?: string[] } {
-  if (parsed.tool !== 'fio' || parsed.format !== 'mixed') return {};
-  return { readFormats: [...new Set((parsed.result as FioResult).runs.map((run) => run.format))] };
 }

@@ -2,6 +2,7 @@
 // around the place, so the reader sees their own text with the failing line marked.
 
 import type { ParseError, ParseErrorCode } from '@benchfolio/parsers';
+import { descriptorOf, toolTitlesText } from '../tools/index.ts';
 import type { TryError } from './try-view.ts';
 
 /** Inputs this short are shown whole; longer ones as a window around the failing line. */
@@ -11,10 +12,10 @@ const LINES_AFTER = 20;
 
 /**
  * What each code means the parser was looking for, for messages that do not say it themselves
- * (most say "expected …"; those words are shown instead).
+ * (most say "expected …"; those words are shown instead). A tool's descriptor may say it better.
  */
 const EXPECTED_BY_CODE: Record<ParseErrorCode, string> = {
-  UNKNOWN_FORMAT: 'an output of fio, bonnie++, sysbench or iostat, as the tool printed it',
+  UNKNOWN_FORMAT: `an output of ${toolTitlesText('or')}, as the tool printed it`,
   EMPTY_INPUT: 'the text of an output',
   MISSING_SECTION: 'a part of the output the tool always prints, such as its header or summary',
   UNEXPECTED_LINE: 'a line of the output format at this place: the output may be edited or two outputs run together',
@@ -36,15 +37,19 @@ export function tryErrorOf(error: ParseError, text: string): TryError {
     format: error.format,
     line: error.line,
     column: error.column,
-    expected: expectedOf(error.code, error.message),
+    expected: expectedOf(error.code, error.message, error.tool),
     excerpt: excerptAround(text, error.line),
   };
 }
 
-/** "expected a number after "iops="" from the message when it says so, else the code's meaning. */
-export function expectedOf(code: ParseErrorCode, message: string): string {
+/**
+ * "expected a number after "iops="" from the message when it says so, else what the tool's
+ * descriptor says of the code, else the code's meaning.
+ */
+export function expectedOf(code: ParseErrorCode, message: string, tool: string | null = null): string {
   const stated = /\bexpected\s+(.+)$/i.exec(message);
-  return stated?.[1] ?? EXPECTED_BY_CODE[code];
+  const ofTool = tool === null ? undefined : descriptorOf(tool)?.try.expected?.[code];
+  return stated?.[1] ?? ofTool ?? EXPECTED_BY_CODE[code];
 }
 
 /** The whole input when short, else the lines around `line` (1-based), counted as the parser counts them. */

@@ -1,18 +1,10 @@
 // One output the reader gave, parsed in the browser: detected from its head, then read whole
 // (a benchmark's output is small) or streamed report by report (an iostat log can be 100 MB).
 
-import {
-  DETECT_HEAD_CHARS,
-  detect,
-  type IostatReport,
-  type IostatResult,
-  isParseError,
-  type ParseOutput,
-  parseIostatStream,
-  safeParse,
-} from '@benchfolio/parsers';
+import { DETECT_HEAD_CHARS, detect, isParseError, type ParseOutput, safeParse } from '@benchfolio/parsers';
+import { TOOL_DESCRIPTORS } from '../tools/index.ts';
 import { tryErrorOf } from './error-view.ts';
-import { DeviceStats, resultTables } from './result-tables.ts';
+import { resultTables } from './result-tables.ts';
 import type { ResultTable, TryError, TryInput } from './try-view.ts';
 
 export type ParsedInput =
@@ -36,10 +28,13 @@ export async function parseInput(input: TryInput, onProgress: ProgressListener =
     'text' in input ? input.text.slice(0, DETECT_HEAD_CHARS) : await input.file.slice(0, DETECT_HEAD_CHARS).text();
   const detection = detect(head);
   const textOf = async () => ('text' in input ? input.text : await input.file.text());
+  // A tool that reads its outputs as they stream (iostat's logs) is given the chunks.
+  const parseStream = detection === null ? undefined : TOOL_DESCRIPTORS[detection.tool].try.parseStream;
   try {
-    if (detection?.tool === 'iostat') {
-      const { parsed, stats } = await streamIostat(input, detection.format, onProgress);
-      return { name: input.name, sizeBytes, ok: true, parsed, tables: [stats.table(`Devices in ${input.name}`)] };
+    if (detection !== null && parseStream !== undefined) {
+      const chunks = textChunks(input, onProgress);
+      const { parsed, tables } = await parseStream(chunks, { name: input.name, format: detection.format });
+      return { name: input.name, sizeBytes, ok: true, parsed, tables };
     }
     const text = await textOf();
     onProgress(sizeBytes);
@@ -56,39 +51,6 @@ export async function parseInput(input: TryInput, onProgress: ProgressListener =
     if (!isParseError(error)) throw error;
     return { name: input.name, sizeBytes, ok: false, error: tryErrorOf(error, await textOf()) };
   }
-}
-
-/**
- * An iostat log through the streaming parser: reports are kept (the charts need them, and a
- * report is a few arrays of numbers), the device table is summed up as they come.
- */
-async function streamIostat(
-  input: TryInput,
-  format: string,
-  onProgress: ProgressListener,
-): Promise<{ parsed: ParseOutput<'iostat'>; stats: DeviceStats }> {
-  const stream = parseIostatStream(textChunks(input, onProgress), {
-    name: input.name,
-    format: format === 'json' ? 'json' : 'text',
-  });
-  const reports: IostatReport[] = [];
-  const stats = new DeviceStats();
-  for await (const report of stream) {
-    reports.push(report);
-    stats.add(report);
-  }
-  const result: IostatResult = {
-    format: format === 'json' ? 'json' : 'text',
-    host: stream.host,
-    reports,
-    isTruncated: stream.isTruncated,
-    // The page shows DeviceStats' table and the charts' own summaries instead.
-    summary: [],
-  };
-  return {
-    parsed: { tool: 'iostat', format, toolVersion: null, result, measurements: [], warnings: stream.warnings },
-    stats,
-  };
 }
 
 /** The input as text chunks, counting the bytes read. */

@@ -1,14 +1,13 @@
 // Each output the reader gave, as the page shows it: what was detected, the parsed result as
 // tables, or the error in place, with the reader's own lines and the failing one marked.
 
+import { descriptorOf, toolTitle } from '../tools/index.ts';
 import type { ResultTable, TryError, TryOutput } from './try-view.ts';
 
-const TOOL_TITLES: Record<string, string> = {
-  fio: 'fio',
-  bonnie: 'bonnie++',
-  sysbench: 'sysbench',
-  iostat: 'iostat (sysstat)',
-};
+/** "bonnie++", "iostat (sysstat)": a tool as /try names what it detected or tried. */
+function detectedTitle(tool: string): string {
+  return descriptorOf(tool)?.try.detectedTitle ?? toolTitle(tool);
+}
 
 /** A table open by default when it is this short; longer ones start folded. */
 const OPEN_TABLE_MAX_ROWS = 40;
@@ -28,7 +27,7 @@ export function detectedText(output: Extract<TryOutput, { ok: true }>): string {
   const version = output.toolVersion ?? 'version not printed';
   const read = output.readFormats?.map((format) => FORMAT_TITLES[format] ?? format);
   const format = `${FORMAT_TITLES[output.format] ?? output.format} output${read ? ` (${conjunction.format(read)} read)` : ''}`;
-  return `${TOOL_TITLES[output.tool] ?? output.tool} · ${format} · ${version}`;
+  return `${detectedTitle(output.tool)} · ${format} · ${version}`;
 }
 
 function outputElement(document: Document, output: TryOutput): HTMLElement {
@@ -70,9 +69,7 @@ function errorElement(document: Document, error: TryError): HTMLElement {
   box.dataset.tryError = '';
   box.setAttribute('role', 'alert');
   const tried =
-    error.tool === null
-      ? ''
-      : ` as ${TOOL_TITLES[error.tool] ?? error.tool}${error.format ? ` ${error.format} output` : ''}`;
+    error.tool === null ? '' : ` as ${detectedTitle(error.tool)}${error.format ? ` ${error.format} output` : ''}`;
   const title = element(document, 'p', `Could not read this output${tried}.`, 'try-error-title');
   const what = document.createElement('dl');
   what.append(

@@ -12,11 +12,10 @@ import { formatValue } from '@benchfolio/parsers/content';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { iostatSections } from '../data/iostat-sections.ts';
 import { runSections } from '../data/run-json.ts';
-import { sysbenchSections } from '../data/sysbench-sections.ts';
 import { realExperiment, repoPath } from '../data/test-content.ts';
 import { DEVICE_FIGURES } from '../lib/page-state.ts';
+import { TOOL_DESCRIPTORS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { renderSections } from './render-sections.ts';
 
@@ -35,7 +34,7 @@ beforeAll(async () => {
   if (found === undefined) throw new Error('no run ext4');
   run = found;
   runOrder = [{ id: run.id, label: run.run.label }];
-  sections = [...runSections(loaded, run), ...iostatSections([run], runOrder)];
+  sections = [...runSections(loaded, run), ...TOOL_DESCRIPTORS.iostat.sections([run], runOrder)];
   page = rendered();
 });
 
@@ -255,7 +254,7 @@ describe('renderSections', () => {
         { file, path: file, sizeBytes: text.length, declared: { file, tool: 'sysbench' }, parsed: parse(text) },
       ],
     };
-    const { section } = rendered(sysbenchSections([withIntervals], runOrder));
+    const { section } = rendered(TOOL_DESCRIPTORS.sysbench.sections([withIntervals], runOrder));
     const block = [...section('sysbench-cpu').querySelectorAll('details')].find((details) =>
       details.querySelector('summary')?.textContent?.startsWith('Over time'),
     );
@@ -290,7 +289,7 @@ describe('renderSections', () => {
         { file, path: file, sizeBytes: text.length, declared: { file, tool: 'sysbench' }, parsed: parse(text) },
       ],
     };
-    const { container } = rendered(sysbenchSections([withHistogram], runOrder));
+    const { container } = rendered(TOOL_DESCRIPTORS.sysbench.sections([withHistogram], runOrder));
     const histograms = container.querySelectorAll<HTMLElement>('figure[data-kind="histogram"]');
     expect(histograms).toHaveLength(1);
     // The chart merges sysbench's fine buckets into ten per decade of latency: no event is lost.

@@ -4,10 +4,7 @@
 import type { ParseOutput } from '@benchfolio/parsers';
 import type { Run } from '@benchfolio/parsers/content';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
-import { bonnieSection } from '../data/bonnie-sections.ts';
-import { fioSection } from '../data/fio-sections.ts';
-import { iostatSections } from '../data/iostat-sections.ts';
-import { sysbenchSections } from '../data/sysbench-sections.ts';
+import { TOOLS } from '../tools/index.ts';
 import type { ToolSection } from '../view/model.ts';
 import { YOUR_RUN } from './try-view.ts';
 
@@ -41,10 +38,5 @@ export function yourRun(outputs: readonly YourOutput[]): LoadedRun {
 export function yourSections(outputs: readonly YourOutput[]): ToolSection[] {
   const runs = [yourRun(outputs)];
   const refs = [YOUR_RUN];
-  return [
-    fioSection(runs, refs),
-    bonnieSection(runs, refs),
-    ...sysbenchSections(runs, refs),
-    ...iostatSections(runs, refs),
-  ].filter((section): section is ToolSection => section !== undefined);
+  return TOOLS.flatMap((tool) => tool.sections(runs, refs));
 }

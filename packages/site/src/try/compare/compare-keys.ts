@@ -3,7 +3,7 @@
 // published runs' keys into /compare/runs.json; the /try page makes the reader's the same way, so
 // the two meet. Pure and browser-safe.
 
-import { toolTitle } from '../../data/tool-names.ts';
+import { toolTitle } from '../../tools/names.ts';
 import { sectionCompareKey } from '../../view/compare-key.ts';
 import type { ToolSection } from '../../view/model.ts';
 

@@ -1,8 +1,10 @@
 // The run.yaml parts of the submission form: the run, its system, the tools' versions, each
 // output, the commands and notes. Controls are named by their run.yaml path.
 
+import type { ToolName } from '@benchfolio/parsers';
+import { TOOL_DESCRIPTORS } from '../../tools/index.ts';
 import { element, fieldElement as field, fieldset } from './form-fields.ts';
-import type { PrefillOutput, SubmissionPrefill } from './prefill.ts';
+import type { PrefillOutput, Seen, SubmissionPrefill } from './prefill.ts';
 
 export function runFieldset(document: Document, prefill: SubmissionPrefill): HTMLElement {
   const set = fieldset(document, 'Run: run.yaml', 'submission-run');
@@ -106,29 +108,23 @@ export function systemFieldset(document: Document, prefill: SubmissionPrefill, d
 
 export function toolsFieldset(document: Document, prefill: SubmissionPrefill): HTMLElement {
   const set = fieldset(document, 'Tools: versions as they print them', 'submission-tools');
-  const tools = new Map(prefill.tools.map((entry) => [entry.tool as string, entry.versions]));
+  const tools = new Map<ToolName, Seen<string>[]>(prefill.tools.map((entry) => [entry.tool, entry.versions]));
   for (const output of prefill.outputs) if (!tools.has(output.tool)) tools.set(output.tool, []);
   for (const [tool, versions] of tools) {
+    const { title, submission } = TOOL_DESCRIPTORS[tool];
+    const hint = submission.versionHint;
     set.append(
       field(document, {
         name: `tools.${tool}`,
-        label: TOOL_LABELS[tool] ?? tool,
+        // "bonnie++ (as “bonnie++ 2.00a”)": the version as run.yaml writes it.
+        label: `${title} (as “${submission.versionExample}”)`,
         seen: versions,
-        ...(tool === 'iostat'
-          ? { hint: 'iostat prints no version in its output: “iostat -V” shows it; write it “sysstat 12.6.1”.' }
-          : {}),
+        ...(hint === undefined ? {} : { hint }),
       }),
     );
   }
   return set;
 }
-
-const TOOL_LABELS: Record<string, string> = {
-  fio: 'fio (as “fio-3.33”)',
-  sysbench: 'sysbench (as “sysbench 1.0.20”)',
-  bonnie: 'bonnie++ (as “bonnie++ 2.00a”)',
-  iostat: 'iostat (as “sysstat 12.6.1”)',
-};
 
 export function outputsFieldset(document: Document, outputs: readonly PrefillOutput[]): HTMLElement {
   const set = fieldset(document, 'Outputs: the raw files, byte for byte', 'submission-outputs');

@@ -1,0 +1,96 @@
+// What the site knows of one tool, in one place: how readers see its name and its metrics, how
+// its sections are built, and what /try and the submission form do with its outputs. Every page,
+// /compare, /try and the form iterate the descriptors (tools/index.ts) rather than naming tools.
+
+import type { ParseErrorCode, ParseOutput, ToolName } from '@benchfolio/parsers';
+import type { LoadedRun } from '@benchfolio/parsers/node';
+import type { ResultTable } from '../try/try-view.ts';
+import type { BetterIs, RunRef, ToolSection } from '../view/model.ts';
+import type { PrefillFacts, PrefillRead } from './prefill-read.ts';
+
+/** A noun, singular and plural: what one bar group of a tool is ("job", "jobs"). */
+export type GroupNoun = readonly [singular: string, plural: string];
+
+/** How readers see a tool's metrics, by measurement name (DESIGN.md "Measurements"). */
+export interface MetricWords {
+  /** "Write IOPS", "Sequential output, block"; the name itself when it has no title. */
+  title(metric: string): string;
+  /** One line on what the metric measures, in the tool's own terms; undefined when there is none. */
+  explain(metric: string): string | undefined;
+  /** Which way the metric improves. */
+  betterIs(metric: string): BetterIs;
+  /** The metrics a section draws as bars, in their order: the figures a reader compares first. */
+  headline: readonly string[];
+}
+
+/**
+ * A tool's names and how its bars line up: the part of its descriptor that the compare page's
+ * script needs, declared in names.ts so that the script loads it without the rest (a module
+ * that imports a descriptor brings its section builders and parsers along).
+ */
+export interface ToolNames<T extends ToolName = ToolName> {
+  /** The command name, as measurements, URLs and run.yaml name it: `bonnie`. */
+  tool: T;
+  /** As readers see it: the program's own spelling, `bonnie++`. */
+  title: string;
+  /** What one bar group is (a fio job, a bonnie++ size); none where the groups have no name. */
+  groupNoun?: GroupNoun;
+  /** What a raw section of the tool is compared with across experiments; the tool's name when absent. */
+  compareKey?(section: ToolSection): string;
+}
+
+/** One tool, as the site shows it. `T` is the library's name of the tool. */
+export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames<T> {
+  metrics: MetricWords;
+  /**
+   * The sections of the tool's outputs in `runs`, in page order (none when no run has one). Units
+   * are the measurements' own, never guessed from a metric's name; the typed result is read
+   * through the tool's accessor (fioResultOf, ...), never cast.
+   */
+  sections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[];
+  /**
+   * Whether its sections go into a run's JSON and so into /compare: false where the run JSON's
+   * outputs already hold what the sections show (iostat's series).
+   */
+  isCompared: boolean;
+  /** The /try page. */
+  try: {
+    /** "iostat (sysstat)": the name under which /try says what it detected, when it says more than `title`. */
+    detectedTitle?: string;
+    /** What the parsers read of it, one line; `code` between backquotes. */
+    reads: string;
+    /** How its output begins, for the paste box's placeholder: "fio-3.33 …". */
+    placeholder: string;
+    /** For an output of several formats (fio `normal,json`): the formats of the runs read, in order. */
+    readFormats?(parsed: ParseOutput): string[] | undefined;
+    /**
+     * Reads an output as it streams, instead of whole (an iostat log can be 100 MB): the parsed
+     * output, and the tables /try shows of it instead of every measurement.
+     */
+    parseStream?(
+      chunks: ReadableStream<string> | AsyncIterable<string>,
+      input: { name: string; format: string },
+    ): Promise<{ parsed: ParseOutput; tables: ResultTable[] }>;
+    /** What its parser expected, by error code, where the site's general words would say less. */
+    expected?: Partial<Record<ParseErrorCode, string>>;
+  };
+  /** The submission form's run.yaml. */
+  submission: {
+    /** A version as run.yaml `tools` writes it, shown as the example: "fio-3.33", "sysstat 12.6.1". */
+    versionExample: string;
+    /** Said under the version field, when the output cannot show it. */
+    versionHint?: string;
+    /** The version as run.yaml `tools` writes it, from the version the output printed. */
+    runYamlVersion(printed: string): string;
+    /** What a proposed file name says of an output that names nothing: `job`, `run`, `log`. */
+    fallbackName: string;
+    /** What an output of the tool shows for run.yaml: its facts go to `facts`. */
+    read(parsed: ParseOutput, facts: PrefillFacts): PrefillRead;
+  };
+}
+
+/** Every tool the library parses, each with its descriptor: a new ToolName does not compile without one. */
+export type ToolDescriptors = { readonly [T in ToolName]: ToolDescriptor<T> };
+
+/** Every tool's names, as in its descriptor. */
+export type ToolNamesTable = { readonly [T in ToolName]: ToolNames<T> };
