@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDS_DIR_ENV, SEEDS_SKIP_REASON } from '../packages/parsers/test/seeds.ts';
+import { SEEDS_SKIP_REASON, seedsDir } from '../packages/parsers/test/seeds.ts';
 import { decodeEntities, markdownTableAfter, preBlocks } from './import-seeds.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -13,10 +12,9 @@ const results = join(root, 'content', 'results');
 // The original blog posts are not part of the repository (they are their authors' work):
 // BENCHFOLIO_SEEDS names the folder of saved copies, and without it the byte-for-byte proof is
 // skipped, saying so.
-const seeds = process.env[SEEDS_DIR_ENV] === undefined ? '' : resolve(process.env[SEEDS_DIR_ENV]);
-const hasSeeds = seeds !== '' && existsSync(seeds);
+const seeds = seedsDir();
 
-describe.skipIf(!hasSeeds)(`node scripts/import-seeds.ts ${seeds} <temp>`, () => {
+describe.skipIf(seeds === undefined)(`node scripts/import-seeds.ts ${seeds ?? '<seeds>'} <temp>`, () => {
   let out: string;
   let written: string[];
 
@@ -24,7 +22,7 @@ describe.skipIf(!hasSeeds)(`node scripts/import-seeds.ts ${seeds} <temp>`, () =>
     out = await mkdtemp(join(tmpdir(), 'import-seeds-'));
     const { stdout } = await promisify(execFile)(process.execPath, [
       join(root, 'scripts', 'import-seeds.ts'),
-      seeds,
+      seeds ?? '',
       out,
     ]);
     written = stdout
@@ -77,7 +75,7 @@ describe.skipIf(!hasSeeds)(`node scripts/import-seeds.ts ${seeds} <temp>`, () =>
   });
 });
 
-describe.skipIf(hasSeeds)('node scripts/import-seeds.ts <seeds> <temp>', () => {
+describe.skipIf(seeds !== undefined)('node scripts/import-seeds.ts <seeds> <temp>', () => {
   it.skip(SEEDS_SKIP_REASON, () => {});
 });
 
