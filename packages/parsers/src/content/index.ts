@@ -9,7 +9,6 @@ export {
   variableFields,
   variableName,
 } from './experiment-schema.ts';
-export { formatValue } from './format-value.ts';
 export type { LoadedExperiment, LoadedOutput, LoadedRun } from './loaded.ts';
 export { checkMarkdown } from './markdown-check.ts';
 export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';

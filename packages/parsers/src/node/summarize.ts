@@ -1,11 +1,11 @@
 import { variableName } from '../content/experiment-schema.ts';
-import { formatValue } from '../content/format-value.ts';
 import type { PublishedMeasurement } from '../content/measurements-csv.ts';
 import type { ContentIssue } from '../content/yaml-document.ts';
 import { TOOLS } from '../tools.ts';
 import type { Unit } from '../units.ts';
 import { formatIssue } from './load-content.ts';
 import type { LoadedExperiment } from './load-experiment.ts';
+import { reviewNumber } from './review-number.ts';
 
 /**
  * The numbers a reviewer looks at first: each tool's headline metrics (its definition says which).
@@ -59,7 +59,7 @@ export function summarizeExperiment(loaded: LoadedExperiment, issues: readonly C
         const perOutput = [...byOutput.values()].map((values) => aggregate(values, row.unit));
         const mean = perOutput.reduce((total, value) => total + value, 0) / perOutput.length;
         const repeats = perOutput.length > 1 ? ` (mean of ${perOutput.length})` : '';
-        return `${formatValue(mean, row.unit)}${repeats}`;
+        return `${reviewNumber(mean, row.unit)}${repeats}`;
       });
       lines.push(`| ${row.tool} | ${escapeCell(row.workload)} | ${row.metric} | ${cells.join(' | ')} |`);
     }

@@ -1,7 +1,7 @@
 // Tick values and tick text for value axes, in the metric's unit: the same readable numbers as
 // the rest of the site ("20 k op/s", "500 µs"), so an axis reads like the labels on its bars.
 
-import { formatValue } from '@benchfolio/parsers/content';
+import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit } from '../view/model.ts';
 import { formatTimes } from './normalize.ts';
 

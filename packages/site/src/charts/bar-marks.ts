@@ -1,8 +1,8 @@
 // The marks of a bar chart, one group at a time: each run's bar with its hover title, its spread
 // whisker, and its value label; "no baseline value" where a group has values but no ratios.
 
-import { formatValue } from '@benchfolio/parsers/content';
 import type { Selection } from 'd3-selection';
+import { formatValue } from '../lib/format-value.ts';
 import type { BarGroup, MetricComparison, RunRef } from '../view/model.ts';
 import { type BarLayout, type PlottedValue, VALUE_FONT_PX } from './bar-layout.ts';
 import { barReading, formatSpread } from './bar-summary.ts';

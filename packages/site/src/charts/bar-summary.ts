@@ -2,7 +2,7 @@
 // page renders beside the chart (without JavaScript), with the same numbers as the bars. Pure: no
 // DOM, no d3.
 
-import { formatValue } from '@benchfolio/parsers/content';
+import { formatValue } from '../lib/format-value.ts';
 import type { BarCell, BaseUnit, MetricComparison } from '../view/model.ts';
 import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
 

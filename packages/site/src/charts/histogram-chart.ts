@@ -3,10 +3,10 @@
 // non-empty ones; that is too fine to read, so bins are merged into a fixed number per decade
 // (ten by default) before drawing. Same bins for every run, so runs compare bin by bin.
 
-import { formatValue } from '@benchfolio/parsers/content';
 import { max } from 'd3-array';
 import { axisBottom } from 'd3-axis';
 import { type ScaleLinear, type ScaleLogarithmic, scaleLinear, scaleLog } from 'd3-scale';
+import { formatValue } from '../lib/format-value.ts';
 import type { LatencyHistogram, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';

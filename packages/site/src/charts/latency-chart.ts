@@ -2,10 +2,10 @@
 // percentiles as one curve per run on a "nines" axis. A plain function of the data; the page
 // renders both views at build time and its script switches between them.
 
-import { formatValue } from '@benchfolio/parsers/content';
 import { max, min } from 'd3-array';
 import { axisBottom } from 'd3-axis';
 import { type ScaleBand, type ScaleLinear, type ScaleLogarithmic, scaleBand, scaleLinear, scaleLog } from 'd3-scale';
+import { formatValue } from '../lib/format-value.ts';
 import type { LatencyDistribution, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx, tickLabelWidth } from './axes.ts';
 import type { ChartTable } from './data-table.ts';

@@ -1,7 +1,7 @@
 // Scales of latency charts: the "nines" axis of percentiles, log ticks of latency, and the names
 // of fio's latency buckets.
 
-import { formatValue } from '@benchfolio/parsers/content';
+import { formatValue } from '../lib/format-value.ts';
 
 /**
  * How many nines a percentile has: p90 → 1, p99 → 2, p99.9 → 3. On this axis p50, p90, p99,

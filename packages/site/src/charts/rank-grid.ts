@@ -10,7 +10,7 @@
 // work done. Here the place in the range is cut into RANK_LEVELS classes, `rank-0` (best) to
 // `rank-4` (worst), coloured in charts.css; `betterIs: 'neither'` columns stay `unranked`.
 
-import { formatValue } from '@benchfolio/parsers/content';
+import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit, BetterIs, RankGrid, RunRef } from '../view/model.ts';
 import { runStyles } from './run-styles.ts';
 

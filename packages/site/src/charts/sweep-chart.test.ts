@@ -1,8 +1,8 @@
 import { parse } from '@benchfolio/parsers';
-import { formatValue } from '@benchfolio/parsers/content';
 import { describe, expect, test } from 'vitest';
 import { intervalSeries } from '../data/sysbench-intervals.ts';
 import { sysbenchResultOf } from '../data/sysbench-sections.ts';
+import { formatValue } from '../lib/format-value.ts';
 import type { SweepSeries } from '../view/model.ts';
 import {
   GOVERNOR_IOPS_BY_BLOCK_SIZE,

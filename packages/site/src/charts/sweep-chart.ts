@@ -3,11 +3,11 @@
 // legend. A plain function of data and size: it builds a detached <svg> with the document it is
 // given.
 
-import { formatValue } from '@benchfolio/parsers/content';
 import { axisBottom } from 'd3-axis';
 import { type ScaleContinuousNumeric, type ScaleLinear, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
 import { line } from 'd3-shape';
+import { formatValue } from '../lib/format-value.ts';
 import type { RunRef, SweepSeries } from '../view/model.ts';
 import { appendAxis, appendValueAxis } from './axes.ts';
 import { formatTick } from './axis-format.ts';

@@ -1,7 +1,7 @@
 // What a sweep chart says, as text: the one-line summary and the data table rows the page renders
 // beside the chart without JavaScript. Pure: no DOM, no d3.
 
-import { formatValue } from '@benchfolio/parsers/content';
+import { formatValue } from '../lib/format-value.ts';
 import type { RunRef, SweepSeries } from '../view/model.ts';
 import { formatRatio } from './normalize.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';

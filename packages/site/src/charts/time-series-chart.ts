@@ -3,10 +3,10 @@
 // page's brush sets it, see brush.ts), and the hover read-out is computed by `readout`, which the
 // page's script calls with the time under the pointer.
 
-import { formatValue } from '@benchfolio/parsers/content';
 import { bisector, extent, max, mean } from 'd3-array';
 import { axisBottom } from 'd3-axis';
 import { type ScaleLinear, scaleLinear } from 'd3-scale';
+import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';

@@ -3,7 +3,7 @@
 // per report and device: millions in a long one).
 
 import type { IostatReport, Measurement, ParseOutput, Unit } from '@benchfolio/parsers';
-import { formatValue } from '@benchfolio/parsers/content';
+import { formatValue } from '../lib/format-value.ts';
 import type { ResultTable } from './try-view.ts';
 
 /** A table longer than this is cut: the page stays light, and the charts show the rest. */

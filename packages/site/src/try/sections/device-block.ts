@@ -2,10 +2,10 @@
 // throughput), the time window (brush on the chart, or typed), the devices over time, and each
 // device's mean and peak over the whole run. As on the experiment pages (ToolSectionView.astro).
 
-import { formatValue } from '@benchfolio/parsers/content';
 import type { ChartTable } from '../../charts/data-table.ts';
 import { DEVICE_FIGURES } from '../../charts/time-series-chart.ts';
 import { chartTableElement } from '../../figures/table-element.ts';
+import { formatValue } from '../../lib/format-value.ts';
 import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER } from '../../lib/page-state.ts';
 import { bindTimeSeriesReadout } from '../../scripts/time-series-readout.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';

@@ -1,4 +1,4 @@
-import type { Unit } from '../units.ts';
+import type { Unit } from '@benchfolio/parsers';
 
 // Readable numbers for reports: three significant digits in a scaled unit. Decimal prefixes
 // for bytes and rates (MB/s = 10^6 B/s), as storage vendors and fio's second figure print them.
