@@ -52,67 +52,70 @@ export function disksFieldset(
       }
       return next;
     });
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
   const render = () => {
     list.replaceChildren(
-      ...disks.map((disk, index) => {
-        const box = fieldset(document, `Disk ${index + 1}${disk.device ? ` (${disk.device})` : ''}`, 'submission-disk');
-        const path = (key: string) => `system.disks.${index}.${key}`;
-        box.append(
-          field(document, { name: path('model'), label: 'Model', value: disk.model, isRequired: true }),
-          field(document, {
-            name: path('device'),
-            label: 'Device',
-            value: disk.device,
-            ...(disk.from.length > 0 && disk.device !== '' ? { seen: [{ value: disk.device, files: disk.from }] } : {}),
-          }),
-          field(document, { name: path('count'), label: 'Count', value: disk.count, inputMode: 'numeric' }),
-          field(document, {
-            name: path('size_bytes'),
-            label: 'Size in bytes',
-            value: disk.size_bytes,
-            inputMode: 'numeric',
-          }),
-          field(document, {
-            name: path('rotational'),
-            label: 'Rotational',
-            kind: 'select',
-            value: disk.rotational,
-            options: [
-              { value: '', label: 'not stated' },
-              { value: 'true', label: 'yes (spinning)' },
-              { value: 'false', label: 'no (SSD, NVMe)' },
-            ],
-          }),
-          field(document, {
-            name: path('interface'),
-            label: 'Interface',
-            value: disk.interface,
-            placeholder: 'SATA, NVMe, virtio',
-          }),
-          field(document, { name: path('scheduler'), label: 'I/O scheduler', value: disk.scheduler }),
-        );
-        const remove = element(document, 'button', `Remove disk ${index + 1}`);
-        remove.type = 'button';
-        remove.dataset.removeDisk = String(index);
-        remove.addEventListener('click', () => {
+      ...disks.map((disk, index) =>
+        diskBox(document, disk, index, () => {
           disks = read().filter((_, other) => other !== index);
           render();
           add.focus();
-          for (const listener of listeners) listener();
-        });
-        box.append(remove);
-        return box;
-      }),
+          changed();
+        }),
+      ),
     );
   };
   add.addEventListener('click', () => {
     disks = [...read(), emptyDisk()];
     render();
     list.querySelector<Control>(`[name="system.disks.${disks.length - 1}.model"]`)?.focus();
-    for (const listener of listeners) listener();
+    changed();
   });
   render();
   return { element: set, onChange: (listener) => listeners.push(listener) };
+}
+
+/** One disk's fieldset, its controls named by index (`system.disks.0.model`), and its remove button. */
+function diskBox(document: Document, disk: DiskValues, index: number, onRemove: () => void): HTMLFieldSetElement {
+  const box = fieldset(document, `Disk ${index + 1}${disk.device ? ` (${disk.device})` : ''}`, 'submission-disk');
+  const path = (key: string) => `system.disks.${index}.${key}`;
+  box.append(
+    field(document, { name: path('model'), label: 'Model', value: disk.model, isRequired: true }),
+    field(document, {
+      name: path('device'),
+      label: 'Device',
+      value: disk.device,
+      ...(disk.from.length > 0 && disk.device !== '' ? { seen: [{ value: disk.device, files: disk.from }] } : {}),
+    }),
+    field(document, { name: path('count'), label: 'Count', value: disk.count, inputMode: 'numeric' }),
+    field(document, { name: path('size_bytes'), label: 'Size in bytes', value: disk.size_bytes, inputMode: 'numeric' }),
+    field(document, {
+      name: path('rotational'),
+      label: 'Rotational',
+      kind: 'select',
+      value: disk.rotational,
+      options: [
+        { value: '', label: 'not stated' },
+        { value: 'true', label: 'yes (spinning)' },
+        { value: 'false', label: 'no (SSD, NVMe)' },
+      ],
+    }),
+    field(document, {
+      name: path('interface'),
+      label: 'Interface',
+      value: disk.interface,
+      placeholder: 'SATA, NVMe, virtio',
+    }),
+    field(document, { name: path('scheduler'), label: 'I/O scheduler', value: disk.scheduler }),
+  );
+  const remove = element(document, 'button', `Remove disk ${index + 1}`);
+  remove.type = 'button';
+  remove.dataset.removeDisk = String(index);
+  remove.addEventListener('click', onRemove);
+  box.append(remove);
+  return box;
 }
 
 function emptyDisk(): DiskValues {

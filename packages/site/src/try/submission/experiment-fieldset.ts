@@ -10,7 +10,27 @@ export function experimentFieldset(
   prefill: SubmissionPrefill,
 ): { element: HTMLElement; onModeChange(listener: () => void): void } {
   const set = fieldset(document, 'Experiment', 'submission-experiment');
-  const hasExisting = options.experiments.length > 0;
+  const radios = modeRadios(document, options.experiments.length > 0);
+  const existing = existingFieldset(document, options.experiments);
+  const fresh = newExperimentFieldset(document, prefill);
+  set.append(radios, existing, fresh);
+
+  const listeners: Array<() => void> = [];
+  const apply = () => {
+    const isNew = (radios.querySelector<HTMLInputElement>('input[value="new"]') as HTMLInputElement).checked;
+    fresh.disabled = !isNew;
+    fresh.hidden = !isNew;
+    existing.disabled = isNew;
+    existing.hidden = isNew;
+    for (const listener of listeners) listener();
+  };
+  radios.addEventListener('change', apply);
+  apply();
+  return { element: set, onModeChange: (listener) => listeners.push(listener) };
+}
+
+/** New experiment or published one; "published" is disabled when there is none. */
+function modeRadios(document: Document, hasExisting: boolean): HTMLElement {
   const radios = element(document, 'div', '', 'submission-choice');
   const radio = (value: string, text: string) => {
     const label = element(document, 'label');
@@ -25,7 +45,13 @@ export function experimentFieldset(
     return label;
   };
   radios.append(radio('new', 'Start a new experiment'), radio('existing', 'Add this run to a published experiment'));
+  return radios;
+}
 
+function existingFieldset(
+  document: Document,
+  experiments: ReadonlyArray<{ id: string; title: string }>,
+): HTMLFieldSetElement {
   const existing = fieldset(document, 'Published experiment', 'submission-existing');
   existing.append(
     field(document, {
@@ -34,12 +60,16 @@ export function experimentFieldset(
       kind: 'select',
       options: [
         { value: '', label: 'Choose…' },
-        ...options.experiments.map(({ id, title }) => ({ value: id, label: `${title} (${id})` })),
+        ...experiments.map(({ id, title }) => ({ value: id, label: `${title} (${id})` })),
       ],
       hint: 'Its runs must differ from yours in the variable only: the same machine and settings otherwise.',
     }),
   );
+  return existing;
+}
 
+/** The fields of a new experiment.yaml, in the file's order. */
+function newExperimentFieldset(document: Document, prefill: SubmissionPrefill): HTMLFieldSetElement {
   const fresh = fieldset(document, 'New experiment: experiment.yaml', 'submission-new');
   fresh.append(
     field(document, {
@@ -103,18 +133,5 @@ export function experimentFieldset(
     }),
     field(document, { name: 'experiment.tags', label: 'Tags (one per line)', kind: 'textarea', rows: 2 }),
   );
-  set.append(radios, existing, fresh);
-
-  const listeners: Array<() => void> = [];
-  const apply = () => {
-    const isNew = (radios.querySelector<HTMLInputElement>('input[value="new"]') as HTMLInputElement).checked;
-    fresh.disabled = !isNew;
-    fresh.hidden = !isNew;
-    existing.disabled = isNew;
-    existing.hidden = isNew;
-    for (const listener of listeners) listener();
-  };
-  radios.addEventListener('change', apply);
-  apply();
-  return { element: set, onModeChange: (listener) => listeners.push(listener) };
+  return fresh;
 }

@@ -43,6 +43,35 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   form.dataset.submissionForm = '';
   form.addEventListener('submit', (event) => event.preventDefault());
 
+  const experiment = experimentFieldset(document, options, prefill);
+  const disks = disksFieldset(document, prefill);
+  form.append(
+    experiment.element,
+    runFieldset(document, prefill),
+    systemFieldset(document, prefill, disks.element),
+    toolsFieldset(document, prefill),
+    outputsFieldset(document, prefill.outputs),
+    commandsFieldset(document),
+  );
+  const panel = issuesPanel(document);
+  const download = downloadControls(document);
+  form.append(panel.box, download.button, download.status);
+  const steps = stepsElement(document, options.contributingHref);
+  container.replaceChildren(...introParagraphs(document), form, steps.element);
+
+  const checker = formChecker(form, options, panel, (values, issues) => {
+    download.button.setAttribute('aria-disabled', String(issues.length > 0));
+    steps.update(values);
+  });
+  form.addEventListener('input', checker.refresh);
+  form.addEventListener('change', checker.refresh);
+  experiment.onModeChange(() => checker.refresh());
+  disks.onChange(() => checker.refresh());
+  download.button.addEventListener('click', () => downloadRunFolder(form, options, checker, download.status));
+  checker.refresh();
+}
+
+function introParagraphs(document: Document): HTMLElement[] {
   const privacy = element(
     document,
     'p',
@@ -55,38 +84,54 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
     'p',
     'Fields marked “from your outputs” were read from the outputs above; check them. Leave out what you do not know: nothing is guessed.',
   );
+  return [privacy, intro];
+}
 
-  const experiment = experimentFieldset(document, options, prefill);
-  const disks = disksFieldset(document, prefill);
-  form.append(
-    experiment.element,
-    runFieldset(document, prefill),
-    systemFieldset(document, prefill, disks.element),
-    toolsFieldset(document, prefill),
-    outputsFieldset(document, prefill.outputs),
-    commandsFieldset(document),
-  );
+/** The list of what still keeps the run folder from validating, with its count read out. */
+interface IssuesPanel {
+  box: HTMLElement;
+  title: HTMLElement;
+  count: HTMLElement;
+  list: HTMLElement;
+}
 
-  const issuesBox = element(document, 'div', '', 'submission-issues');
-  issuesBox.dataset.submissionIssues = '';
-  const issuesTitle = element(document, 'h3', 'Issues');
-  issuesTitle.id = 'submission-issues-title';
-  issuesTitle.tabIndex = -1;
-  const issuesCount = element(document, 'p', '', 'submission-issues-count');
-  issuesCount.setAttribute('aria-live', 'polite');
-  const issuesList = element(document, 'ul');
-  issuesBox.append(issuesTitle, issuesCount, issuesList);
+function issuesPanel(document: Document): IssuesPanel {
+  const box = element(document, 'div', '', 'submission-issues');
+  box.dataset.submissionIssues = '';
+  const title = element(document, 'h3', 'Issues');
+  title.id = 'submission-issues-title';
+  title.tabIndex = -1;
+  const count = element(document, 'p', '', 'submission-issues-count');
+  count.setAttribute('aria-live', 'polite');
+  const list = element(document, 'ul');
+  box.append(title, count, list);
+  return { box, title, count, list };
+}
 
-  const download = element(document, 'button', 'Download run folder (.zip)', 'submission-download');
-  download.type = 'button';
-  download.dataset.submissionDownload = '';
-  const downloadStatus = element(document, 'p', '', 'submission-download-status');
-  downloadStatus.setAttribute('role', 'status');
-  form.append(issuesBox, download, downloadStatus);
+function downloadControls(document: Document): { button: HTMLButtonElement; status: HTMLElement } {
+  const button = element(document, 'button', 'Download run folder (.zip)', 'submission-download');
+  button.type = 'button';
+  button.dataset.submissionDownload = '';
+  const status = element(document, 'p', '', 'submission-download-status');
+  status.setAttribute('role', 'status');
+  return { button, status };
+}
 
-  const steps = stepsElement(document, options.contributingHref);
-  container.replaceChildren(privacy, intro, form, steps.element);
+/** Checks the form as the reader types, and shows the issues of the fields they have been to. */
+interface FormChecker {
+  refresh(event?: Event): void;
+  /** The issues of the last check. */
+  issues(): SubmissionIssue[];
+  /** Shows `issues` on every field, touched or not, and moves the focus to the list. */
+  showAll(issues: SubmissionIssue[]): void;
+}
 
+function formChecker(
+  form: HTMLFormElement,
+  options: SubmissionOptions,
+  panel: IssuesPanel,
+  onChecked: (values: RunFolderValues, issues: readonly SubmissionIssue[]) => void,
+): FormChecker {
   const bySource = new Map(options.files.map((file) => [file.name, file]));
   let issues: SubmissionIssue[] = [];
   // A field is marked once the reader has been to it, holds a value, or has tried to download:
@@ -94,52 +139,59 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   const touched = new Set<string>();
   let isMarkingAll = false;
   const isMarked = (control: Control) => isMarkingAll || touched.has(control.name) || control.value.trim() !== '';
-  const refresh = (event?: Event) => {
-    const target = event?.target as Partial<Control> | null | undefined;
-    if (target?.name) touched.add(target.name);
-    const values = readValues(form);
-    const sizes = prefill.outputs.map((output) => bySource.get(output.source)?.sizeBytes ?? 0);
-    // A published experiment's id is one of the list's: the form checks the choice itself.
-    const folderIssues = checkRunFolder(values, sizes).issues.filter(
-      (issue) => values.isNewExperiment || issue.field !== 'experiment-id',
-    );
-    issues = [...folderIssues, ...formIssues(values, options)];
-    showIssues(form, issues, issuesCount, issuesList, isMarked);
-    download.setAttribute('aria-disabled', String(issues.length > 0));
-    steps.update(values);
+  const show = () => showIssues(form, issues, panel.count, panel.list, isMarked);
+  return {
+    refresh(event) {
+      const target = event?.target as Partial<Control> | null | undefined;
+      if (target?.name) touched.add(target.name);
+      const values = readValues(form);
+      const sizes = options.prefill.outputs.map((output) => bySource.get(output.source)?.sizeBytes ?? 0);
+      // A published experiment's id is one of the list's: the form checks the choice itself.
+      const folderIssues = checkRunFolder(values, sizes).issues.filter(
+        (issue) => values.isNewExperiment || issue.field !== 'experiment-id',
+      );
+      issues = [...folderIssues, ...formIssues(values, options)];
+      show();
+      onChecked(values, issues);
+    },
+    issues: () => issues,
+    showAll(shown) {
+      issues = shown;
+      isMarkingAll = true;
+      show();
+      panel.title.focus();
+    },
   };
-  form.addEventListener('input', refresh);
-  form.addEventListener('change', refresh);
-  experiment.onModeChange(() => refresh());
-  disks.onChange(() => refresh());
+}
 
-  download.addEventListener('click', async () => {
-    refresh();
-    if (issues.length > 0) {
-      isMarkingAll = true;
-      showIssues(form, issues, issuesCount, issuesList, isMarked);
-      downloadStatus.textContent = `Fix the ${issues.length === 1 ? 'issue' : `${issues.length} issues`} listed above first.`;
-      issuesTitle.focus();
-      return;
-    }
-    downloadStatus.textContent = 'Making the zip…';
-    const values = readValues(form);
-    const bytes = await Promise.all(
-      prefill.outputs.map((output) => bySource.get(output.source)?.bytes() ?? Promise.resolve(new Uint8Array())),
-    );
-    const zip = runFolderZip(values, bytes);
-    if (zip.bytes === null) {
-      issues = zip.issues;
-      isMarkingAll = true;
-      showIssues(form, issues, issuesCount, issuesList, isMarked);
-      downloadStatus.textContent = 'The run folder has issues: see the list above.';
-      issuesTitle.focus();
-      return;
-    }
-    saveFile(document, zip.fileName, zip.bytes);
-    downloadStatus.textContent = `Saved ${zip.fileName}: unzip it in content/results/ as the steps below say.`;
-  });
-  refresh();
+/** Checks everything once more, then zips the run folder and saves it, or says what is left. */
+async function downloadRunFolder(
+  form: HTMLFormElement,
+  options: SubmissionOptions,
+  checker: FormChecker,
+  status: HTMLElement,
+): Promise<void> {
+  checker.refresh();
+  const issues = checker.issues();
+  if (issues.length > 0) {
+    checker.showAll(issues);
+    status.textContent = `Fix the ${issues.length === 1 ? 'issue' : `${issues.length} issues`} listed above first.`;
+    return;
+  }
+  status.textContent = 'Making the zip…';
+  const values = readValues(form);
+  const bySource = new Map(options.files.map((file) => [file.name, file]));
+  const bytes = await Promise.all(
+    options.prefill.outputs.map((output) => bySource.get(output.source)?.bytes() ?? Promise.resolve(new Uint8Array())),
+  );
+  const zip = runFolderZip(values, bytes);
+  if (zip.bytes === null) {
+    checker.showAll(zip.issues);
+    status.textContent = 'The run folder has issues: see the list above.';
+    return;
+  }
+  saveFile(form.ownerDocument, zip.fileName, zip.bytes);
+  status.textContent = `Saved ${zip.fileName}: unzip it in content/results/ as the steps below say.`;
 }
 
 /** The form's values: ids from the experiment choice, every other named control by its path. */
