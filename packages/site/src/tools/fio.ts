@@ -36,13 +36,15 @@ export const STAT_TITLES: Readonly<Record<string, string>> = {
  * Published tables of any tool use these words too (data/metric-titles.ts).
  */
 export function fioMetricTitle(metric: string): string {
-  const [direction = '', what = '', stat] = metric.split('.');
+  const [direction = '', what = '', ...rest] = metric.split('.');
+  // The statistic may hold a dot of its own: "read.clat.p99.9" is the 99.9th percentile.
+  const stat = rest.length === 0 ? undefined : rest.join('.');
   const dir = DIRECTION_TITLES[direction] ?? direction;
   if (what === 'iops' && stat === undefined) return `${dir} IOPS`;
   if (what === 'bw' && stat === undefined) return `${dir} bandwidth`;
   const latency = LATENCY_TITLES[what];
   if (latency !== undefined && stat !== undefined) {
-    const statTitle = STAT_TITLES[stat] ?? (stat.startsWith('p') ? stat : stat);
+    const statTitle = STAT_TITLES[stat] ?? stat;
     return `${dir} ${latency.toLowerCase()}, ${statTitle}`;
   }
   return metric;

@@ -68,11 +68,14 @@ describe('the tool descriptors', () => {
   });
 
   it('explain fio’s latencies apart: completion from submission, total from creation', () => {
-    const { explain } = TOOL_DESCRIPTORS.fio.metrics;
+    const { explain, title } = TOOL_DESCRIPTORS.fio.metrics;
     expect(explain('write.clat.mean')).toMatch(
       /^Completion latency: the time from submitting an I\/O to its completion\./,
     );
     expect(explain('write.lat.mean')).toMatch(/^Total latency: .*submission and completion together\./);
+    // fio's "99.90th=[...]" percentile keeps its decimals in the title.
+    expect(title('read.clat.p99.9')).toBe('Read completion latency, p99.9');
+    expect(title('write.lat.p99')).toBe('Write total latency, p99');
     expect(explain('read.clat.p99.9')).toMatch(/99\.9 % of the I\/Os took at most this long\.$/);
   });
 
