@@ -5,7 +5,14 @@ import { parseNormalSegment } from './normal/parse-normal.ts';
 import { _readErrorLine, _readPreambleLine } from './normal/summary-lines.ts';
 import { parseJsonDocument } from './parse-json.ts';
 import { parseTerseLines } from './parse-terse.ts';
-import type { FioFormat, FioResult, FioRun, FioRunError, JobParameters } from './schema.ts';
+import {
+  _emptyNormalRun,
+  type FioFormat,
+  type FioResult,
+  type FioRun,
+  type FioRunError,
+  type JobParameters,
+} from './schema.ts';
 import { type Segment, splitSegments } from './split.ts';
 
 /**
@@ -89,9 +96,9 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
       return {
         result: {
           runs: [
-            errorOnlyRun(
-              errors.map((e) => e.error),
+            _emptyNormalRun(
               firstError.error.line,
+              errors.map((e) => e.error),
             ),
           ],
         },
@@ -209,22 +216,6 @@ function attachErrors(runs: PlacedRun[], errors: { offset: number; error: FioRun
       job.error ??= { code: error.code, location: error.location, function: error.function, message: error.message };
     }
   }
-}
-
-function errorOnlyRun(errors: FioRunError[], line: number): FioRun {
-  return {
-    format: 'normal',
-    fioVersion: null,
-    terseVersion: null,
-    timestamp: null,
-    time: null,
-    globalOptions: null,
-    jobs: [],
-    groups: [],
-    disks: [],
-    errors,
-    line,
-  };
 }
 
 function warningAt(source: TextSource, offset: number, code: string, message: string): ParseWarning {

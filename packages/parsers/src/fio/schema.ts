@@ -334,6 +334,23 @@ export function _emptyJobParameters(): JobParameters {
   return { rw: null, blockSize: null, ioengine: null, iodepth: null, numjobs: null, direct: null, options: {} };
 }
 
+/** A run of normal output before its lines are read (or one that printed only errors). */
+export function _emptyNormalRun(line: number, errors: FioRunError[] = []): FioRun {
+  return {
+    format: 'normal',
+    fioVersion: null,
+    terseVersion: null,
+    timestamp: null,
+    time: null,
+    globalOptions: null,
+    jobs: [],
+    groups: [],
+    disks: [],
+    errors,
+    line,
+  };
+}
+
 /** A job with only its name: every statistic null, no error. */
 export function _emptyJob(name: string): FioJob {
   return {

@@ -1,6 +1,7 @@
 import type { TextSource } from '../../text.ts';
 import {
   _emptyLatencyStats,
+  _emptyNormalRun,
   type DirectionStats,
   type FioGroup,
   type FioJob,
@@ -83,19 +84,7 @@ class NormalParser {
     this.text = source.text;
     this.start = start;
     this.end = end;
-    this.result = {
-      format: 'normal',
-      fioVersion: null,
-      terseVersion: null,
-      timestamp: null,
-      time: null,
-      globalOptions: null,
-      jobs: [],
-      groups: [],
-      disks: [],
-      errors: [],
-      line: line ?? source.locate(start).line,
-    };
+    this.result = _emptyNormalRun(line ?? source.locate(start).line);
   }
 
   run(): FioRun {
