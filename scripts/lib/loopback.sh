@@ -8,6 +8,7 @@ BF_LOOP_MNT=''       # its mount point while mounted
 BF_LOOP_IMAGE=''     # the image file now
 BF_LOOP_KEEP=''      # run folders finished by this invocation (removed if it is interrupted)
 BF_LOOP_CHILD=''     # PID of the runner measuring one filesystem
+BF_LOOP_STAGE=''     # --append: the new versions of the run folders, until all are ready
 
 # mkfs_args FSTYPE: the mkfs command for FSTYPE (without the device): default options, quiet,
 # forced over an old signature.
@@ -44,9 +45,15 @@ loop_teardown() {
 }
 
 # loop_cleanup: the EXIT trap of --loopback. An interrupted or failed invocation removes the
-# run folders it finished too, and the experiment folder when it made it and it is empty.
+# run folders it finished too, and the experiment folder when it made it and it is empty; with
+# --append, it leaves every run folder as it was.
 loop_cleanup() {
   loop_teardown
+  append_restore
+  if test -n "$BF_LOOP_STAGE"; then
+    rm -rf "$BF_LOOP_STAGE"
+    BF_LOOP_STAGE=''
+  fi
   if test "$BF_DONE" != 1; then
     for lc_run in $BF_LOOP_KEEP; do
       rm -rf "$lc_run"
@@ -69,9 +76,15 @@ loopback_main() {
     need_cmd "mkfs.$lm_fs" "install it (Debian: $(case $lm_fs in xfs) printf xfsprogs ;; btrfs) printf btrfs-progs ;; *) printf e2fsprogs ;; esac))"
   done
   lm_results=${BF_OUT:-$BF_ROOT/content/results/$BF_EXPERIMENT/runs}
+  case $lm_results in
+    *[[:space:]]*) die "--out $lm_results: a path without blanks, please" ;;
+  esac
   for lm_fs in $lm_types; do
-    if test -e "$lm_results/$lm_fs"; then
-      die "$lm_results/$lm_fs exists: the runner never overwrites a run"
+    if test "$BF_APPEND" = 1; then
+      # Each run folder checked before any image is made; the rest once its filesystem is.
+      append_check_target "$lm_results/$lm_fs"
+    elif test -e "$lm_results/$lm_fs"; then
+      die "$lm_results/$lm_fs exists: the runner never overwrites a run (add to it with --append)"
     fi
   done
 
@@ -113,22 +126,36 @@ loopback_main() {
     printf '# image per filesystem: %s bytes (%s) in %s; available: %s\n' "$lm_image" "$(human_bytes "$lm_image")" "$BF_DIR" "$(human_bytes "$lm_avail")"
   else
     trap 'loop_cleanup' EXIT
-    mkdir_out "$lm_results"
+    if test "$BF_APPEND" = 1; then
+      BF_LOOP_STAGE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+    else
+      mkdir_out "$lm_results"
+    fi
   fi
   lm_order=0
+  lm_appended=''
   for lm_fs in $lm_types; do
     lm_order=$((lm_order + 1))
     lm_img="$BF_DIR/benchfolio-$lm_fs.img"
     lm_mnt="$BF_DIR/benchfolio-$lm_fs"
     # shellcheck disable=SC2046 # the mkfs command's words
     lm_mkfs=$(shell_quote $(mkfs_args "$lm_fs"))
+    # A new run is named and placed; an append leaves the run's own and adds its outputs to the
+    # new version of the run folder, handed back in BF_LOOP_STAGE.
+    if test "$BF_APPEND" = 1; then
+      lm_run_opts="--append"
+      test "$BF_DRY_RUN" = 1 || lm_run_opts="$lm_run_opts --append-stage $BF_LOOP_STAGE/$lm_fs"
+    else
+      lm_run_opts="--value $lm_fs --order $lm_order"
+    fi
     if test "$BF_DRY_RUN" = 1; then
       printf '# %s\n' "$lm_fs"
       printf 'fallocate -l %s %s\n' "$lm_image" "$(shell_quote "$lm_img")"
       printf 'losetup --find --show --direct-io=on %s\n' "$(shell_quote "$lm_img")"
       printf '%s /dev/loopN\n' "$lm_mkfs"
       printf 'mkdir %s && mount /dev/loopN %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_mnt")"
-      "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" --value "$lm_fs" --order "$lm_order" \
+      # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
+      "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" $lm_run_opts \
         --mkfs "$lm_mkfs /dev/loopN" --out "$lm_results/$lm_fs" --dry-run --skip-dir-checks
       printf 'umount %s && losetup -d /dev/loopN && rm %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_img")"
       continue
@@ -149,16 +176,30 @@ loopback_main() {
     mkdir "$lm_mnt"
     BF_LOOP_MNT=$lm_mnt
     mount "$BF_LOOP_DEV" "$lm_mnt"
-    "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" --value "$lm_fs" --order "$lm_order" \
+    # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
+    "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" $lm_run_opts \
       --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_fs" &
     BF_LOOP_CHILD=$!
     lm_status=0
     wait "$BF_LOOP_CHILD" || lm_status=$?
     BF_LOOP_CHILD=''
     test "$lm_status" -eq 0 || die "the run on $lm_fs failed (status $lm_status)"
-    BF_LOOP_KEEP="$BF_LOOP_KEEP $lm_results/$lm_fs"
+    if test "$BF_APPEND" = 1; then
+      lm_appended="$lm_appended $lm_results/$lm_fs"
+    else
+      BF_LOOP_KEEP="$BF_LOOP_KEEP $lm_results/$lm_fs"
+    fi
     loop_teardown
   done
-  test "$BF_DRY_RUN" = 1 || say "done: $(printf '%s' "$BF_LOOP_KEEP" | wc -w) run(s) in $lm_results"
-  BF_DONE=1
+  if test "$BF_DRY_RUN" = 1; then
+    BF_DONE=1
+  elif test "$BF_APPEND" = 1; then
+    # Every filesystem is done: all the run folders are replaced now, or none.
+    # shellcheck disable=SC2086 # run folder paths, refused above when they hold blanks
+    append_commit "$BF_LOOP_STAGE" $lm_appended
+    say "done: added to $(printf '%s' "$lm_appended" | wc -w) run(s) in $lm_results"
+  else
+    say "done: $(printf '%s' "$BF_LOOP_KEEP" | wc -w) run(s) in $lm_results"
+    BF_DONE=1
+  fi
 }

@@ -11,6 +11,8 @@ BF_STATE=''          # private temporary folder (command lists, tool error outpu
 BF_OUT_MADE=''       # folders the runner made for the run folder, innermost first
 BF_DONE=''           # set once run.yaml is written: the run folder is kept
 BF_OUT_OWNED=''      # set once the run folder is the runner's (made, or found empty)
+BF_APPEND=''         # --append: the outputs go into an existing run folder (append.sh)
+BF_APPEND_STAGE=''   # --append under --loopback: where the new version of the run folder goes
 
 # The profile files.
 profiles_dir() {
@@ -204,11 +206,14 @@ bf_capture() {
   bc_shown=$(show_command "${BF_CWD-}" "$@")
   drop_caches
   if test "$BF_DRY_RUN" = 1; then
+    # An append's plan (append_plan) collects the names of the files the profiles write.
+    test -z "${BF_PLAN-}" || printf '%s\n' "$bc_file" >>"$BF_PLAN"
     printf '%s > %s\n' "$bc_shown" "$(shell_quote "$BF_OUT/$bc_file")"
     return 0
   fi
   test ! -e "$BF_OUT/$bc_file" || die "$BF_OUT/$bc_file exists already: two commands of the run write the same file"
   say "running ($bc_file): $bc_shown"
+  bc_when=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   run_child "$BF_OUT/$bc_file" "$BF_STATE/capture.err" "${BF_CWD-}" "$@"
   if test "$rc_status" -ne 0; then
     tail -n 20 "$BF_STATE/capture.err" >&2 || true
@@ -226,6 +231,8 @@ bf_capture() {
     printf '    workload: %s\n' "$(yaml_str "$bc_workload")"
     printf '    repeat: %s\n' "$BF_REPEAT_INDEX"
     printf '    command: %s\n' "$(yaml_str "$bc_shown")"
+    test "$BF_APPEND" != 1 ||
+      printf '    note: %s\n' "$(yaml_str "Added later, by scripts/benchfolio-run --append: made at $bc_when, after the run's other outputs (see notes).")"
   } >>"$BF_STATE/outputs.yaml"
 }
 
@@ -241,6 +248,14 @@ bf_capture_stderr() {
 start_iostat() {
   test "$BF_IOSTAT_INTERVAL" != 0 || return 0
   BF_IOSTAT_FILE="iostat--$BF_RUN.txt"
+  si_workload='iostat during the run'
+  si_note='Started before the first benchmark and stopped after the last, by its PID.'
+  if test "$BF_APPEND" = 1; then
+    # Beside the run's own log, for the benchmarks of the append only.
+    BF_IOSTAT_FILE=$(append_iostat_file)
+    si_workload="iostat during $(printf '%s' "$BF_PROFILES" | sed 's/ /, /g') (added later)"
+    si_note="Started before the first benchmark of the append and stopped after its last, by its PID. Added later, by scripts/benchfolio-run --append: started at $(date -u +%Y-%m-%dT%H:%M:%SZ), after the run's other outputs (see notes)."
+  fi
   # shellcheck disable=SC2086 # one word per device
   set -- iostat -x -t -k "$BF_IOSTAT_INTERVAL" $1
   si_shown="$(shell_quote "$@") &"
@@ -255,9 +270,9 @@ start_iostat() {
   {
     printf '  - file: %s\n' "$(yaml_str "$BF_IOSTAT_FILE")"
     printf '    tool: iostat\n'
-    printf '    workload: %s\n' "$(yaml_str "iostat during the run")"
+    printf '    workload: %s\n' "$(yaml_str "$si_workload")"
     printf '    command: %s\n' "$(yaml_str "$(shell_quote "$@")")"
-    printf '    note: %s\n' "$(yaml_str "Started before the first benchmark and stopped after the last, by its PID.")"
+    printf '    note: %s\n' "$(yaml_str "$si_note")"
   } >>"$BF_STATE/outputs.yaml"
 }
 
@@ -327,6 +342,8 @@ run_cleanup() {
   fi
   BF_OUT_MADE=''
   BF_OUT_OWNED=''
+  # An append never touched the run folder before its commit; during it, this puts it back.
+  append_restore
   if test -n "$BF_STATE" && test -d "$BF_STATE"; then
     rm -rf "$BF_STATE"
   fi
@@ -436,8 +453,11 @@ single_run() {
   case $BF_OUT in
     *[[:space:]]*) die "--out $BF_OUT: a path without blanks, please" ;;
   esac
-  if test -e "$BF_OUT" && test -n "$(ls -A "$BF_OUT" 2>/dev/null)"; then
-    die "$BF_OUT exists and is not empty: the runner never overwrites a run (remove it, or give another --run)"
+  if test "$BF_APPEND" = 1; then
+    append_check_target "$BF_OUT"
+    BF_TARGET=$BF_OUT
+  elif test -e "$BF_OUT" && test -n "$(ls -A "$BF_OUT" 2>/dev/null)"; then
+    die "$BF_OUT exists and is not empty: the runner never overwrites a run (remove it, or give another --run, or add to it with --append)"
   fi
   BF_RAM_BYTES=$(($(awk '/^MemTotal:/ { print $2; exit }' /proc/meminfo) * 1024))
   sysbench_syntax
@@ -475,6 +495,11 @@ single_run() {
   BF_WORK="$BF_DIR/benchfolio-work"
   BF_LABEL=${BF_LABEL:-$BF_VALUE}
   sr_devices=$(chain_devices "$BF_DIR" | tr '\n' ' ')
+  if test "$BF_APPEND" = 1; then
+    # Before anything runs: the files it would write, the tool versions, the system.
+    BF_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+    append_checks "$sr_tools"
+  fi
   if test "$BF_DRY_RUN" = 1; then
     printf '# run folder: %s\n' "$BF_OUT"
     printf 'mkdir %s\n' "$(shell_quote "$BF_WORK")"
@@ -486,21 +511,32 @@ single_run() {
     return 0
   fi
 
-  BF_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
-  : >"$BF_STATE/commands.yaml"
-  : >"$BF_STATE/outputs.yaml"
-  : >"$BF_STATE/tools.yaml"
-  BF_OUT_OWNED=1
-  mkdir_out "$BF_OUT"
+  if test "$BF_APPEND" = 1; then
+    : >"$BF_STATE/commands.yaml"
+    : >"$BF_STATE/outputs.yaml"
+    # The new version of the run folder, made in the private folder: the run folder itself is
+    # left alone until append_commit replaces it.
+    mkdir "$BF_STATE/stage"
+    BF_OUT="$BF_STATE/stage/${BF_TARGET##*/}"
+    cp -pR "$BF_TARGET" "$BF_OUT"
+    say "appending to the run folder: $BF_TARGET"
+  else
+    BF_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+    : >"$BF_STATE/commands.yaml"
+    : >"$BF_STATE/outputs.yaml"
+    : >"$BF_STATE/tools.yaml"
+    BF_OUT_OWNED=1
+    mkdir_out "$BF_OUT"
+    say "run folder: $BF_OUT"
+    system_yaml "$BF_DIR" "$BF_MKFS" >"$BF_STATE/system.yaml"
+    for sr_tool in $sr_tools; do
+      sr_version=$(tool_version "$sr_tool")
+      test -z "$sr_version" || printf '  %s: %s\n' "$(parser_tool "$sr_tool")" "$(yaml_str "$sr_version")" >>"$BF_STATE/tools.yaml"
+    done
+    test -s "$BF_STATE/tools.yaml" || printf '  {}\n' >"$BF_STATE/tools.yaml"
+  fi
   mkdir "$BF_WORK"
   BF_WORKDIR=$BF_WORK
-  say "run folder: $BF_OUT"
-  system_yaml "$BF_DIR" "$BF_MKFS" >"$BF_STATE/system.yaml"
-  for sr_tool in $sr_tools; do
-    sr_version=$(tool_version "$sr_tool")
-    test -z "$sr_version" || printf '  %s: %s\n' "$(parser_tool "$sr_tool")" "$(yaml_str "$sr_version")" >>"$BF_STATE/tools.yaml"
-  done
-  test -s "$BF_STATE/tools.yaml" || printf '  {}\n' >"$BF_STATE/tools.yaml"
 
   # The last commit that changed the runner, and whether it has changes not committed yet.
   sr_commit=$(git log -1 --format=%h -- scripts/benchfolio-run scripts/lib scripts/profiles 2>/dev/null) || sr_commit=''
@@ -513,6 +549,18 @@ single_run() {
   run_profiles
   stop_iostat
   BF_ENDED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+
+  if test "$BF_APPEND" = 1; then
+    append_finish "$sr_commit"
+    rm -rf "$BF_WORKDIR"
+    BF_WORKDIR=''
+    if test -n "$BF_APPEND_STAGE"; then
+      say "done: the outputs for $BF_TARGET are ready (added when every filesystem is done)"
+    else
+      say "done: added to $BF_TARGET"
+    fi
+    return 0
+  fi
 
   sr_drop=no
   test "$BF_DROP_CACHES" != 1 || sr_drop=yes

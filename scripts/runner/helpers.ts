@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatIssue, hasErrors, loadContent } from '@benchfolio/parsers/node';
@@ -168,6 +168,28 @@ export async function pathWithout(dir: string, missing: string[]): Promise<strin
 export async function fakeTool(dir: string, name: string, script: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, name), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+}
+
+/**
+ * Everything under a folder, hidden entries too, as path -> what it is: a file's bytes (base64),
+ * `dir`, or a link's target. Two equal snapshots are folders alike byte for byte.
+ */
+export async function snapshot(dir: string): Promise<Map<string, string>> {
+  const entries = new Map<string, string>();
+  async function walk(relative: string): Promise<void> {
+    for (const name of (await readdir(join(dir, relative))).sort()) {
+      const path = relative === '' ? name : `${relative}/${name}`;
+      const stats = await lstat(join(dir, path));
+      if (stats.isDirectory()) {
+        entries.set(path, 'dir');
+        await walk(path);
+      } else {
+        entries.set(path, stats.isSymbolicLink() ? 'link' : (await readFile(join(dir, path))).toString('base64'));
+      }
+    }
+  }
+  await walk('');
+  return entries;
 }
 
 export async function removeAll(...dirs: (string | undefined)[]): Promise<void> {

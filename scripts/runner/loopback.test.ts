@@ -11,6 +11,7 @@ import {
   type RunResult,
   removeAll,
   runRunner,
+  snapshot,
   startRunner,
   tempDir,
   testExperimentId,
@@ -161,4 +162,119 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback interrupted${note}`,
     expect(await listing(dir)).toEqual([]);
     expect(existsSync(join(scratch, 'results'))).toBe(false);
   }, 70_000);
+});
+
+describe.skipIf(!canRun)(`scripts/benchfolio-run --append --loopback ext4,xfs,btrfs${note}`, () => {
+  let scratch: string;
+  let dir: string;
+  let experimentDir: string;
+  let runs: string;
+  let made: RunResult;
+
+  beforeAll(async () => {
+    scratch = await tempDir('loop-append');
+    dir = join(scratch, 'images');
+    experimentDir = join(scratch, 'results', experiment);
+    runs = join(experimentDir, 'runs');
+    await mkdir(dir);
+    made = await runRunner([
+      '--loopback',
+      'ext4,xfs,btrfs',
+      '--dir',
+      dir,
+      '--experiment',
+      experiment,
+      '--profile',
+      'sysbench-cpu',
+      '--runtime',
+      '1',
+      '--threads',
+      '1',
+      '--no-drop-caches',
+      '--out',
+      runs,
+    ]);
+    await writeExperiment(experimentDir, 'kind: filesystem\n  fields: [filesystem]');
+  }, 80_000);
+  afterAll(() => removeAll(scratch));
+
+  const appendArgs = (...more: string[]) => [
+    '--append',
+    '--loopback',
+    'ext4,xfs,btrfs',
+    '--dir',
+    dir,
+    '--experiment',
+    experiment,
+    '--no-drop-caches',
+    '--out',
+    runs,
+    ...more,
+  ];
+
+  /** Nothing mounted, attached or left in --dir. */
+  async function expectTornDown(): Promise<void> {
+    expect(await listing(dir)).toEqual([]);
+    expect(loopsUnder(dir)).toEqual([]);
+    expect(mountsUnder(dir)).toEqual([]);
+  }
+
+  it('refuses an image of another size (the mkfs parameters differ), changing no run folder', async () => {
+    expect(made.code, made.stderr).toBe(0);
+    const before = await snapshot(runs);
+    const result = await runRunner(appendArgs('--profile', 'dd-seq-write', '--size', '1M', '--image-size', '600M'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /the system differs from the one \S+\/ext4\/run\.yaml records, in filesystem\.note: /,
+    );
+    expect(result.stderr).toContain('give the --image-size the first run had');
+    expect(await snapshot(runs)).toEqual(before);
+    await expectTornDown();
+  }, 60_000);
+
+  it('SIGTERM during the second filesystem: every run folder as it was, the first one too', async () => {
+    const before = await snapshot(runs);
+    // ext4's append is done (5 s) and xfs's is running when the signal comes.
+    const started = startRunner(appendArgs('--profile', 'sysbench-memory', '--runtime', '5', '--threads', '1'));
+    await started.waitFor(
+      /running \(sysbench--memory-t1-1\.txt\)[\s\S]*running \(sysbench--memory-t1-1\.txt\)/,
+      60_000,
+    );
+    started.child.kill('SIGTERM');
+    const result = await started.done;
+    expect(result.code).toBe(143);
+    expect(await snapshot(runs)).toEqual(before);
+    await expectTornDown();
+  }, 70_000);
+
+  it('adds dd-seq-write to each filesystem, made afresh with the same mkfs; the experiment validates', async () => {
+    const before = await validate(experimentDir);
+    const result = await runRunner(appendArgs('--profile', 'dd-seq-write', '--size', '2M', '--repeat', '2'));
+    expect(result.stderr).toMatch(/done: added to 3 run\(s\)/);
+    expect(result.code).toBe(0);
+    await expectTornDown();
+    expect(await listing(runs)).toEqual(['btrfs', 'ext4', 'xfs']);
+    const checked = await validate(experimentDir);
+    expect(checked.errors).toEqual([]);
+    for (const run of checked.experiment?.runs ?? []) {
+      const first = before.experiment?.runs.find((candidate) => candidate.id === run.id);
+      expect(await listing(join(runs, run.id))).toEqual(
+        [
+          'run.yaml',
+          'sysbench--cpu-t1-1.txt',
+          `iostat--${run.id}.txt`,
+          `iostat--${run.id}-dd-seq-write.txt`,
+          'dd--seq-write-1.txt',
+          'dd--seq-write-2.txt',
+        ].sort(),
+      );
+      expect(run.run.system).toEqual(first?.run.system);
+      expect([run.run.value, run.run.order]).toEqual([first?.run.value, first?.run.order]);
+      expect(run.outputs.filter((output) => output.parsed.tool === 'dd')).toHaveLength(2);
+      expect(run.run.notes).toContain('Added later, on ');
+      expect(run.run.notes).toContain('in every field but the mount point, loop device numbers aside.');
+      const iostat = run.run.outputs.find((output) => output.file === `iostat--${run.id}-dd-seq-write.txt`);
+      expect(iostat?.command).toMatch(/^iostat -x -t -k 1 loop\d+ \S+/);
+    }
+  }, 80_000);
 });
