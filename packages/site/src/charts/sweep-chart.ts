@@ -190,6 +190,8 @@ function appendSpread(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], {
     .x((p) => round(x(p.x)))
     .y0((p) => round(y(p.low ?? p.value)))
     .y1((p) => round(y(p.high ?? p.value)));
+  const hasSpread = data.runs.some((run) => run.points.some((p) => p.low !== undefined && p.high !== undefined));
+  if (!hasSpread) return;
   const group = select(svg).append('g').attr('class', 'spread-marks');
   for (const run of runs) {
     const sorted = [...(data.runs.find((l) => l.run === run.id)?.points ?? [])].sort((a, b) => a.x - b.x);
