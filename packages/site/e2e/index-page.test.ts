@@ -92,14 +92,17 @@ describe('the index of experiments, built from one experiment', () => {
       .locator('a[href]')
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const internal = hrefs.filter((href) => href.startsWith(server.url));
-    // The site name and the nav (experiments, compare, try), the experiment's page and the feed.
+    // The site name and the nav (experiments, compare, try, glossary), the experiment's page, and
+    // the footer's feed and glossary.
     expect(internal).toEqual([
       server.url,
       server.url,
       `${server.url}compare/`,
       `${server.url}try/`,
+      `${server.url}glossary/`,
       `${server.url}experiments/${EXPERIMENT_ID}/`,
       `${server.url}rss.xml`,
+      `${server.url}glossary/`,
     ]);
     for (const href of internal) expect((await fetch(href)).status, href).toBe(200);
     await page.context().close();

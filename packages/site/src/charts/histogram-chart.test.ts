@@ -66,11 +66,14 @@ describe('histogramChart', () => {
     const first = bar('threads-1', 46);
     expect(first.getAttribute('data-value')).toBe(String(bins[0]?.counts['threads-1']));
     expect(first.getAttribute('class')).toBe('series-0 mark');
-    // Heights are proportional to the share of each run's own events.
+    // Heights are proportional to the decades between the log axis's floor (its lowest tick) and
+    // the share of each run's own events.
     const shareOf = (b: Element) => Number(b.getAttribute('data-share'));
+    const floor = Number.parseFloat(svg.querySelector('.axis.y .tick text')?.textContent ?? '');
+    const decades = (b: Element) => Math.log10(shareOf(b) / floor);
     const a = bar('threads-1', 47);
     const b = bar('threads-4', 51);
-    expect(Number(a.getAttribute('height')) / Number(b.getAttribute('height'))).toBeCloseTo(shareOf(a) / shareOf(b), 2);
+    expect(Number(a.getAttribute('height')) / Number(b.getAttribute('height'))).toBeCloseTo(decades(a) / decades(b), 2);
     expect(shareOf(a)).toBeCloseTo((100 * (bins[1]?.counts['threads-1'] ?? 0)) / 33837, 3);
 
     // Log x: every bin is equally wide, a decade is ten bins.
@@ -121,5 +124,27 @@ describe('histogram text', () => {
     expect(table.rows[0]?.cells[1]).toBe('0 (0%)');
     const counted = table.rows.map((row) => Number(row.cells[0]?.split(' ')[0]));
     expect(sum(counted)).toBe(33837);
+  });
+});
+
+describe('histogram percentiles and tail', () => {
+  const svg = histogramChart(data, { ...SIZE, document: testDocument(), runOrder: RUNS });
+
+  it('marks each run’s p50, p99 and p99.9 where its histogram puts them', () => {
+    for (const run of data.runs) {
+      const rules = [...svg.querySelectorAll(`.percentile-rule[data-run="${run.run}"]`)];
+      expect(
+        rules.map((rule) => [Number(rule.getAttribute('data-p')), Number(rule.getAttribute('data-value'))]),
+      ).toEqual([50, 99, 99.9].map((p) => [p, histogramPercentile(run.bins, p)]));
+    }
+  });
+
+  it('draws shares on a log scale, so a bin of a few events in 33837 has a bar of some height', () => {
+    const bars = [...svg.querySelectorAll('rect.mark[data-run="threads-1"]')];
+    const smallest = bars.reduce((low, bar) =>
+      Number(bar.getAttribute('data-share')) < Number(low.getAttribute('data-share')) ? bar : low,
+    );
+    expect(Number(smallest.getAttribute('data-share'))).toBeLessThan(0.05);
+    expect(Number(smallest.getAttribute('height'))).toBeGreaterThan(2);
   });
 });

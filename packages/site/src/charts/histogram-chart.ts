@@ -5,13 +5,21 @@
 
 import { max } from 'd3-array';
 import { axisBottom } from 'd3-axis';
-import { type ScaleLinear, type ScaleLogarithmic, scaleLinear, scaleLog } from 'd3-scale';
+import { type ScaleContinuousNumeric, type ScaleLogarithmic, scaleLinear, scaleLog } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
 import type { LatencyHistogram, RunRef } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
-import { formatLatency, latencyTicks } from './latency-scales.ts';
+import {
+  formatLatency,
+  formatShareTick,
+  latencyTicks,
+  MARKED_PERCENTILES,
+  shareScale,
+  shareTicks,
+} from './latency-scales.ts';
 import { type LegendItem, legendHeight } from './legend.ts';
+import { appendPercentileMarks, percentileRowsHeight } from './percentile-marks.ts';
 import { appendEmptyMessage, appendTitle, svgElement } from './plot-parts.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
@@ -111,7 +119,7 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
     const count = bin.counts[run] ?? 0;
     return measure === 'count' ? count : (100 * count) / (total[run] || 1);
   };
-  const formatTick = (value: number) => (measure === 'count' ? formatValue(value, 'count') : `${value}%`);
+  const formatTick = (value: number) => (measure === 'count' ? formatValue(value, 'count') : formatShareTick(value));
 
   const legend: LegendItem[] = styles.map((style) => ({
     run: style.id,
@@ -119,13 +127,17 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
     className: style.className,
   }));
   const highest = max(bins, (bin) => max(runs, (run) => barValue(run.run, bin))) ?? 1;
-  const y0 = scaleLinear()
-    .domain([0, highest > 0 ? highest : 1])
-    .nice();
-  const yTicks = y0.ticks(5);
+  // Shares on a log scale, so the tail's bins (a few events in a hundred thousand) show.
+  const y0: ScaleContinuousNumeric<number, number> =
+    measure === 'share'
+      ? shareScale(bins.flatMap((bin) => runs.map((run) => barValue(run.run, bin))))
+      : scaleLinear()
+          .domain([0, highest > 0 ? highest : 1])
+          .nice();
+  const yTicks = measure === 'share' ? shareTicks(y0 as ScaleLogarithmic<number, number>) : y0.ticks(5);
   const left = plotLeftPx(yTicks.map(formatTick));
   const plotWidth = width - left - PLOT_RIGHT_PX;
-  const top = legendHeight(legend, plotWidth) + 10;
+  const top = legendHeight(legend, plotWidth) + 10 + percentileRowsHeight(runs.length);
   const plotHeight = height - top - PLOT_BOTTOM_PX;
   const y = y0.range([plotHeight, 0]);
   const firstBin = bins[0] as HistogramBin;
@@ -143,11 +155,24 @@ export function histogramChart(data: LatencyHistogram, options: HistogramChartOp
         .tickFormat((value) => formatLatency(Number(value))),
       y: { scale: y, ticks: yTicks, format: formatTick },
       xTitle: 'Latency (log scale)',
-      yTitle: measure === 'count' ? 'Events per bin' : 'Share of events (%)',
+      yTitle: measure === 'count' ? 'Events per bin' : 'Share of events (log scale)',
     },
   );
 
   appendBars(plot, bins, { runs, styles, total, barValue, x, y, plotHeight });
+  appendPercentileMarks(
+    plot,
+    runs.map((run, i) => ({
+      run: run.run,
+      label: styles[i]?.label ?? run.run,
+      className: styles[i]?.className ?? '',
+      points: MARKED_PERCENTILES.flatMap((p) => {
+        const ns = histogramPercentile(run.bins, p);
+        return ns === null ? [] : [{ p, ns }];
+      }),
+    })),
+    { x, plotHeight },
+  );
   return svg;
 }
 
@@ -162,7 +187,7 @@ interface HistogramBars {
   /** A bar's height on the value axis: a share or a count, as the chart measures. */
   barValue: (run: string, bin: HistogramBin) => number;
   x: ScaleLogarithmic<number, number>;
-  y: ScaleLinear<number, number>;
+  y: ScaleContinuousNumeric<number, number>;
   plotHeight: number;
 }
 

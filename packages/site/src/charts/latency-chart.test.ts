@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRef } from '../view/model.ts';
 import { defaultLatencyView, latencyBuckets, latencyChart, latencySummary, latencyTable } from './latency-chart.ts';
-import { bucketLabel, latencyTicks, nines, percentileLabel } from './latency-scales.ts';
+import { bucketLabel, latencyTicks, nines, percentileLabel, shareScale, shareTicks } from './latency-scales.ts';
 import { fioLatency, repoFile, testDocument } from './output-test-data.ts';
 
 // The seeds' fio 1.57 outputs (content/results/2011-07-ext3-ext4-xfs-fio-msa70): buckets, no
@@ -99,7 +99,9 @@ describe('latency buckets of the seeds (fio 1.57)', () => {
     expect(svg.getAttribute('role')).toBe('img');
     expect(svg.getAttribute('aria-label')).toContain('share of IOs per latency bucket');
 
-    // The y axis is linear from 0 %: bar heights are proportional to the shares.
+    // The y axis is a log scale of shares from its lowest tick: a bar's height is proportional to
+    // the decades between that floor and its share.
+    const floor = Number.parseFloat(svg.querySelector('.axis.y .tick text')?.textContent ?? '');
     const ext4 = bars.find(
       (bar) => bar.getAttribute('data-run') === 'ext4' && bar.getAttribute('data-bucket') === '250000',
     );
@@ -109,7 +111,7 @@ describe('latency buckets of the seeds (fio 1.57)', () => {
     expect(ext4?.getAttribute('data-value')).toBe('92.13');
     expect(xfs?.getAttribute('data-value')).toBe('87.85');
     const ratio = numberAttribute(ext4 as Element, 'height') / numberAttribute(xfs as Element, 'height');
-    expect(ratio).toBeCloseTo(92.13 / 87.85, 2);
+    expect(ratio).toBeCloseTo(Math.log10(92.13 / floor) / Math.log10(87.85 / floor), 2);
     // Bars stand on the same baseline.
     const base = (bar: Element) => numberAttribute(bar, 'y') + numberAttribute(bar, 'height');
     expect(base(ext4 as Element)).toBeCloseTo(base(xfs as Element), 1);
@@ -224,5 +226,15 @@ describe('latency percentiles (fio 3.33 json+)', () => {
     // buffered: latency_ns "500":0.01 first; direct: latency_ms "50":0.032242 last.
     expect(labels[0]).toBe('<500 ns');
     expect(labels.at(-1)).toBe('<50 ms');
+  });
+});
+
+describe('share scale of latency buckets', () => {
+  it('runs from a decade under the smallest share to the largest, so 0.01 % of the IOs has height', () => {
+    // fio prints its smallest bucket share as 0.01 %.
+    const scale = shareScale([0.01, 79.3]);
+    expect(scale.domain()).toEqual([0.001, 100]);
+    expect(shareTicks(scale)).toEqual([0.001, 0.01, 0.1, 1, 10, 100]);
+    expect(shareScale([0.2, 9.5]).domain()).toEqual([0.1, 10]);
   });
 });

@@ -13,13 +13,17 @@ import {
   bucketKey,
   bucketLabel,
   formatLatency,
+  formatShareTick,
   latencyTicks,
+  MARKED_PERCENTILES,
   NINES_TICKS,
   nines,
   percentileLabel,
+  shareScale,
+  shareTicks,
 } from './latency-scales.ts';
 import { type LegendItem, legendHeight } from './legend.ts';
-import { appendEmptyMessage, appendTitle, linePath, svgElement } from './plot-parts.ts';
+import { appendEmptyMessage, appendTitle, linePath, svgElement, svgText } from './plot-parts.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
@@ -118,12 +122,10 @@ function drawBuckets(
     return;
   }
   const legend = legendOf(styles, 'mark');
-  const maxPercent = max(runs, (run) => max(run.buckets, (bucket) => bucket.percent)) ?? 0;
-  const y0 = scaleLinear()
-    .domain([0, Math.max(maxPercent, 1)])
-    .nice();
-  const yTicks = y0.ticks(5);
-  const yTickFormat = (value: number) => `${value}%`;
+  // Shares on a log scale: the tail's buckets (0.01 % of the I/Os) stay visible beside the body's.
+  const y0 = shareScale(runs.flatMap((run) => run.buckets.map((bucket) => bucket.percent)));
+  const yTicks = shareTicks(y0);
+  const yTickFormat = formatShareTick;
   const left = plotLeftPx(yTicks.map(yTickFormat));
   const plotWidth = width - left - PLOT_RIGHT_PX;
   const top = legendHeight(legend, plotWidth) + 10;
@@ -154,7 +156,7 @@ function drawBuckets(
       x: axisBottom(x).tickFormat((key) => labels.get(key) ?? key),
       y: { scale: y, ticks: yTicks, format: yTickFormat },
       xTitle: 'Latency (fio bucket: below the bound)',
-      yTitle: 'Share of IOs (%)',
+      yTitle: 'Share of IOs (log scale)',
     },
   );
   if (isTurned) turnTickLabels(xAxis);
@@ -178,7 +180,8 @@ interface BucketBars {
   /** A band per bucket, and a slot per run inside it. */
   x: ScaleBand<string>;
   xRun: ScaleBand<string>;
-  y: ScaleLinear<number, number>;
+  /** Log: a bar runs from the bottom of the plot, the scale's smallest share, up to its own. */
+  y: ScaleLogarithmic<number, number>;
   plotHeight: number;
 }
 
@@ -266,7 +269,36 @@ function drawPercentiles(
     },
   );
 
+  appendPercentileRules(plot, { x, plotHeight, ninesEnd });
   appendCurves(plot, runs, { styles, x, y });
+}
+
+/**
+ * `<g class="percentile-rules">`: a dashed rule across the plot at p50, p99 and p99.9 (where the
+ * axis reaches them), named at its top, so the median and the tail read at a glance.
+ */
+function appendPercentileRules(
+  plot: SVGGElement,
+  { x, plotHeight, ninesEnd }: { x: ScaleLinear<number, number>; plotHeight: number; ninesEnd: number },
+): void {
+  const document = plot.ownerDocument;
+  const rules = svgElement(document, 'g', { class: 'percentile-rules', 'aria-hidden': 'true' });
+  for (const p of MARKED_PERCENTILES) {
+    if (nines(p) > ninesEnd + 1e-9) continue;
+    const at = x(nines(p));
+    rules.append(
+      svgElement(document, 'line', {
+        class: 'percentile-rule',
+        x1: at,
+        x2: at,
+        y1: 0,
+        y2: plotHeight,
+        'data-p': String(p),
+      }),
+      svgText(document, percentileLabel(p), { class: 'percentile-label', x: at + 3, y: 10 }),
+    );
+  }
+  plot.prepend(rules);
 }
 
 /**

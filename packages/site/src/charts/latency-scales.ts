@@ -1,6 +1,7 @@
 // Scales of latency charts: the "nines" axis of percentiles, log ticks of latency, and the names
 // of fio's latency buckets.
 
+import { type ScaleLogarithmic, scaleLog } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
 
 /**
@@ -50,3 +51,38 @@ export function bucketLabel(bucket: { upToNs: number; isAtLeast?: boolean }): st
 export function bucketKey(bucket: { upToNs: number; isAtLeast?: boolean }): string {
   return `${bucket.isAtLeast ? 'ge' : ''}${bucket.upToNs}`;
 }
+
+/**
+ * A log scale of shares (0–100 %) from the smallest share drawn to the largest: a bucket of
+ * 0.01 % of the I/Os is as visible as one of 90 %, where a linear axis would draw it as nothing.
+ * The domain runs from a power of ten below the smallest share to the one at or above the
+ * largest (at most 100 %).
+ */
+export function shareScale(shares: readonly number[]): ScaleLogarithmic<number, number> {
+  const positive = shares.filter((share) => share > 0);
+  const low = positive.length > 0 ? Math.min(...positive) : 1;
+  const high = positive.length > 0 ? Math.max(...positive) : 100;
+  // A decade lower when the smallest share sits on the floor: its bar would have no height.
+  const power = Math.floor(Math.log10(low) + 1e-9);
+  const floor = 10 ** (low / 10 ** power < 1.5 ? power - 1 : power);
+  const ceiling = Math.min(100, 10 ** Math.ceil(Math.log10(high) - 1e-9));
+  return scaleLog().domain([floor, Math.max(ceiling, floor * 10)]);
+}
+
+/** The ticks of a share scale: its powers of ten, "0.01%" to "100%". */
+export function shareTicks(scale: ScaleLogarithmic<number, number>): number[] {
+  const [low = 1, high = 100] = scale.domain();
+  const ticks: number[] = [];
+  for (let power = Math.round(Math.log10(low)); 10 ** power <= high * (1 + 1e-9); power++) {
+    ticks.push(Number((10 ** power).toPrecision(1)));
+  }
+  return ticks;
+}
+
+/** A share tick's text: "0.01%", "100%". */
+export function formatShareTick(share: number): string {
+  return `${share}%`;
+}
+
+/** The percentiles marked on latency charts where the data has them. */
+export const MARKED_PERCENTILES = [50, 99, 99.9] as const;

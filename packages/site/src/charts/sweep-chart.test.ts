@@ -232,3 +232,76 @@ describe('a figure over time (sysbench --report-interval)', () => {
     expect(marks[0]?.title).toBe(`PKB sample · 2 s: ${formatValue(144.13, 'op/s')}`);
   });
 });
+
+describe('a sweep with its spread', () => {
+  // content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/sysbench--fileio-rndrd-t<N>-<repeat>.txt:
+  // reads/s 12113.49 and 5107.74 at 1 thread, 21968.57 and 12859.83 at 4, 31538.99 and 25976.29 at 16.
+  const repeats: Array<[number, number, number]> = [
+    [1, 12113.49, 5107.74],
+    [4, 21968.57, 12859.83],
+    [16, 31538.99, 25976.29],
+  ];
+  const data: SweepSeries = {
+    key: 'sysbench-fileio-sweep-rndrd-read',
+    title: 'rndrd · Reads per second against threads',
+    xLabel: 'threads',
+    unit: 'op/s',
+    betterIs: 'higher',
+    spread: 'min-max',
+    runs: [
+      {
+        run: 'ext4',
+        points: repeats.map(([x, a, b]) => ({
+          x,
+          value: (a + b) / 2,
+          low: Math.min(a, b),
+          high: Math.max(a, b),
+          n: 2,
+        })),
+      },
+    ],
+  };
+  const svg = sweepChart(data, { ...size, document, runs: [{ id: 'ext4', label: 'ext4' }] });
+
+  test('draws a whisker from the lower to the higher repeat at each thread count, and a band through them', () => {
+    const whiskers = [...svg.querySelectorAll('.sweep-whisker')].map((path) => [
+      Number(path.getAttribute('data-x')),
+      Number(path.getAttribute('data-low')),
+      Number(path.getAttribute('data-high')),
+    ]);
+    expect(whiskers).toEqual([
+      [1, 5107.74, 12113.49],
+      [4, 12859.83, 21968.57],
+      [16, 25976.29, 31538.99],
+    ]);
+    expect(svg.querySelectorAll('.sweep-band')).toHaveLength(1);
+  });
+
+  test('says what the spread is on the chart, in the summary and in the table', () => {
+    expect(svg.querySelector('.axis-caption')?.textContent).toBe('higher is better · spread: min–max of 2 repeats');
+    expect(sweepSummary(data)).toContain('Spread: min–max of 2 repeats.');
+    const first = sweepTableRows(data)[0];
+    expect(first?.valueText).toBe(
+      `${formatValue(8610.615, 'op/s')} (min–max ${formatValue(5107.74, 'op/s')} to ${formatValue(12113.49, 'op/s')}, n = 2)`,
+    );
+  });
+
+  test('keeps every whisker inside the plot: the value axis reaches the highest repeat', () => {
+    const ys = [...svg.querySelectorAll('.sweep-whisker')].flatMap((path) =>
+      [...(path.getAttribute('d') ?? '').matchAll(/V(-?[\d.]+)/g)].map((match) => Number(match[1])),
+    );
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+  });
+
+  test('says two runs are not apart where their spreads overlap at the last thread count', () => {
+    const two: SweepSeries = {
+      ...data,
+      runs: [
+        ...data.runs,
+        // The same repeats under a second name: identical ranges overlap.
+        { run: 'ext4-again', points: data.runs[0]?.points ?? [] },
+      ],
+    };
+    expect(sweepSummary(two)).toContain('Its spread overlaps that of ext4-again: no clear lead.');
+  });
+});

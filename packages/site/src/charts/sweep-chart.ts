@@ -6,9 +6,9 @@
 import { axisBottom } from 'd3-axis';
 import { type ScaleContinuousNumeric, type ScaleLinear, scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
-import { line } from 'd3-shape';
+import { area, line } from 'd3-shape';
 import { formatValue } from '../lib/format-value.ts';
-import type { RunRef, SweepSeries } from '../view/model.ts';
+import type { RunRef, SweepPoint, SweepSeries } from '../view/model.ts';
 import { appendAxis, appendValueAxis } from './axes.ts';
 import { formatTick } from './axis-format.ts';
 import { estimateTextWidth } from './label-fit.ts';
@@ -16,7 +16,7 @@ import { appendLegend } from './legend.ts';
 import { round } from './plot-parts.ts';
 import type { RunStyle } from './run-styles.ts';
 import { type ChartContext, type ChartSize, createSvg } from './svg.ts';
-import { formatSweepX, SECONDS, sweepRuns, sweepSummary } from './sweep-summary.ts';
+import { formatSweepX, SECONDS, spreadNote, sweepRuns, sweepSummary } from './sweep-summary.ts';
 
 export interface SweepChartOptions extends ChartContext {
   /**
@@ -67,6 +67,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   const topPx = appendHeader(svg, data, runs, width);
   const layout = sweepLayout(data, { xScaleKind, width, height, topPx });
   appendAxes(svg, data, layout, { width, height });
+  appendSpread(svg, data, runs, layout);
   appendLines(svg, data, runs, layout);
   return svg;
 }
@@ -83,14 +84,17 @@ function appendHeader(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], w
     { width },
   );
   let top = legendHeight + 4;
-  if (data.betterIs !== 'neither') {
+  const caption = [data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`, spreadNote(data)]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+  if (caption !== '') {
     select(svg)
       .append('text')
       .attr('class', 'axis-caption')
       .attr('x', 0)
       .attr('y', top + 11)
       .attr('font-size', TICK_FONT_PX)
-      .text(`${data.betterIs} is better`);
+      .text(caption);
     top += LINE_PX + 4;
   }
   return top + 6;
@@ -114,7 +118,12 @@ function sweepLayout(
 ): SweepLayout {
   const points = data.runs.flatMap((run) => run.points);
   const xs = [...new Set(points.map((p) => p.x))].sort((a, b) => a - b);
-  const values = points.map((p) => p.value);
+  // The spread's ends too: a whisker must not leave the plot.
+  const values = points.flatMap((p) => [
+    p.value,
+    ...(p.low === undefined ? [] : [p.low]),
+    ...(p.high === undefined ? [] : [p.high]),
+  ]);
 
   // y first: its tick labels set the left margin.
   const yLow = Math.min(0, ...values);
@@ -169,6 +178,47 @@ function appendAxes(svg: SVGSVGElement, data: SweepSeries, layout: SweepLayout, 
     .attr('text-anchor', 'middle')
     .attr('font-size', TICK_FONT_PX)
     .text(data.xLabel === SECONDS ? 'seconds since the start of the run' : data.xLabel);
+}
+
+/**
+ * Each run's spread, under its line: a band from low to high through the points that have one,
+ * and a whisker at each of them (of a short line: a long run over time has no repeats).
+ */
+function appendSpread(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], { x, y }: SweepLayout): void {
+  const band = area<SweepPoint>()
+    .defined((p) => p.low !== undefined && p.high !== undefined)
+    .x((p) => round(x(p.x)))
+    .y0((p) => round(y(p.low ?? p.value)))
+    .y1((p) => round(y(p.high ?? p.value)));
+  const hasSpread = data.runs.some((run) => run.points.some((p) => p.low !== undefined && p.high !== undefined));
+  if (!hasSpread) return;
+  const group = select(svg).append('g').attr('class', 'spread-marks');
+  for (const run of runs) {
+    const sorted = [...(data.runs.find((l) => l.run === run.id)?.points ?? [])].sort((a, b) => a.x - b.x);
+    const withSpread = sorted.filter((p) => p.low !== undefined && p.high !== undefined);
+    if (withSpread.length === 0) continue;
+    if (withSpread.length >= 2) {
+      group
+        .append('path')
+        .attr('class', `${run.className} sweep-band`)
+        .attr('data-run', run.id)
+        .attr('d', band(sorted) ?? '');
+    }
+    if (sorted.length > MAX_POINT_MARKS) continue;
+    for (const point of withSpread) {
+      const at = round(x(point.x));
+      const [low, high] = [round(y(point.low ?? point.value)), round(y(point.high ?? point.value))];
+      const whisker = `M${at},${low}V${high}M${at - 4},${low}H${at + 4}M${at - 4},${high}H${at + 4}`;
+      group
+        .append('path')
+        .attr('class', `${run.className} sweep-whisker`)
+        .attr('data-run', run.id)
+        .attr('data-x', String(point.x))
+        .attr('data-low', String(point.low))
+        .attr('data-high', String(point.high))
+        .attr('d', whisker);
+    }
+  }
 }
 
 /** A line per run, in `runs` order, and a mark with a hover title per point of a short one. */

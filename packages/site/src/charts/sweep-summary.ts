@@ -2,7 +2,7 @@
 // beside the chart without JavaScript. Pure: no DOM, no d3.
 
 import { formatValue } from '../lib/format-value.ts';
-import type { RunRef, SweepSeries } from '../view/model.ts';
+import type { RunRef, SweepPoint, SweepSeries } from '../view/model.ts';
 import { formatRatio } from './normalize.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
 
@@ -57,7 +57,7 @@ export function sweepTableRows(data: SweepSeries, runs: readonly RunRef[] = []):
         runId: run.id,
         run: run.label,
         value: point.value,
-        valueText: formatValue(point.value, data.unit),
+        valueText: formatValue(point.value, data.unit) + spreadSuffix(point, data),
       });
     }
   }
@@ -101,6 +101,11 @@ export function sweepSummary(data: SweepSeries, runs: readonly RunRef[] = []): s
         ? `At ${where}, ${leader.run.label} is ${rank} (${value}).`
         : `At ${where}, ${leader.run.label}: ${value}.`,
     );
+    const overlapping = atLast.filter((entry) => entry !== leader && spreadsOverlap(entry.point, leader.point));
+    if (overlapping.length > 0) {
+      const names = overlapping.map((entry) => entry.run.label).join('; ');
+      sentences.push(`Its spread overlaps that of ${names}: no clear lead.`);
+    }
   }
 
   if (firstX !== lastX) {
@@ -130,7 +135,41 @@ export function sweepSummary(data: SweepSeries, runs: readonly RunRef[] = []): s
       );
     }
   }
+  const spread = spreadNote(data);
+  if (spread !== undefined) sentences.push(`${spread.charAt(0).toUpperCase()}${spread.slice(1)}.`);
   return sentences.join(' ');
+}
+
+/** Whether two points' low–high ranges meet; false when either has none. */
+function spreadsOverlap(a: SweepPoint | undefined, b: SweepPoint | undefined): boolean {
+  if (a?.low === undefined || a.high === undefined || b?.low === undefined || b.high === undefined) return false;
+  return a.low <= b.high && b.low <= a.high;
+}
+
+/** How many repeats the points summarize at most; undefined when they say none. */
+function largestN(data: SweepSeries): number | undefined {
+  const ns = data.runs.flatMap((run) => run.points.flatMap((point) => (point.n === undefined ? [] : [point.n])));
+  return ns.length === 0 ? undefined : Math.max(...ns);
+}
+
+/**
+ * What the drawn spread is, when points have one: "spread: min–max of 3 repeats", "spread: ± 1
+ * sd of 3 repeats". Undefined when no point has a low and a high.
+ */
+export function spreadNote(data: SweepSeries): string | undefined {
+  const hasSpread = data.runs.some((run) => run.points.some((p) => p.low !== undefined && p.high !== undefined));
+  if (!hasSpread) return undefined;
+  const n = largestN(data);
+  const of = n === undefined ? '' : ` of ${n === 1 ? '1 repeat' : `${n} repeats`}`;
+  return data.spread === 'stddev' ? `spread: ± 1 sd${of}` : `spread: min–max${of}`;
+}
+
+/** " (min–max 11.9 k–12.6 k op/s, n = 3)" after a table value, or nothing for a point without spread. */
+function spreadSuffix(point: SweepPoint, data: SweepSeries): string {
+  if (point.low === undefined || point.high === undefined) return '';
+  const n = point.n === undefined ? '' : `, n = ${point.n}`;
+  const range = `${formatValue(point.low, data.unit)} to ${formatValue(point.high, data.unit)}`;
+  return data.spread === 'stddev' ? ` (± 1 sd: ${range}${n})` : ` (min–max ${range}${n})`;
 }
 
 /**

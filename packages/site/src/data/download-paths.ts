@@ -24,3 +24,13 @@ export function runSectionsJsonPath(id: string, run: string): string {
 export function measurementsCsvPath(id: string): string {
   return `${experimentPath(id)}measurements.csv`;
 }
+
+/** The name of the experiment's zip, without `.zip`: `<id>-raw`. */
+export function rawZipName(id: string): string {
+  return `${id}-raw`;
+}
+
+/** The experiment's folder as committed, zipped: experiment.yaml, run.yaml and raw outputs. */
+export function rawZipPath(id: string): string {
+  return `${experimentPath(id)}${encodeURIComponent(rawZipName(id))}.zip`;
+}

@@ -4,6 +4,7 @@
 import { DEVICE_FIGURES, type PageChoices, type PageState } from '../lib/page-state.ts';
 import type { DeviceFigure, RunRef } from '../view/model.ts';
 import { FigureElement } from './figure-element.ts';
+import { revealAnchoredFigures } from './reveal-anchor.ts';
 import { bindTimeSeriesReadout } from './time-series-readout.ts';
 import { bindViewControls, createViewController, type ViewController } from './view-controller.ts';
 
@@ -18,6 +19,7 @@ if (choicesScript?.textContent) {
   for (const section of document.querySelectorAll<HTMLElement>('[data-section]'))
     bindSection(section, controller, runOrder);
   bindFigures(controller, runOrder);
+  revealAnchoredFigures(controller);
 }
 
 /** A section's metric select: one bar chart at a time, the one the state names. */

@@ -6,9 +6,16 @@ import { renderFigure } from '../figures/render-figure.ts';
 import { chartTableElement } from '../figures/table-element.ts';
 import type { PageState } from '../lib/page-state.ts';
 import type { RunRef } from '../view/model.ts';
+import { bindTakeaways } from './figure-takeaways.ts';
 
 export class FigureElement extends HTMLElement {
   #spec: FigureSpec | undefined;
+  /** The view last drawn, when the script has drawn one: what an export draws again. */
+  #drawn: { state: PageState; runOrder: readonly RunRef[] } | undefined;
+
+  connectedCallback(): void {
+    bindTakeaways(this);
+  }
 
   /** The figure's data, from the JSON the page embeds beside it. */
   get spec(): FigureSpec {
@@ -35,6 +42,7 @@ export class FigureElement extends HTMLElement {
    * brushes a time window on a time-series chart.
    */
   draw(state: PageState, runOrder: readonly RunRef[], onZoom?: (zoom: [number, number] | null) => void): void {
+    this.#drawn = { state, runOrder };
     const rendered = renderFigure(this.spec, state, runOrder, document, this.availableWidthPx());
     const frame = this.querySelector('[data-chart]');
     frame?.replaceChildren(rendered.svg);
@@ -47,5 +55,16 @@ export class FigureElement extends HTMLElement {
     }
     this.querySelector('[data-table]')?.replaceChildren(chartTableElement(rendered.table, document));
     if (this.spec.kind === 'time-series' && onZoom) attachBrush(rendered.svg, onZoom);
+  }
+
+  /**
+   * The chart at its full size in the view on screen, for a file: drawn again where the screen
+   * is narrower than the chart (a phone lays it out for its width), else the one shown.
+   */
+  chartForExport(): SVGSVGElement | null {
+    if (this.#drawn !== undefined) {
+      return renderFigure(this.spec, this.#drawn.state, this.#drawn.runOrder, document).svg;
+    }
+    return this.querySelector<SVGSVGElement>('[data-chart] svg');
   }
 }

@@ -91,7 +91,23 @@ export interface SweepSeries {
   xLabel: string;
   unit: BaseUnit;
   betterIs: BetterIs;
-  runs: Array<{ run: string; points: Array<{ x: number; value: number }> }>;
+  /**
+   * What a point's low–high is, when points have one: the repeats' min–max, or the value ± one
+   * standard deviation of the repeats.
+   */
+  spread?: 'min-max' | 'stddev';
+  runs: Array<{ run: string; points: SweepPoint[] }>;
+}
+
+/** One point of a sweep: the value at `x` (the mean when there are repeats), and its spread. */
+export interface SweepPoint {
+  x: number;
+  value: number;
+  /** Low and high end of the spread (SweepSeries `spread`), in the metric's unit. */
+  low?: number;
+  high?: number;
+  /** How many repeats the value summarizes; absent for one run. */
+  n?: number;
 }
 
 /** bonnie++'s result grid: one row per run, one column per test figure (bon_csv2html). */

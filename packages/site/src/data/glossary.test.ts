@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { GLOSSARY_CONCEPTS, glossaryHref, glossaryId } from '../lib/glossary-id.ts';
+import { experimentView } from './experiment-view.ts';
+import { glossaryGroups } from './glossary.ts';
+import { loadRealExperiments } from './test-content.ts';
+
+describe('glossaryGroups of content/results', async () => {
+  const views = (await loadRealExperiments()).map(experimentView);
+  const groups = glossaryGroups(views);
+  const entry = (id: string) =>
+    groups.flatMap((group) => [...group.concepts, ...group.entries]).find((e) => e.id === id);
+
+  it('has an entry for every metric a bar chart or a grid of a page shows', () => {
+    const missing = views.flatMap((view) =>
+      view.sections.flatMap((section) =>
+        [...section.metrics.map((m) => m.metric), ...(section.grid?.columns.map((c) => c.key) ?? [])]
+          .map((metric) => glossaryId(section.tool, metric))
+          .filter((id) => entry(id) === undefined),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('explains bonnie++’s per-character output and rewrite in the words of its descriptor', () => {
+    expect(entry('bonnie-putc')?.title).toBe('Sequential output, per character');
+    expect(entry('bonnie-putc')?.explanation).toMatch(/one byte at a time/);
+    expect(entry('bonnie-rewrite')?.explanation).toMatch(/writes it back in place/);
+  });
+
+  it('tells completion from total latency, and names p99 as fio means it', () => {
+    expect(entry(GLOSSARY_CONCEPTS.fioLatency)?.explanation).toMatch(/from submission to completion/);
+    expect(entry(GLOSSARY_CONCEPTS.fioLatency)?.explanation).toMatch(/created the I\/O unit to its completion/);
+    const p99 = entry('fio-write-clat-p99');
+    expect(p99?.title).toBe('Write completion latency, p99');
+    expect(p99?.explanation).toMatch(/99 % of the I\/Os took at most this long/);
+    expect(p99?.experiments.map((page) => page.id)).toEqual(['2026-11-ext4-xfs-btrfs-loopback']);
+  });
+
+  it('lists fio write IOPS once, with every experiment that shows it, raw or published', () => {
+    const iops = entry('fio-write-iops');
+    expect(iops?.experiments.map((page) => page.id).sort()).toEqual([
+      '2011-07-ext3-ext4-xfs-fio-msa70',
+      '2020-fio-random-write-cpu-governor',
+      '2020-fio-random-write-io-scheduler-filesystem',
+      '2026-11-ext4-xfs-btrfs-loopback',
+    ]);
+  });
+
+  it('links to an entry under the site base', () => {
+    expect(glossaryHref('fio-write-iops', '/benchfolio/')).toBe('/benchfolio/glossary/#fio-write-iops');
+    expect(glossaryId('iostat', '%util')).toBe('iostat-util');
+  });
+});

@@ -1,0 +1,175 @@
+// The glossary: every metric name the experiment pages show, under its tool, with what it
+// measures in the tool's own words (the descriptors' `metrics.explain`, src/tools/), and the
+// few ideas that charts of distributions rely on. Built from the site's sections, so a name is
+// listed exactly when a page shows it.
+
+import { GLOSSARY_CONCEPTS, glossaryId } from '../lib/glossary-id.ts';
+import { descriptorOf, toolTitle } from '../tools/index.ts';
+import type { BaseUnit, BetterIs, ToolSection } from '../view/model.ts';
+import type { ExperimentView } from './experiment-view.ts';
+
+export interface GlossaryEntry {
+  /** The anchor: glossaryId(tool, metric), or a concept's id. */
+  id: string;
+  /** As charts title it: "Write completion latency, p99". */
+  title: string;
+  /** The measurement name, `write.clat.p99`; none for a concept. */
+  metric?: string;
+  unit?: BaseUnit;
+  betterIs?: BetterIs;
+  /** What it measures; none where neither the tool's descriptor nor the source says. */
+  explanation?: string;
+  /** Experiments whose pages show it, by id and title. */
+  experiments: Array<{ id: string; title: string; href: string }>;
+}
+
+export interface GlossaryGroup {
+  tool: string;
+  /** As readers see the tool: "bonnie++". */
+  title: string;
+  /** Anchor of the tool's heading: `tool-fio`. */
+  id: string;
+  concepts: GlossaryEntry[];
+  /** By title. */
+  entries: GlossaryEntry[];
+}
+
+/** A metric as a section shows it. */
+interface ShownMetric {
+  metric: string;
+  title: string;
+  unit: BaseUnit;
+  betterIs: BetterIs;
+}
+
+/** Every metric a section shows: its bars, its grid's columns, and iostat's device figures. */
+function shownMetrics(section: ToolSection): ShownMetric[] {
+  const shown: ShownMetric[] = section.metrics.map(({ metric, title, unit, betterIs }) => ({
+    metric,
+    title,
+    unit,
+    betterIs,
+  }));
+  for (const column of section.grid?.columns ?? []) {
+    shown.push({ metric: column.key, title: column.title, unit: column.unit, betterIs: column.betterIs });
+  }
+  if ((section.devices?.length ?? 0) > 0) {
+    const words = descriptorOf(section.tool)?.metrics;
+    for (const metric of words?.headline ?? []) {
+      shown.push({ metric, title: words?.title(metric) ?? metric, unit: 'count', betterIs: 'neither' });
+    }
+  }
+  return shown;
+}
+
+/** The glossary of the experiments' pages: a group per tool, in the order pages first show them. */
+export function glossaryGroups(experiments: readonly ExperimentView[]): GlossaryGroup[] {
+  const groups = new Map<string, GlossaryGroup>();
+  for (const view of experiments) {
+    const page = { id: view.id, title: view.experiment.title, href: view.href };
+    for (const section of view.sections) {
+      const group = groupOf(groups, section.tool);
+      for (const concept of conceptsOf(section)) {
+        if (!group.concepts.some((known) => known.id === concept.id)) group.concepts.push(concept);
+      }
+      for (const shown of shownMetrics(section)) addEntry(group, section, shown, page);
+    }
+  }
+  for (const group of groups.values()) group.entries.sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  return [...groups.values()];
+}
+
+function groupOf(groups: Map<string, GlossaryGroup>, tool: string): GlossaryGroup {
+  let group = groups.get(tool);
+  if (group === undefined) {
+    group = { tool, title: toolTitle(tool), id: `tool-${tool}`, concepts: [], entries: [] };
+    groups.set(tool, group);
+  }
+  return group;
+}
+
+function addEntry(
+  group: GlossaryGroup,
+  section: ToolSection,
+  shown: ShownMetric,
+  page: GlossaryEntry['experiments'][number],
+): void {
+  const id = glossaryId(section.tool, shown.metric);
+  let entry = group.entries.find((known) => known.id === id);
+  if (entry === undefined) {
+    const unit = shown.unit === 'count' && section.devices ? undefined : shown.unit;
+    entry = {
+      id,
+      title: shown.title,
+      metric: shown.metric,
+      ...(unit && { unit }),
+      betterIs: shown.betterIs,
+      explanation: descriptorOf(section.tool)?.metrics.explain(shown.metric),
+      experiments: [],
+    };
+    group.entries.push(entry);
+  }
+  if (!entry.experiments.some((known) => known.id === page.id)) entry.experiments.push(page);
+}
+
+/** The ideas a section's figures rely on, explained once per tool. */
+function conceptsOf(section: ToolSection): GlossaryEntry[] {
+  const concepts: GlossaryEntry[] = [];
+  if (section.tool === 'fio' && section.origin === 'raw') concepts.push(...FIO_CONCEPTS);
+  if ((section.histograms?.length ?? 0) > 0) concepts.push(SYSBENCH_HISTOGRAM);
+  if (section.grid !== undefined) concepts.push(BONNIE_TOO_FAST);
+  if ((section.devices?.length ?? 0) > 0) concepts.push(IOSTAT_DEVICES);
+  return concepts;
+}
+
+// The concepts' words follow the tools' documentation: fio's HOWTO ("Interpreting the output"),
+// bonnie++'s readme and its `+++++` convention (packages/parsers/src/bonnie/schema.ts), sysbench's
+// --histogram option, sysstat's iostat(1).
+
+const FIO_CONCEPTS: GlossaryEntry[] = [
+  {
+    id: GLOSSARY_CONCEPTS.fioLatency,
+    title: 'Submission, completion and total latency (slat, clat, lat)',
+    explanation:
+      'fio times each I/O three ways. Submission latency (slat) is the time it took to submit the I/O. Completion latency (clat) is the time from submission to completion. Total latency (lat) is the time from when fio created the I/O unit to its completion: submission and completion together. With a synchronous engine (sync, psync) queueing and completing are one operation: fio prints no slat row, and the time each call took shows as completion latency, as in the fio 1.57 outputs on this site.',
+    experiments: [],
+  },
+  {
+    id: 'fio-percentiles',
+    title: 'Latency percentiles (p50, p99, p99.9)',
+    explanation:
+      'fio 2.0 and later print percentiles of completion latency (`clat percentiles`): p99 is the latency that 99 % of the I/Os took at most, so 1 in 100 took longer. The latency charts space p50, p90, p99, p99.9 evenly (one nine each) and draw latency on a log scale, so the slowest I/Os are as visible as the typical ones.',
+    experiments: [],
+  },
+  {
+    id: 'fio-latency-buckets',
+    title: 'Latency buckets',
+    explanation:
+      'Every fio version prints the share of I/Os per latency range, as `lat (usec): 250=0.04%, 500=…`: the number is the range’s upper bound, not included, so 250=0.04% means 0.04 % of the I/Os completed in under 250 µs (and above the previous bound). The last bucket, ≥2000 ms, has no upper bound. The bucket charts draw the share on a log scale, so a bucket of 0.01 % stays visible.',
+    experiments: [],
+  },
+];
+
+const SYSBENCH_HISTOGRAM: GlossaryEntry = {
+  id: GLOSSARY_CONCEPTS.sysbenchHistogram,
+  title: 'Latency histogram',
+  explanation:
+    'With --histogram, sysbench prints how many events took each latency, in about 1,000 buckets from 1 µs to 100 s. The charts merge them into ten bins per decade on a log axis of latency, draw each run’s share of its events on a log scale, and mark the p50, p99 and p99.9 read from the histogram.',
+  experiments: [],
+};
+
+const BONNIE_TOO_FAST: GlossaryEntry = {
+  id: GLOSSARY_CONCEPTS.bonnieTooFast,
+  title: 'Not measured (+++++)',
+  explanation:
+    'bonnie++ prints +++++ for a test that finished faster than it can time reliably, and leaves a cell empty for a test it did not run (-f skips per-character I/O, -n 0 the file tests). Either way the site shows no number, never 0.',
+  experiments: [],
+};
+
+const IOSTAT_DEVICES: GlossaryEntry = {
+  id: GLOSSARY_CONCEPTS.iostat,
+  title: 'Devices over time',
+  explanation:
+    'iostat, run beside a benchmark, reports each device’s figures once per interval; the first report covers the time since boot and is left out. The chart draws one figure at a time for every device of every run, over the seconds since the first report.',
+  experiments: [],
+};

@@ -1,0 +1,23 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { rawZipName } from '../../../data/download-paths.ts';
+import { experimentZip } from '../../../data/raw-zip.ts';
+import { loadSiteContent } from '../../../data/site-content.ts';
+
+/**
+ * `/experiments/<id>/<id>-raw.zip`: the experiment's folder as committed (experiment.yaml, the
+ * write-up, each run's run.yaml and raw outputs), for experiments with runs.
+ */
+export const getStaticPaths = (async () =>
+  (await loadSiteContent())
+    .filter((loaded) => loaded.runs.length > 0)
+    .map((loaded) => ({
+      params: { id: loaded.id, zip: rawZipName(loaded.id) },
+      props: { id: loaded.id, dir: loaded.dir },
+    }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { id, dir } = props as { id: string; dir: string };
+  // A copy on its own ArrayBuffer, as a Response body must be.
+  const bytes = new Uint8Array(await experimentZip(id, dir));
+  return new Response(bytes, { headers: { 'Content-Type': 'application/zip' } });
+};
