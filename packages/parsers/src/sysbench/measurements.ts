@@ -3,7 +3,9 @@ import type { SysbenchInterval, SysbenchRun } from './schema.ts';
 
 /**
  * The tidy view of a sysbench result. Labels: `test`, `mode` (fileio test mode, memory
- * operation), `threads`, and `sample` (0-based) for --report-interval lines. Several runs of the
+ * operation), `threads`, `command` for a `prepare` or `cleanup` run (none for a `run`, or where
+ * the output does not say), and `sample` (0-based) for --report-interval lines, each of which
+ * also gives `elapsed`, the seconds since the start of the run ("[ 2s ]"). Several runs of the
  * same test at different thread counts (a `cat` of runs at --threads=1..64) give one series per
  * test and mode, with `threads` telling the points apart; repeated runs with the same labels are
  * repeated samples of the same point.
@@ -20,6 +22,8 @@ function runLabels(run: SysbenchRun): Record<string, string> {
   if (run.mode !== null) labels.mode = run.mode;
   const threads = run.parameters.threads;
   if (threads !== null) labels.threads = String(threads);
+  // Only what is not a benchmark run is labelled, so that a run's series keep their labels.
+  if (run.command === 'prepare' || run.command === 'cleanup') labels.command = run.command;
   return labels;
 }
 
@@ -116,6 +120,7 @@ function addInterval(
   // The interval line's own thread count wins: it is the number running at that moment.
   const labels: Record<string, string> = { ...runLabels, sample: String(index) };
   if (interval.threads !== null) labels.threads = String(interval.threads);
+  add('elapsed', 's', interval.offsetSec, labels);
   add('events', 'op/s', interval.eventsPerSec, labels);
   add('tps', 'op/s', interval.tps, labels);
   add('qps', 'op/s', interval.qps, labels);

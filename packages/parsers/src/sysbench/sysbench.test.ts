@@ -170,6 +170,15 @@ describe('several runs in one file (the "ext4 2x faster than XFS?" layout)', () 
     }
   });
 
+  it("labels the prepare run's measurements with its command, and the runs' with none", () => {
+    // "16777216 bytes written in 0.09 seconds (176.09 MiB/sec)."
+    const prepare = output.measurements.filter((m) => m.labels.command !== undefined);
+    expect(prepare.map((m) => [m.metric, m.value, m.labels])).toEqual([
+      ['prepare.write.bw', 176.09 * 1024 * 1024, { test: 'fileio', command: 'prepare' }],
+      ['prepare.write.bytes', 16777216, { test: 'fileio', command: 'prepare' }],
+    ]);
+  });
+
   it('matches the committed expected result', async () => {
     await expect(JSON.stringify(output, null, 2)).toMatchFileSnapshot(
       join(FIXTURES, 'sysbench-1.0.20--fileio-direct-threads.expected.json'),
@@ -197,6 +206,18 @@ describe('report intervals, histogram-free runs and prepare/cleanup from a real 
     expect(runs[4]?.intervals[0]?.readBytesPerSec).not.toBeNull();
     const samples = output.measurements.filter((m) => m.labels.sample !== undefined);
     expect(samples.length).toBeGreaterThan(10);
+  });
+
+  it("gives each interval line's seconds since the start of its run as `elapsed`", () => {
+    // "[ 1s ] thds: 2 eps: ..." to "[ 5s ] ..." in each of the four runs with intervals.
+    const elapsed = output.measurements.filter((m) => m.metric === 'elapsed');
+    expect(elapsed.map((m) => m.value)).toEqual([1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5]);
+    expect(elapsed.every((m) => m.unit === 's')).toBe(true);
+    expect(elapsed.slice(0, 5).map((m) => m.labels)).toEqual(
+      [0, 1, 2, 3, 4].map((sample) => ({ test: 'cpu', threads: '2', sample: String(sample) })),
+    );
+    // The cleanup run measures nothing; the prepare run is labelled as such.
+    expect(new Set(output.measurements.flatMap((m) => m.labels.command ?? []))).toEqual(new Set(['prepare']));
   });
 
   it('matches the committed expected result', async () => {

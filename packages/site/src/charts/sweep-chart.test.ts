@@ -1,7 +1,7 @@
 import { parse } from '@benchfolio/parsers';
 import { describe, expect, test } from 'vitest';
 import { intervalSeries } from '../data/sysbench-intervals.ts';
-import { sysbenchResultOf } from '../data/sysbench-sections.ts';
+import { sysbenchMeasuredRuns } from '../data/sysbench-measured.ts';
 import { formatValue } from '../lib/format-value.ts';
 import type { SweepSeries } from '../view/model.ts';
 import {
@@ -187,10 +187,15 @@ describe('a figure over time (sysbench --report-interval)', () => {
   // "[   2s] threads: 2, tps: 144.13, reads: 2030.88, …". PKB's own log of that run gives
   // "tps average=151.847133" (packages/parsers/fixtures/corpus/MANIFEST.md).
   const text = corpusFile('sysbench/pkb__v0.5-oltp-mysql-report-interval-2s.txt');
-  const run = sysbenchResultOf(parse(text))?.runs.find((candidate) => candidate.intervals.length > 0);
+  const run = sysbenchMeasuredRuns(parse(text).measurements).find((candidate) => candidate.intervals.length > 0);
   if (run === undefined) throw new Error('no interval lines parsed');
   const pkb = { id: 'pkb', label: 'PKB sample' };
-  const sample = { run: pkb.id, mode: run.mode, threads: run.parameters.threads, result: run };
+  const sample = {
+    run: pkb.id,
+    mode: run.labels.mode ?? null,
+    threads: Number(run.labels.threads),
+    intervals: run.intervals,
+  };
   const [tps] = intervalSeries('oltp', [sample], [pkb], false);
   if (tps === undefined) throw new Error('no tps over time');
   const tpsOfText = [...text.matchAll(/^\[\s*\d+s\] threads: 2, tps: ([\d.]+),/gm)].map((match) => Number(match[1]));

@@ -1,24 +1,4 @@
-import type { Measurement, ParseOutput } from '@benchfolio/parsers';
-import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { BaseUnit } from '../view/model.ts';
-
-/**
- * The unit of each metric of a tool's outputs in `runs`, as their measurements carry it: the
- * library names every unit, and the site takes it from there rather than guessing it from the
- * metric's name. A metric has one unit per tool (DESIGN.md "Measurements").
- */
-export function measuredUnits(runs: readonly LoadedRun[], tool: ParseOutput['tool']): ReadonlyMap<string, BaseUnit> {
-  const units = new Map<string, BaseUnit>();
-  for (const run of runs) {
-    for (const output of run.outputs) {
-      if (output.parsed.tool !== tool) continue;
-      for (const measurement of output.parsed.measurements) {
-        if (!units.has(measurement.metric)) units.set(measurement.metric, measurement.unit);
-      }
-    }
-  }
-  return units;
-}
+import type { Measurement } from '@benchfolio/parsers';
 
 /** The measurements of one run of a tool inside an output: one labels set, each metric once. */
 export interface MeasuredRun {

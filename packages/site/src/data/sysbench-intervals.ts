@@ -1,52 +1,75 @@
 // sysbench's --report-interval lines as figures over time: per test mode (and thread count), each
 // interval figure the runs printed, one line per run, x in seconds since the start of the run.
-// Pure: the typed results in, SweepSeries out (drawn by the sweep chart with x in seconds).
+// Pure: the interval lines' measurements in (label `sample`; `elapsed` gives the seconds), SweepSeries
+// out (drawn by the sweep chart with x in seconds).
 
-import type { SysbenchResult } from '@benchfolio/parsers';
-import type { BaseUnit, BetterIs, RunRef, SweepSeries } from '../view/model.ts';
+import type { Measurement } from '@benchfolio/parsers';
+import type { BetterIs, RunRef, SweepSeries } from '../view/model.ts';
 import { slug, UniqueKeys } from './keys.ts';
 
-type SysbenchRun = SysbenchResult['runs'][number];
-type Interval = SysbenchRun['intervals'][number];
-
-/** One run's sysbench run of the test, with its mode, threads and where it came from. */
+/** One run's sysbench run of the test: its mode, threads, and its interval lines' measurements by metric. */
 export interface IntervalSample {
   run: string;
   mode: string | null;
   threads: number | null;
-  result: SysbenchRun;
+  intervals: ReadonlyArray<ReadonlyMap<string, Measurement>>;
 }
 
-/** A figure of the interval lines: its field, what readers see, unit and which way is better. */
+/** A figure of the interval lines: its measurement, what readers see and which way is better. */
 interface IntervalFigure {
-  field: keyof Interval;
+  /** The measurement's name; for latency, whichever percentile the line printed (`latency.p95`). */
+  metric: string;
+  /** Its part of the chart's key, as keys (in URLs) have named it since they were first made. */
+  keyPart: string;
   title: string;
-  unit: BaseUnit;
   betterIs: BetterIs;
 }
 
-const TPS: IntervalFigure = { field: 'tps', title: 'Transactions per second', unit: 'op/s', betterIs: 'higher' };
-const QPS: IntervalFigure = { field: 'qps', title: 'Queries per second', unit: 'op/s', betterIs: 'higher' };
-const EVENTS: IntervalFigure = { field: 'eventsPerSec', title: 'Events per second', unit: 'op/s', betterIs: 'higher' };
-const READS: IntervalFigure = { field: 'readsPerSec', title: 'Reads per second', unit: 'op/s', betterIs: 'higher' };
-const WRITES: IntervalFigure = { field: 'writesPerSec', title: 'Writes per second', unit: 'op/s', betterIs: 'higher' };
-const FSYNCS: IntervalFigure = { field: 'fsyncsPerSec', title: 'Fsyncs per second', unit: 'op/s', betterIs: 'higher' };
+const LATENCY_PREFIX = 'latency.p';
+
+const TPS: IntervalFigure = { metric: 'tps', keyPart: 'tps', title: 'Transactions per second', betterIs: 'higher' };
+const QPS: IntervalFigure = { metric: 'qps', keyPart: 'qps', title: 'Queries per second', betterIs: 'higher' };
+const EVENTS: IntervalFigure = {
+  metric: 'events',
+  keyPart: 'eventsPerSec',
+  title: 'Events per second',
+  betterIs: 'higher',
+};
+// "reads: N" without MiB/s (0.5) and the r of "(r/w/o: ...)": the library names them `qps.read`.
+const READS: IntervalFigure = {
+  metric: 'qps.read',
+  keyPart: 'readsPerSec',
+  title: 'Reads per second',
+  betterIs: 'higher',
+};
+const WRITES: IntervalFigure = {
+  metric: 'qps.write',
+  keyPart: 'writesPerSec',
+  title: 'Writes per second',
+  betterIs: 'higher',
+};
+const FSYNCS: IntervalFigure = {
+  metric: 'fsync',
+  keyPart: 'fsyncsPerSec',
+  title: 'Fsyncs per second',
+  betterIs: 'higher',
+};
 const READ_BYTES: IntervalFigure = {
-  field: 'readBytesPerSec',
+  metric: 'read.bw',
+  keyPart: 'readBytesPerSec',
   title: 'Read throughput',
-  unit: 'B/s',
   betterIs: 'higher',
 };
 const WRITTEN_BYTES: IntervalFigure = {
-  field: 'writtenBytesPerSec',
+  metric: 'write.bw',
+  keyPart: 'writtenBytesPerSec',
   title: 'Write throughput',
-  unit: 'B/s',
   betterIs: 'higher',
 };
 const TRANSFER: IntervalFigure = {
-  field: 'transferBytesPerSec',
+  metric: 'transfer',
+  keyPart: 'transferBytesPerSec',
   title: 'Transfer rate',
-  unit: 'B/s',
   betterIs: 'higher',
 };
 
@@ -70,9 +93,25 @@ function figuresOf(test: string): readonly IntervalFigure[] {
 }
 
 /** "Latency, p95" from `lat (ms,95%)`; sysbench's 100th percentile of an interval is its maximum. */
-function latencyTitle(percent: number | null): string {
-  if (percent === null) return 'Latency';
-  return percent === 100 ? 'Latency, maximum' : `Latency, p${percent}`;
+function latencyTitle(percent: string | undefined): string {
+  if (percent === undefined) return 'Latency';
+  return percent === '100' ? 'Latency, maximum' : `Latency, p${percent}`;
+}
+
+/** An interval line's figure: for latency, the percentile it printed. */
+function figureOf(line: ReadonlyMap<string, Measurement>, figure: IntervalFigure): Measurement | undefined {
+  if (figure.metric !== LATENCY_PREFIX) return line.get(figure.metric);
+  for (const [metric, measurement] of line) if (metric.startsWith(LATENCY_PREFIX)) return measurement;
+  return undefined;
+}
+
+/** The interval lines of one run as points of a figure: x the line's `elapsed` seconds. */
+function pointsOf(sample: IntervalSample, figure: IntervalFigure): Array<{ x: number; measured: Measurement }> {
+  return sample.intervals.flatMap((line) => {
+    const measured = figureOf(line, figure);
+    const x = line.get('elapsed')?.value;
+    return measured === undefined || x === undefined ? [] : [{ x, measured }];
+  });
 }
 
 /**
@@ -86,44 +125,49 @@ export function intervalSeries(
   runRefs: readonly RunRef[],
   isSweep: boolean,
 ): SweepSeries[] {
-  const withIntervals = samples.filter((sample) => sample.result.intervals.length >= 2);
+  const withIntervals = samples.filter((sample) => sample.intervals.length >= 2);
   const groupOf = (sample: IntervalSample) => `${sample.mode ?? ''}/${isSweep ? (sample.threads ?? '') : ''}`;
   const keys = new UniqueKeys();
   const series: SweepSeries[] = [];
   for (const group of new Set(withIntervals.map(groupOf))) {
     const ofGroup = withIntervals.filter((sample) => groupOf(sample) === group);
-    const first = ofGroup[0] as IntervalSample;
+    const [first] = ofGroup;
+    if (first === undefined) continue;
     let hasRepeats = false;
     const firstOfRun = runRefs.flatMap((ref) => {
-      const own = ofGroup.filter((sample) => sample.run === ref.id);
-      if (own.length > 1) hasRepeats = true;
-      return own.length === 0 ? [] : [own[0] as IntervalSample];
+      const [own, ...more] = ofGroup.filter((sample) => sample.run === ref.id);
+      if (more.length > 0) hasRepeats = true;
+      return own === undefined ? [] : [own];
     });
     const name = [first.mode ?? test, isSweep ? threadsText(first.threads) : null].filter(Boolean).join(' · ');
-    const latencyPercent = first.result.intervals.find((interval) => interval.latencyPercent !== null)?.latencyPercent;
+    const percent = first.intervals
+      .flatMap((line) => [...line.keys()])
+      .find((metric) => metric.startsWith(LATENCY_PREFIX))
+      ?.slice(LATENCY_PREFIX.length);
     const latency: IntervalFigure = {
-      field: 'latencyNs',
-      title: latencyTitle(latencyPercent ?? null),
-      unit: 'ns',
+      metric: LATENCY_PREFIX,
+      keyPart: 'latencyNs',
+      title: latencyTitle(percent),
       betterIs: 'lower',
     };
     for (const figure of [...figuresOf(test), latency]) {
-      const runs = firstOfRun.map((sample) => ({
-        run: sample.run,
-        points: sample.result.intervals.flatMap((interval) => {
-          const value = interval[figure.field];
-          return typeof value === 'number' ? [{ x: interval.offsetSec, value }] : [];
-        }),
-      }));
-      const drawn = runs.filter((line) => line.points.length > 0);
-      if (drawn.length === 0 || drawn.every((line) => line.points.every((point) => point.value === 0))) continue;
+      const drawn = firstOfRun
+        .map((sample) => ({ run: sample.run, points: pointsOf(sample, figure) }))
+        .filter((line) => line.points.length > 0);
+      const unit = drawn[0]?.points[0]?.measured.unit;
+      if (unit === undefined || drawn.every((line) => line.points.every((point) => point.measured.value === 0))) {
+        continue;
+      }
       series.push({
-        key: keys.make(`sysbench-${slug(test)}-interval-${slug(name)}-${slug(figure.field)}`),
+        key: keys.make(`sysbench-${slug(test)}-interval-${slug(name)}-${slug(figure.keyPart)}`),
         title: `${name} · ${figure.title} over time${hasRepeats ? ' (the first of its repeats)' : ''}`,
         xLabel: 'seconds',
-        unit: figure.unit,
+        unit,
         betterIs: figure.betterIs,
-        runs: drawn,
+        runs: drawn.map(({ run, points }) => ({
+          run,
+          points: points.map(({ x, measured }) => ({ x, value: measured.value })),
+        })),
       });
     }
   }

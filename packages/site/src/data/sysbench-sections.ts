@@ -1,51 +1,24 @@
-import type { ParseOutput, SysbenchResult, SysbenchRun } from '@benchfolio/parsers';
+import type { Measurement } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import type { MetricWords } from '../tools/descriptor.ts';
 import { TOOL_NAMES } from '../tools/names.ts';
-import type { BaseUnit, LatencyHistogram, MetricComparison, RunRef, SweepSeries, ToolSection } from '../view/model.ts';
+import type { BaseUnit, MetricComparison, RunRef, SweepPoint, SweepSeries, ToolSection } from '../view/model.ts';
 import { slug, UniqueKeys } from './keys.ts';
-import { measuredUnits } from './measured.ts';
 import { ComparisonBuilder, type MetricSpec, mean } from './repeats.ts';
+import { histogramSamples, latencyHistograms } from './sysbench-histograms.ts';
 import { intervalSeries, threadsText } from './sysbench-intervals.ts';
+import { sysbenchMeasuredRuns } from './sysbench-measured.ts';
 
-/** The typed result of a sysbench output; undefined for another tool's. */
-export function sysbenchResultOf(output: ParseOutput): SysbenchResult | undefined {
-  // ParseOutput is a union discriminated on `tool`: the check narrows the result.
-  return output.tool === 'sysbench' ? output.result : undefined;
-}
+// The throughput figures of each test, by measurement name; latency (mean and percentiles) comes
+// with every test. sysbench 0.4 fileio prints one request rate and one throughput for all
+// directions: `requests`, `transfer.bw`.
+const FILEIO = ['read', 'write', 'fsync', 'read.bw', 'write.bw', 'requests', 'transfer.bw'];
+const MEMORY = ['transfer', 'operations'];
+const OLTP = ['tps', 'qps'];
+const EVENTS = 'events';
+const LATENCY_AVG = 'latency.avg';
 
-/**
- * A figure of a sysbench run: its measurement name and where the typed result keeps it (the
- * result tells a run's test, mode and command, which its measurements' labels do not all say).
- */
-interface Figure {
-  metric: string;
-  read(run: SysbenchRun): number | null | undefined;
-}
-
-const FILEIO: readonly Figure[] = [
-  { metric: 'read', read: (run) => run.fileio?.readsPerSec },
-  { metric: 'write', read: (run) => run.fileio?.writesPerSec },
-  { metric: 'fsync', read: (run) => run.fileio?.fsyncsPerSec },
-  { metric: 'read.bw', read: (run) => run.fileio?.readBytesPerSec },
-  { metric: 'write.bw', read: (run) => run.fileio?.writtenBytesPerSec },
-  // sysbench 0.4 prints one request rate and one throughput for all directions.
-  { metric: 'requests', read: (run) => run.fileio?.requestsPerSec },
-  { metric: 'transfer.bw', read: (run) => run.fileio?.transferBytesPerSec },
-];
-const MEMORY: readonly Figure[] = [
-  { metric: 'transfer', read: (run) => run.memory?.transferBytesPerSec },
-  { metric: 'operations', read: (run) => run.memory?.operationsPerSec },
-];
-const OLTP: readonly Figure[] = [
-  { metric: 'tps', read: (run) => run.sql?.transactions?.perSec },
-  { metric: 'qps', read: (run) => run.sql?.queries?.perSec },
-];
-const EVENTS: Figure = { metric: 'events', read: (run) => run.general.eventsPerSec };
-const LATENCY_AVG: Figure = { metric: 'latency.avg', read: (run) => run.latency?.avgNs };
-
-/** The throughput figures of a test; latency (mean and percentiles) comes with every test. */
-function throughputFigures(test: string): readonly Figure[] {
+function throughputMetrics(test: string): readonly string[] {
   switch (test) {
     case 'fileio':
       return FILEIO;
@@ -58,21 +31,20 @@ function throughputFigures(test: string): readonly Figure[] {
   }
 }
 
-/** The percentiles a run printed, as figures ("latency.p95"). */
-function percentileFigures(run: SysbenchRun): Figure[] {
-  return (run.latency?.percentiles ?? []).map((percentile) => ({
-    metric: `latency.p${percentile.name}`,
-    read: (other: SysbenchRun) => other.latency?.percentiles.find((p) => p.name === percentile.name)?.valueNs,
-  }));
+/** The percentiles a run printed ("latency.p95"), in its order. */
+function percentileMetrics(values: ReadonlyMap<string, Measurement>): string[] {
+  return [...values.keys()].filter((metric) => metric.startsWith('latency.p'));
 }
 
+/** One benchmark run of a test: its labels, its own figures and its interval lines, from measurements. */
 interface RunSample {
   run: string;
   test: string;
   mode: string | null;
   threads: number | null;
   sample: string;
-  result: SysbenchRun;
+  values: ReadonlyMap<string, Measurement>;
+  intervals: ReadonlyArray<ReadonlyMap<string, Measurement>>;
 }
 
 /**
@@ -89,37 +61,41 @@ export function sysbenchSections(
 ): ToolSection[] {
   const samples = runSamples(runs);
   const tests = [...new Set(samples.map((sample) => sample.test))];
-  const specs = { words, units: measuredUnits(runs, 'sysbench') };
   return tests.map((test) =>
     testSection(
       test,
       samples.filter((sample) => sample.test === test),
-      runRefs,
-      specs,
+      { runs, runRefs, words },
     ),
   );
 }
 
-/** What a metric's spec is made of: the descriptor's words, the measurements' units. */
-interface SpecSource {
+/** What every section of the experiment is built with. */
+interface SectionContext {
+  runs: readonly LoadedRun[];
+  runRefs: readonly RunRef[];
   words: MetricWords;
-  units: ReadonlyMap<string, BaseUnit>;
 }
 
+/**
+ * Every benchmark run of every sysbench output, from its measurements; prepare and cleanup runs
+ * (label `command`) measure nothing to compare.
+ */
 function runSamples(runs: readonly LoadedRun[]): RunSample[] {
   const samples: RunSample[] = [];
   for (const run of runs) {
     for (const output of run.outputs) {
-      sysbenchResultOf(output.parsed)?.runs.forEach((result, index) => {
-        // prepare and cleanup runs measure nothing to compare.
-        if (result.command === 'prepare' || result.command === 'cleanup') return;
+      if (output.parsed.tool !== 'sysbench') continue;
+      sysbenchMeasuredRuns(output.parsed.measurements).forEach(({ labels, values, intervals }, index) => {
+        if (labels.command === 'prepare' || labels.command === 'cleanup') return;
         samples.push({
           run: run.id,
-          test: result.test ?? 'other',
-          mode: result.mode,
-          threads: result.parameters.threads,
+          test: labels.test ?? 'other',
+          mode: labels.mode ?? null,
+          threads: labels.threads === undefined ? null : Number(labels.threads),
           sample: `${output.file}#${index}`,
-          result,
+          values,
+          intervals,
         });
       });
     }
@@ -127,45 +103,22 @@ function runSamples(runs: readonly LoadedRun[]): RunSample[] {
   return samples;
 }
 
-function testSection(
-  test: string,
-  samples: readonly RunSample[],
-  runRefs: readonly RunRef[],
-  specs: SpecSource,
-): ToolSection {
-  const threadCounts = new Set(samples.map((sample) => sample.threads));
-  const isSweep = threadCounts.size > 1;
-  const modes = [...new Set(samples.map((sample) => sample.mode))];
-  const builder = new ComparisonBuilder(runRefs);
-  const groupOf = (sample: RunSample) => {
-    // The key always names the thread count, so that runs of other experiments (compare page)
-    // line up whether or not they sweep threads; the label names it only in a sweep.
-    const key = `${sample.mode ?? test}/${sample.threads ?? ''}`;
-    const parts = [sample.mode ?? (modes.length > 1 ? '(no mode)' : test)];
-    if (isSweep) parts.push(threadsText(sample.threads));
-    builder.group(key, parts.join(' · '));
-    return key;
-  };
-  // Groups in mode order, then by thread count.
-  const sorted = [...samples].sort(
+/** Groups in mode order (as first seen), then by thread count. */
+function inGroupOrder<T extends { mode: string | null; threads: number | null }>(
+  samples: readonly T[],
+  modes: readonly (string | null)[],
+): T[] {
+  return [...samples].sort(
     (a, b) => modes.indexOf(a.mode) - modes.indexOf(b.mode) || (a.threads ?? 0) - (b.threads ?? 0),
   );
-  const figures = figuresOf(test, samples);
-  for (const sample of sorted) {
-    const group = groupOf(sample);
-    for (const figure of figures) {
-      const value = figure.read(sample.result);
-      const unit = specs.units.get(figure.metric);
-      if (value === null || value === undefined || unit === undefined) continue;
-      builder.add(spec(test, figure.metric, unit, specs.words), {
-        run: sample.run,
-        group,
-        sample: sample.sample,
-        value,
-      });
-    }
-  }
-  const metrics = dropIdleDirections(builder.build(figures.map((figure) => keyOf(test, figure.metric))));
+}
+
+function testSection(test: string, samples: readonly RunSample[], context: SectionContext): ToolSection {
+  const { runRefs } = context;
+  const isSweep = new Set(samples.map((sample) => sample.threads)).size > 1;
+  const modes = [...new Set(samples.map((sample) => sample.mode))];
+  const sorted = inGroupOrder(samples, modes);
+  const metrics = barMetrics(test, sorted, metricsOf(test, samples), { isSweep, modes }, context);
   const section: ToolSection = {
     key: `sysbench-${slug(test)}`,
     tool: 'sysbench',
@@ -177,19 +130,55 @@ function testSection(
     const sweeps = threadSweeps(test, samples, metrics, runRefs);
     if (sweeps.length > 0) section.sweeps = sweeps;
   }
-  const histograms = latencyHistograms(test, sorted, runRefs, isSweep);
+  const withBins = inGroupOrder(histogramSamples(context.runs, test), modes);
+  const histograms = latencyHistograms(test, withBins, runRefs, isSweep);
   if (histograms.length > 0) section.histograms = histograms;
   const intervals = intervalSeries(test, sorted, runRefs, isSweep);
   if (intervals.length > 0) section.intervals = intervals;
   return section;
 }
 
-function figuresOf(test: string, samples: readonly RunSample[]): Figure[] {
-  const percentiles = new Map<string, Figure>();
-  for (const sample of samples) {
-    for (const figure of percentileFigures(sample.result)) percentiles.set(figure.metric, figure);
+/**
+ * The bars of a test: per group (mode, and thread count), its throughput figures, mean latency
+ * and the percentiles the runs printed, each from the run's own measurement.
+ */
+function barMetrics(
+  test: string,
+  sorted: readonly RunSample[],
+  metrics: readonly string[],
+  groups: { isSweep: boolean; modes: readonly (string | null)[] },
+  { runRefs, words }: SectionContext,
+): MetricComparison[] {
+  const builder = new ComparisonBuilder(runRefs);
+  const groupOf = (sample: RunSample) => {
+    // The key always names the thread count, so that runs of other experiments (compare page)
+    // line up whether or not they sweep threads; the label names it only in a sweep.
+    const key = `${sample.mode ?? test}/${sample.threads ?? ''}`;
+    const parts = [sample.mode ?? (groups.modes.length > 1 ? '(no mode)' : test)];
+    if (groups.isSweep) parts.push(threadsText(sample.threads));
+    builder.group(key, parts.join(' · '));
+    return key;
+  };
+  for (const sample of sorted) {
+    const group = groupOf(sample);
+    for (const metric of metrics) {
+      const measured = sample.values.get(metric);
+      if (measured === undefined) continue;
+      builder.add(spec(test, metric, measured.unit, words), {
+        run: sample.run,
+        group,
+        sample: sample.sample,
+        value: measured.value,
+      });
+    }
   }
-  return [...throughputFigures(test), LATENCY_AVG, ...percentiles.values()];
+  return dropIdleDirections(builder.build(metrics.map((metric) => keyOf(test, metric))));
+}
+
+/** The metrics of a test's bars: its throughput figures, mean latency, then the percentiles the runs printed. */
+function metricsOf(test: string, samples: readonly RunSample[]): string[] {
+  const percentiles = new Set(samples.flatMap((sample) => percentileMetrics(sample.values)));
+  return [...throughputMetrics(test), LATENCY_AVG, ...percentiles];
 }
 
 function keyOf(test: string, metric: string): string {
@@ -248,31 +237,20 @@ function threadSweeps(
     const ofMode = samples.filter((sample) => sample.mode === mode && sample.threads !== null);
     if (new Set(ofMode.map((sample) => sample.threads)).size < 2) continue;
     for (const metric of metrics.filter((candidate) => isSwept(candidate.metric))) {
-      const figure = figuresOf(test, ofMode).find((candidate) => candidate.metric === metric.metric);
-      if (figure === undefined) continue;
       const runs = runRefs
-        .map((ref) => {
-          const byThreads = new Map<number, number[]>();
-          for (const sample of ofMode) {
-            if (sample.run !== ref.id) continue;
-            const value = figure.read(sample.result);
-            if (value === null || value === undefined) continue;
-            const threads = sample.threads as number;
-            byThreads.set(threads, [...(byThreads.get(threads) ?? []), value]);
-          }
-          const points = [...byThreads].map(([x, values]) => ({ x, value: mean(values) })).sort((a, b) => a.x - b.x);
-          return { run: ref.id, points };
-        })
+        .map(({ id }) => ({ run: id, points: sweepPoints(ofMode, id, metric.metric) }))
         .filter((entry) => entry.points.length > 0);
       // A direction the mode does not use (writes of seqrd) is all zeros: no line.
       if (runs.length === 0 || runs.every((entry) => entry.points.every((point) => point.value === 0))) continue;
       const modeTitle = mode ?? test;
+      const hasRepeats = runs.some((entry) => entry.points.some((point) => point.n !== undefined));
       sweeps.push({
         key: keys.make(`sysbench-${slug(test)}-sweep-${slug(modeTitle)}-${slug(metric.metric)}`),
         title: `${modeTitle} · ${metric.title} against threads`,
         xLabel: 'threads',
         unit: metric.unit,
         betterIs: metric.betterIs,
+        ...(hasRepeats ? { spread: 'min-max' as const } : {}),
         runs,
       });
     }
@@ -281,43 +259,21 @@ function threadSweeps(
 }
 
 /**
- * sysbench's latency histogram per mode (and thread count in a sweep), one per run; with repeats
- * the first is shown and the title says so.
+ * A run's points of a metric against threads: the mean over its repeats at each thread count,
+ * with their min–max and how many when there are several (the series' spread is then 'min-max').
  */
-function latencyHistograms(
-  test: string,
-  samples: readonly RunSample[],
-  runRefs: readonly RunRef[],
-  isSweep: boolean,
-): LatencyHistogram[] {
-  const withBins = samples.filter((sample) => sample.result.histogram.length > 0);
-  const keys = new UniqueKeys();
-  const histograms: LatencyHistogram[] = [];
-  const groups = [
-    ...new Set(withBins.map((sample) => `${sample.mode ?? ''}/${isSweep ? (sample.threads ?? '') : ''}`)),
-  ];
-  for (const group of groups) {
-    const ofGroup = withBins.filter(
-      (sample) => `${sample.mode ?? ''}/${isSweep ? (sample.threads ?? '') : ''}` === group,
-    );
-    const first = ofGroup[0] as RunSample;
-    let hasRepeats = false;
-    const runs = runRefs.flatMap((ref) => {
-      const own = ofGroup.filter((sample) => sample.run === ref.id);
-      if (own.length === 0) return [];
-      if (own.length > 1) hasRepeats = true;
-      const bins = (own[0] as RunSample).result.histogram.map((bucket) => ({
-        ns: bucket.valueNs,
-        count: bucket.count,
-      }));
-      return [{ run: ref.id, bins }];
-    });
-    const name = [first.mode ?? test, isSweep ? threadsText(first.threads) : null].filter(Boolean).join(' · ');
-    histograms.push({
-      key: keys.make(`sysbench-${slug(test)}-histogram-${slug(name)}`),
-      title: `${name} · latency histogram${hasRepeats ? ' (the first of its repeats)' : ''}`,
-      runs,
-    });
+function sweepPoints(samples: readonly RunSample[], run: string, metric: string): SweepPoint[] {
+  const byThreads = new Map<number, number[]>();
+  for (const sample of samples) {
+    const value = sample.values.get(metric)?.value;
+    if (sample.run !== run || sample.threads === null || value === undefined) continue;
+    byThreads.set(sample.threads, [...(byThreads.get(sample.threads) ?? []), value]);
   }
-  return histograms;
+  return [...byThreads]
+    .map(([x, values]): SweepPoint => {
+      const point: SweepPoint = { x, value: mean(values) };
+      if (values.length < 2) return point;
+      return { ...point, low: Math.min(...values), high: Math.max(...values), n: values.length };
+    })
+    .sort((a, b) => a.x - b.x);
 }

@@ -1,7 +1,7 @@
 // For tests only: the real experiments of content/results, and small experiments written to a
 // temporary folder around real raw outputs (content/results and the parsers' fixtures, which
 // were printed by the real tools; see packages/parsers/fixtures/*/README.md).
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +34,11 @@ export function repoPath(path: string): string {
 export interface FixtureOutput {
   /** Its name in the run folder. */
   file: string;
-  /** The real file it is a copy of, relative to the repository root. */
-  from: string;
+  /**
+   * The real file it is a copy of, relative to the repository root; several are concatenated in
+   * order, as `cat a b > file` writes them (one input holding several runs).
+   */
+  from: string | readonly string[];
   tool: ToolName;
   workload?: string;
   repeat?: number;
@@ -48,6 +51,12 @@ export interface FixtureRun {
   /** run.yaml `repeat`, when outputs carry `repeat`. */
   repeat?: number;
   outputs: FixtureOutput[];
+}
+
+async function copyOutput(from: FixtureOutput['from'], to: string): Promise<void> {
+  if (typeof from === 'string') return copyFile(join(REPO_ROOT, from), to);
+  const texts = await Promise.all(from.map((path) => readFile(join(REPO_ROOT, path), 'utf8')));
+  await writeFile(to, texts.join(''));
 }
 
 /**
@@ -82,7 +91,7 @@ export async function fixtureExperiment(id: string, runs: readonly FixtureRun[])
       if (run.repeat !== undefined) lines.push(`repeat: ${run.repeat}`);
       lines.push('outputs:');
       for (const output of run.outputs) {
-        await copyFile(join(REPO_ROOT, output.from), join(runDir, output.file));
+        await copyOutput(output.from, join(runDir, output.file));
         lines.push(`  - file: ${JSON.stringify(output.file)}`, `    tool: ${output.tool}`);
         if (output.workload !== undefined) lines.push(`    workload: ${output.workload}`);
         if (output.repeat !== undefined) lines.push(`    repeat: ${output.repeat}`);

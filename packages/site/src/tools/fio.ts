@@ -2,7 +2,8 @@
 // the words on latency follow fio's HOWTO ("Interpreting the output").
 
 import type { ParseOutput } from '@benchfolio/parsers';
-import { fioResultOf, fioSections } from '../data/fio-sections.ts';
+import { fioResultOf } from '../data/fio-latency.ts';
+import { fioSections } from '../data/fio-sections.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import {

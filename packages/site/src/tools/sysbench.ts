@@ -2,7 +2,8 @@
 // names are the library's (packages/parsers/src/sysbench/measurements.ts).
 
 import type { ParseOutput, SysbenchRun } from '@benchfolio/parsers';
-import { sysbenchResultOf, sysbenchSections } from '../data/sysbench-sections.ts';
+import { sysbenchResultOf } from '../data/sysbench-histograms.ts';
+import { sysbenchSections } from '../data/sysbench-sections.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import { joinedNames, type PrefillRead, printedPairs } from './prefill-read.ts';
