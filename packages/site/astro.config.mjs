@@ -4,8 +4,8 @@ import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { pagefindIndex } from './src/integrations/pagefind.ts';
 import { utf8Text } from './src/integrations/utf8-text.ts';
-import { scrollTables } from './src/lib/scroll-tables.ts';
 import { recordRepoRoot } from './src/lib/repo-root.ts';
+import { scrollTables } from './src/lib/scroll-tables.ts';
 
 /**
  * Resolves workspace packages (`@benchfolio/parsers`) to their TypeScript sources, through the

@@ -51,7 +51,12 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
   const runView = alone.runs[0];
   if (runView === undefined) throw new Error(`run ${run.id} of ${loaded.id} has no view`);
   return {
-    experiment: { id: alone.id, href: experimentPath(loaded.id), experiment: alone.experiment, variable: alone.variable },
+    experiment: {
+      id: alone.id,
+      href: experimentPath(loaded.id),
+      experiment: alone.experiment,
+      variable: alone.variable,
+    },
     alone,
     run: runView,
     outputs: run.outputs.map((output, index) => {

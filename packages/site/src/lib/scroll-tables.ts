@@ -19,7 +19,12 @@ export const scrollTables = defineHastPlugin({
       context.wrapNode(table, {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: `Table ${count}, scrollable` },
+        properties: {
+          className: ['table-scroll'],
+          tabIndex: 0,
+          role: 'region',
+          ariaLabel: `Table ${count}, scrollable`,
+        },
         children: [],
       });
     },

@@ -11,9 +11,9 @@ export const getStaticPaths = (async () =>
   (await loadSiteContent())
     .filter((loaded) => loaded.experiment.status !== 'awaiting-runs')
     .map((loaded) => ({
-    params: { id: loaded.id },
-    props: { loaded },
-  }))) satisfies GetStaticPaths;
+      params: { id: loaded.id },
+      props: { loaded },
+    }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const { loaded } = props as { loaded: LoadedExperiment };
