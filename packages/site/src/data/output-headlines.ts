@@ -72,3 +72,43 @@ export function sampleCount(measurements: readonly Measurement[]): number {
   }
   return count;
 }
+
+/** The headline tables of a run's outputs of one tool, as one table: a row group per output file. */
+export interface ToolHeadlines {
+  tool: string;
+  columns: HeadlineTable['columns'];
+  outputs: Array<{ file: string; href: string; rows: HeadlineTable['rows'] }>;
+}
+
+/**
+ * One table per tool of the outputs' headline tables, in the order the outputs come: columns
+ * are every headline metric any of them has, in the descriptor's order.
+ */
+export function headlinesByTool(
+  outputs: ReadonlyArray<{ file: string; href: string; tool: string; headlines?: HeadlineTable }>,
+): ToolHeadlines[] {
+  const tools = [...new Set(outputs.filter((output) => output.headlines).map((output) => output.tool))];
+  return tools.map((tool) => {
+    const own = outputs.filter((output) => output.tool === tool && output.headlines !== undefined);
+    const metrics = new Set(own.flatMap((output) => output.headlines?.columns.map((column) => column.metric) ?? []));
+    const headline = descriptorOf(tool)?.metrics.headline ?? [];
+    const columns = headline
+      .filter((metric) => metrics.has(metric))
+      .map((metric) => ({ metric, title: descriptorOf(tool)?.metrics.title(metric) ?? metric }));
+    return {
+      tool,
+      columns,
+      outputs: own.map(({ file, href, headlines }) => ({
+        file,
+        href,
+        rows: (headlines?.rows ?? []).map((row) => ({
+          ...row,
+          cells: columns.map(({ metric }) => {
+            const index = headlines?.columns.findIndex((column) => column.metric === metric) ?? -1;
+            return index < 0 ? null : (row.cells[index] ?? null);
+          }),
+        })),
+      })),
+    };
+  });
+}

@@ -66,6 +66,16 @@ describe('a run page', () => {
     const iostat = view.outputs.find((output) => output.tool === 'iostat');
     expect(iostat?.headlines).toBeUndefined();
     expect(iostat?.samples).toBeGreaterThan(1);
+    // The other outputs' numbers: one table per tool, a group of rows per file, in file order.
+    expect(view.headlines.map((table) => table.tool)).toEqual(['fio', 'sysbench', 'bonnie']);
+    for (const table of view.headlines) {
+      expect(table.outputs.map((output) => output.file)).toEqual(
+        run.outputs.filter((output) => output.parsed.tool === table.tool).map((output) => output.file),
+      );
+      for (const output of table.outputs) {
+        for (const row of output.rows) expect(row.cells).toHaveLength(table.columns.length);
+      }
+    }
     expect(view.alone.sections.some((section) => (section.devices ?? []).length > 0)).toBe(true);
   });
 });

@@ -1,7 +1,13 @@
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { experimentPath, rawFilePath, runPagePath } from './download-paths.ts';
 import { type ExperimentView, experimentView, type OutputView, type RunView } from './experiment-view.ts';
-import { type HeadlineTable, headlineTable, sampleCount } from './output-headlines.ts';
+import {
+  type HeadlineTable,
+  headlinesByTool,
+  headlineTable,
+  sampleCount,
+  type ToolHeadlines,
+} from './output-headlines.ts';
 
 /** A raw output as its run's page shows it: where it came from, and its headline numbers. */
 export interface RunOutputView extends OutputView {
@@ -32,6 +38,8 @@ export interface RunPageView {
   alone: ExperimentView;
   run: RunView;
   outputs: RunOutputView[];
+  /** The outputs' headline numbers, one table per tool. */
+  headlines: ToolHeadlines[];
   /** Site path of the run's run.yaml, served as committed. */
   runYamlHref: string;
   /** Every run of the experiment, in declared order. */
@@ -50,6 +58,16 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
   });
   const runView = alone.runs[0];
   if (runView === undefined) throw new Error(`run ${run.id} of ${loaded.id} has no view`);
+  const outputs = run.outputs.map((output, index) => {
+    const view: RunOutputView = {
+      ...(runView.outputs[index] as OutputView),
+      samples: sampleCount(output.parsed.measurements),
+    };
+    const headlines = headlineTable(output.parsed.tool, output.parsed.measurements);
+    if (headlines !== undefined) view.headlines = headlines;
+    if (output.declared.note !== undefined) view.note = output.declared.note;
+    return view;
+  });
   return {
     experiment: {
       id: alone.id,
@@ -59,16 +77,8 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
     },
     alone,
     run: runView,
-    outputs: run.outputs.map((output, index) => {
-      const view: RunOutputView = {
-        ...(runView.outputs[index] as OutputView),
-        samples: sampleCount(output.parsed.measurements),
-      };
-      const headlines = headlineTable(output.parsed.tool, output.parsed.measurements);
-      if (headlines !== undefined) view.headlines = headlines;
-      if (output.declared.note !== undefined) view.note = output.declared.note;
-      return view;
-    }),
+    outputs,
+    headlines: headlinesByTool(outputs),
     runYamlHref: rawFilePath(loaded.id, run.id, 'run.yaml'),
     runs: loaded.runs.map((other) => ({
       id: other.id,
