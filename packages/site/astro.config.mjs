@@ -1,8 +1,11 @@
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { pagefindIndex } from './src/integrations/pagefind.ts';
+import { utf8Text } from './src/integrations/utf8-text.ts';
 import { recordRepoRoot } from './src/lib/repo-root.ts';
+import { scrollTables } from './src/lib/scroll-tables.ts';
 
 /**
  * Resolves workspace packages (`@benchfolio/parsers`) to their TypeScript sources, through the
@@ -41,12 +44,12 @@ const BASE = process.env.BENCHFOLIO_BASE || '/';
 
 export default defineConfig({
   // Write-ups' code blocks keep the page's own colours: a highlighting theme's token colours
-  // fail contrast in one scheme or the other.
-  markdown: { syntaxHighlight: false },
+  // fail contrast in one scheme or the other. Their tables scroll in a box of their own.
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [scrollTables] }) },
   output: 'static',
   site: SITE_URL,
   base: BASE,
-  integrations: [sitemap(), pagefindIndex()],
+  integrations: [sitemap(), pagefindIndex(), utf8Text()],
   // The content layer keeps its data store in the cache folder. Builds of different content
   // folders that run at the same time (the e2e tests) each need their own.
   cacheDir: process.env.BENCHFOLIO_CACHE_DIR,

@@ -182,10 +182,16 @@ describe('every experiment page', () => {
       for (const experiment of awaiting) {
         const { page } = await openPage(experiment.href);
         const section = page.getByRole('region', { name: 'Awaiting runs' });
-        expect(await section.getByRole('heading', { name: 'Method' }).count()).toBe(1);
+        // The method once: the write-up's section on it, or experiment.yaml's in this section.
+        expect(await page.getByRole('heading', { name: /^Method\b/ }).count()).toBe(1);
+        // One block per command line, an option per line: joined again, they are the lines.
         const command = experiment.experiment.reproduce?.command ?? '';
-        expect((await section.locator('pre code').textContent())?.trim()).toBe(command.trim());
+        const shown = await section.locator('pre code').allTextContents();
+        expect(shown.map((text) => text.replace(/ \\\n\s+/g, ' '))).toEqual(command.trim().split('\n'));
         expect(await page.locator('rect.bar').count()).toBe(0);
+        // No downloads of numbers it does not have.
+        expect(await page.getByRole('region', { name: 'Downloads' }).count()).toBe(0);
+        expect(await page.locator('a[href$="measurements.csv"]').count()).toBe(0);
         await page.context().close();
       }
     },

@@ -39,10 +39,14 @@ function withBase(base: string, path: string): string {
   return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\/+/, '')}`;
 }
 
-/** Every run of every experiment (in the order given: newest experiment first), with its keys. */
+/**
+ * Every run of every experiment (in the order given: newest experiment first), with its keys.
+ * Experiments awaiting runs are left out: their runs have no numbers to line up.
+ */
 export function compareIndex(experiments: readonly LoadedExperiment[], base = '/'): CompareIndex {
   const runs: CompareRun[] = [];
   for (const loaded of experiments) {
+    if (loaded.experiment.status === 'awaiting-runs') continue;
     for (const run of loaded.runs) {
       const keys = new Set<string>();
       for (const section of runSections(loaded, run)) {

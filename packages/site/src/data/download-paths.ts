@@ -10,6 +10,11 @@ export function rawFilePath(id: string, run: string, file: string): string {
   return `${experimentPath(id)}runs/${encodeURIComponent(run)}/${encodeURIComponent(file)}`;
 }
 
+/** The run's own page: its system, commands, outputs and charts. */
+export function runPagePath(id: string, run: string): string {
+  return `${experimentPath(id)}runs/${encodeURIComponent(run)}/`;
+}
+
 /** The parsed run as JSON. */
 export function runJsonPath(id: string, run: string): string {
   return `${experimentPath(id)}runs/${encodeURIComponent(run)}.json`;

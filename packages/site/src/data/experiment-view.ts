@@ -2,7 +2,7 @@ import { type Experiment, type System, type SystemDifference, variableName } fro
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath } from './download-paths.ts';
+import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath, runPagePath } from './download-paths.ts';
 import { UniqueKeys } from './keys.ts';
 import { publishedSections } from './published-sections.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
@@ -40,6 +40,8 @@ export interface RunView extends RunRef {
   outputs: OutputView[];
   /** Site path of the parsed run as JSON. */
   jsonHref: string;
+  /** Site path of the run's own page. */
+  pageHref: string;
 }
 
 /** Everything an experiment page shows, made at build time from the loaded experiment. */
@@ -87,6 +89,7 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
         };
       }),
       jsonHref: runJsonPath(loaded.id, run.id),
+      pageHref: runPagePath(loaded.id, run.id),
     };
     if (run.run.date !== undefined) view.date = run.run.date;
     if (run.run.notes !== undefined) view.notes = run.run.notes;

@@ -8,7 +8,8 @@ describe('sectionsCompareKeys', () => {
   test('gives every published run the keys /compare/runs.json has for it', async () => {
     const experiments = await loadRealExperiments();
     const index = compareIndex(experiments);
-    for (const loaded of experiments) {
+    // Experiments awaiting runs are not in the index: they have no numbers to compare.
+    for (const loaded of experiments.filter((experiment) => experiment.experiment.status !== 'awaiting-runs')) {
       for (const run of loaded.runs) {
         const listed = index.runs.find((entry) => entry.experiment === loaded.id && entry.run === run.id);
         expect(sectionsCompareKeys(runSections(loaded, run))).toEqual(listed?.keys);

@@ -1,0 +1,289 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { experimentPath, rawFilePath, runPagePath } from '../src/data/download-paths.ts';
+import { loadRealExperiments } from '../src/data/test-content.ts';
+import { type AstroPreview, startAstroPreview } from './helpers/astro-preview.ts';
+import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { launchChromium } from './helpers/chromium.ts';
+import { recordPageProblems } from './helpers/page-problems.ts';
+
+// The site of content/results served by `astro preview`, the server `npm start` runs: a page per
+// run, raw files sent as UTF-8, the 404 page, and every page on a 390 px phone. Screenshots go
+// to e2e/screenshots/ (git-ignored): look at them.
+
+const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
+const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
+const BUILD_TIMEOUT_MS = 180_000;
+/** Tests that visit every page or every run: limits that only turn a hang into a failure. */
+const EVERY_PAGE_TIMEOUT_MS = 600_000;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const UNKNOWN_PATH = '/no-such-page/';
+const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
+
+let build: SiteBuild;
+let preview: AstroPreview;
+let browser: Browser;
+let experiments: LoadedExperiment[];
+
+beforeAll(async () => {
+  const [built, loaded] = await Promise.all([buildSite(RESULTS_DIR), loadRealExperiments()]);
+  build = built;
+  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
+  experiments = loaded;
+  preview = await startAstroPreview(build.outDir);
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await build?.cleanup();
+});
+
+interface OpenPage {
+  page: Page;
+  response: Response | null;
+  problems: string[];
+}
+
+async function openPage(
+  path: string,
+  options: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
+): Promise<OpenPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const problems = recordPageProblems(page);
+  const response = await page.goto(new URL(path.replace(/^\//, ''), preview.url).href);
+  await page.waitForLoadState('networkidle');
+  return { page, response, problems };
+}
+
+/** Every page of the built site, as site paths (`/`, `/experiments/<id>/`, ...), and an unknown one. */
+async function everyPage(): Promise<string[]> {
+  const entries = await readdir(build.outDir, { recursive: true, withFileTypes: true });
+  const pages = entries
+    .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .map((entry) => `/${relative(build.outDir, entry.parentPath).split(sep).join('/')}/`.replace(/^\/\/$/, '/'));
+  return [...pages.sort(), UNKNOWN_PATH];
+}
+
+/** Screenshot name of a page: its path in one word. */
+function shotName(path: string, suffix: string): string {
+  const name = path.replace(/^\/|\/$/g, '').replaceAll('/', '--') || 'index';
+  return join(SCREENSHOTS_DIR, `${name}--${suffix}.png`);
+}
+
+/** axe-core's serious and critical violations on the page, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  });
+}
+
+/**
+ * What sticks out of the viewport sideways: the page's scroll width when wider, and each element
+ * whose box passes the right or left edge without an ancestor that clips or scrolls it, named
+ * by tag, id and class.
+ */
+function widerThanViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px`);
+    }
+    const isClipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (/auto|scroll|hidden|clip/.test(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right <= width + 0.5 && box.left >= -0.5) continue;
+      if (isClipped(element)) continue;
+      const id = element.id ? `#${element.id}` : '';
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
+      found.push(
+        `${element.tagName.toLowerCase()}${id}${classes}: ${Math.round(box.left)}–${Math.round(box.right)} px`,
+      );
+    }
+    return found;
+  });
+}
+
+describe('a page per run', () => {
+  test(
+    'every run of every experiment has one: its label, its system, links back and to each raw file',
+    async () => {
+      let runs = 0;
+      for (const loaded of experiments) {
+        for (const run of loaded.runs) {
+          runs += 1;
+          const path = runPagePath(loaded.id, run.id);
+          const { page, response, problems } = await openPage(path);
+          expect(response?.status(), path).toBe(200);
+          expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(run.run.label);
+          expect(await page.locator(`a[href="${experimentPath(loaded.id)}"]`).count(), path).toBeGreaterThan(0);
+          expect(await page.getByRole('heading', { name: 'System', exact: true }).count(), path).toBe(1);
+          for (const output of run.outputs) {
+            const link = page.locator(`a[href="${rawFilePath(loaded.id, run.id, output.file)}"]`).first();
+            expect(await link.count(), `${path} ${output.file}`).toBe(1);
+          }
+          for (const command of run.run.commands) {
+            expect(await page.locator('.run-commands pre').textContent(), path).toContain(command);
+          }
+          expect(problems, path).toEqual([]);
+          if (run === loaded.runs[0]) await page.screenshot({ path: shotName(path, '1280'), fullPage: true });
+          await page.context().close();
+        }
+      }
+      expect(runs).toBeGreaterThan(20);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test('an experiment page links each run name to its run page, in the systems table and the downloads', async () => {
+    const loaded = experiments.find((experiment) => experiment.id === '2011-07-ext3-ext4-xfs-fio-msa70');
+    if (loaded === undefined) throw new Error('no fio seed experiment');
+    const { page } = await openPage(experimentPath(loaded.id));
+    for (const run of loaded.runs) {
+      const href = runPagePath(loaded.id, run.id);
+      expect(await page.locator(`.systems-table thead a[href="${href}"]`).textContent()).toBe(run.run.label);
+      expect(await page.locator(`.downloads a[href="${href}"]`).textContent()).toBe(run.run.label);
+    }
+    await page.context().close();
+  });
+
+  test(
+    'run pages pass axe-core without serious violations, in light and dark',
+    async () => {
+      for (const loaded of experiments) {
+        const run = loaded.runs[0];
+        if (run === undefined) continue;
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const { page } = await openPage(runPagePath(loaded.id, run.id), { colorScheme });
+          expect(await seriousViolations(page), `${loaded.id}/${run.id} (${colorScheme})`).toEqual([]);
+          await page.context().close();
+        }
+      }
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+});
+
+describe('raw files, as astro preview serves them', () => {
+  test('run.yaml and every raw output are sent as UTF-8 text', async () => {
+    for (const loaded of experiments) {
+      for (const run of loaded.runs) {
+        for (const file of ['run.yaml', ...run.outputs.map((output) => output.file)]) {
+          const response = await fetch(new URL(rawFilePath(loaded.id, run.id, file).slice(1), preview.url));
+          expect(response.status, file).toBe(200);
+          expect(response.headers.get('content-type'), `${loaded.id}/${run.id}/${file}`).toMatch(/;\s*charset=utf-8$/i);
+        }
+      }
+    }
+  });
+
+  test('chromium shows the non-ASCII text of run.yaml as written: "fio – ext3"', async () => {
+    const loaded = experiments.find((experiment) => experiment.id === '2011-07-ext3-ext4-xfs-fio-msa70');
+    const run = loaded?.runs.find((candidate) => candidate.id === 'ext3');
+    if (loaded === undefined || run === undefined) throw new Error('no fio seed ext3 run');
+    const text = await readFile(join(run.dir, 'run.yaml'), 'utf8');
+    // A line of the file with a character beyond ASCII, read from the file itself.
+    const line = text.split('\n').find((candidate) => [...candidate].some((char) => char.charCodeAt(0) > 0x7f));
+    expect(line).toContain('fio – ext3');
+    const { page, response } = await openPage(rawFilePath(loaded.id, run.id, 'run.yaml'));
+    expect(response?.headers()['content-type']).toMatch(/charset=utf-8/i);
+    expect(await page.locator('body').textContent()).toContain(line?.trim());
+    await page.context().close();
+  });
+});
+
+describe('an unknown address', () => {
+  test('gets status 404 and the site’s own page: styled, with a way back and a search', async () => {
+    const { page, response } = await openPage(UNKNOWN_PATH);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['content-type']).toMatch(/^text\/html;\s*charset=utf-8$/i);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    // The site's layout and stylesheet: its header and navigation, its font rather than the default.
+    expect(await page.getByRole('navigation', { name: 'Site' }).count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('system-ui');
+    expect(await page.locator('main a[href="/"]').count()).toBeGreaterThan(0);
+    await page.getByLabel('Search the experiments').fill('bonnie');
+    await Promise.all([page.waitForURL(/\?q=bonnie$/), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page: again } = await openPage(UNKNOWN_PATH, { colorScheme });
+      expect(await seriousViolations(again), colorScheme).toEqual([]);
+      await again.context().close();
+    }
+  });
+});
+
+describe('on a 390 px phone', () => {
+  test(
+    'no page, nor any element of it, is wider than the screen',
+    async () => {
+      const pages = await everyPage();
+      expect(pages).toEqual(expect.arrayContaining(['/', '/compare/', '/try/', UNKNOWN_PATH]));
+      const found: string[] = [];
+      const shotted = new Set<string>();
+      for (const path of pages) {
+        const { page } = await openPage(path, { viewport: PHONE });
+        for (const problem of await widerThanViewport(page)) found.push(`${path}: ${problem}`);
+        // One screenshot per kind of page: the first run of an experiment stands for the others.
+        const runsOf = /^(.*\/runs\/)[^/]+\/$/.exec(path)?.[1];
+        if (runsOf === undefined || !shotted.has(runsOf)) {
+          if (runsOf !== undefined) shotted.add(runsOf);
+          await page.screenshot({ path: shotName(path, '390'), fullPage: true });
+        }
+        await page.context().close();
+      }
+      expect(found).toEqual([]);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test('header and content share one left edge, on a phone and at 1280 px', async () => {
+    const paths = [
+      '/',
+      experimentPath('2011-07-ext3-ext4-xfs-fio-msa70'),
+      runPagePath('2011-07-ext3-ext4-xfs-fio-msa70', 'ext3'),
+      '/compare/',
+      '/try/',
+      UNKNOWN_PATH,
+    ];
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const path of paths) {
+        const { page } = await openPage(path, { viewport });
+        const siteName = await page.locator('.site-name').boundingBox();
+        const heading = await page.locator('main h1').first().boundingBox();
+        expect(
+          Math.abs((siteName?.x ?? -1) - (heading?.x ?? -2)),
+          `${path} at ${viewport.width} px`,
+        ).toBeLessThanOrEqual(1);
+        await page.context().close();
+      }
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
+import { experimentPath, rawFilePath, runPagePath } from './download-paths.ts';
+import { type ExperimentView, experimentView, type OutputView, type RunView } from './experiment-view.ts';
+import {
+  type HeadlineTable,
+  headlinesByTool,
+  headlineTable,
+  sampleCount,
+  type ToolHeadlines,
+} from './output-headlines.ts';
+
+/** A raw output as its run's page shows it: where it came from, and its headline numbers. */
+export interface RunOutputView extends OutputView {
+  /** run.yaml's note on this output. */
+  note?: string;
+  headlines?: HeadlineTable;
+  /** Reports in a time series (iostat), 0 otherwise. */
+  samples: number;
+}
+
+/** Another run of the same experiment, for the page's run list. */
+export interface SiblingRun {
+  id: string;
+  label: string;
+  /** Site path of its page (pass through href()). */
+  href: string;
+  isCurrent: boolean;
+}
+
+/** Everything `/experiments/<id>/runs/<run>/` shows. */
+export interface RunPageView {
+  /** The experiment as its page shows it (for the title, source and variable). */
+  experiment: Pick<ExperimentView, 'id' | 'href' | 'experiment' | 'variable'>;
+  /**
+   * The experiment's view made of this run alone: its system as the systems table has it, its
+   * sections (every tool's charts, published tables included) with this run's bars only.
+   */
+  alone: ExperimentView;
+  run: RunView;
+  outputs: RunOutputView[];
+  /** The outputs' headline numbers, one table per tool. */
+  headlines: ToolHeadlines[];
+  /** Site path of the run's run.yaml, served as committed. */
+  runYamlHref: string;
+  /** Every run of the experiment, in declared order. */
+  runs: SiblingRun[];
+}
+
+/**
+ * The page of one run. Its sections are the experiment's, built from this run alone, the way the
+ * run JSON builds them for /compare (run-json.ts), but with every tool (iostat's devices too).
+ */
+export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageView {
+  const alone = experimentView({
+    ...loaded,
+    runs: [run],
+    published: loaded.published.filter((row) => row.run === run.id),
+  });
+  const runView = alone.runs[0];
+  if (runView === undefined) throw new Error(`run ${run.id} of ${loaded.id} has no view`);
+  const outputs = run.outputs.map((output, index) => {
+    const view: RunOutputView = {
+      ...(runView.outputs[index] as OutputView),
+      samples: sampleCount(output.parsed.measurements),
+    };
+    const headlines = headlineTable(output.parsed.tool, output.parsed.measurements);
+    if (headlines !== undefined) view.headlines = headlines;
+    if (output.declared.note !== undefined) view.note = output.declared.note;
+    return view;
+  });
+  return {
+    experiment: {
+      id: alone.id,
+      href: experimentPath(loaded.id),
+      experiment: alone.experiment,
+      variable: alone.variable,
+    },
+    alone,
+    run: runView,
+    outputs,
+    headlines: headlinesByTool(outputs),
+    runYamlHref: rawFilePath(loaded.id, run.id, 'run.yaml'),
+    runs: loaded.runs.map((other) => ({
+      id: other.id,
+      label: other.run.label,
+      href: runPagePath(loaded.id, other.id),
+      isCurrent: other.id === run.id,
+    })),
+  };
+}
