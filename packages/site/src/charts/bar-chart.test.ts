@@ -302,7 +302,7 @@ describe('barChart spread and sorting', () => {
     expect(zero - Number(stem?.getAttribute('y1'))).toBeCloseTo((15.88136 - 9.29829) * pxPerSecond, 1);
     expect(zero - Number(stem?.getAttribute('y2'))).toBeCloseTo((15.88136 + 9.29829) * pxPerSecond, 1);
     expect(Number(stem?.getAttribute('x1'))).toBeCloseTo(medium.x + medium.width / 2, 1);
-    expect(medium.title).toBe('m3.medium · all requests: 15.9 s (standard deviation ± 9.3 s)');
+    expect(medium.title).toBe('m3.medium · all requests: 15.9 s (± 9.3 s, sd of single operations)');
   });
 
   test('keeps value labels above the whiskers', () => {

@@ -17,7 +17,7 @@ import {
   VALUE_FONT_PX,
 } from './bar-layout.ts';
 import { appendGroupBars, type BarMarks } from './bar-marks.ts';
-import { barSummary } from './bar-summary.ts';
+import { barSummary, spreadLegend } from './bar-summary.ts';
 import { appendLegend } from './legend.ts';
 import { round } from './plot-parts.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
@@ -175,6 +175,9 @@ function appendHeader(
     top += LINE_PX + 4;
   };
   if (caption !== '') appendLine('axis-caption', caption);
+  // What every whisker is, on the chart itself (an image taken away keeps it).
+  const legend = spreadLegend(data);
+  if (legend !== null) appendLine('spread-legend', legend);
   if (note !== undefined) appendLine('chart-note', note);
   return top;
 }

@@ -5,7 +5,7 @@ import type { Selection } from 'd3-selection';
 import { formatValue } from '../lib/format-value.ts';
 import type { BarGroup, MetricComparison, RunRef } from '../view/model.ts';
 import { type BarLayout, type PlottedValue, VALUE_FONT_PX } from './bar-layout.ts';
-import { barReading, formatSpread } from './bar-summary.ts';
+import { barReading, formatSpread, spreadKindText } from './bar-summary.ts';
 import { formatRatio } from './normalize.ts';
 import { round } from './plot-parts.ts';
 
@@ -147,9 +147,7 @@ function barTitle(data: MetricComparison, p: PlottedValue, group: BarGroup | und
   let text = `${run?.label ?? p.cell.run} · ${group?.label ?? p.cell.group}: ${formatValue(p.cell.value, data.unit)}`;
   const spread = formatSpread(p.cell, data.unit);
   if (spread !== null) {
-    const kind = p.cell.spread === 'stddev' ? 'standard deviation' : 'min–max';
-    const repeats = p.cell.repeats !== undefined && p.cell.repeats > 1 ? `, ${p.cell.repeats} repeats` : '';
-    text += ` (${kind} ${spread}${repeats})`;
+    text += ` (${spread}, ${spreadKindText(p.cell, data)})`;
   }
   if (baselineRun && p.normalized) {
     if (p.normalized.isBaseline) text += ' · baseline';

@@ -35,11 +35,46 @@ export interface BarTextOptions {
   groupNoun?: readonly [string, string];
 }
 
-/** A cell's spread as text: "± 4.65 ms" for a standard deviation, "5.21–7.37 k op/s" for a range. */
+/**
+ * A cell's spread as text: "± 4.65 ms" for the tool's standard deviation (the sd itself, never
+ * half a clipped whisker), "5.21–7.37 k op/s" for the min–max of repeats.
+ */
 export function formatSpread(cell: BarCell, unit: BaseUnit): string | null {
+  if (cell.spread === 'stddev' && cell.sd !== undefined) return `± ${formatValue(cell.sd, unit)}`;
   if (cell.low === undefined || cell.high === undefined) return null;
-  if (cell.spread === 'stddev') return `± ${formatValue((cell.high - cell.low) / 2, unit)}`;
   return `${formatValue(cell.low, unit)} – ${formatValue(cell.high, unit)}`;
+}
+
+/** What one operation of a metric is, for the words on a tool's sd: fio's are I/Os. */
+function operationsOf(data: MetricComparison): string {
+  return data.key.startsWith('fio') ? 'I/Os' : 'operations';
+}
+
+/** What a cell's spread is, in words: "sd of single I/Os", "min–max of 2 repeats". */
+export function spreadKindText(cell: BarCell, data: MetricComparison): string | null {
+  if (cell.spread === 'stddev') return `sd of single ${operationsOf(data)}`;
+  if (cell.spread === 'min-max') return `min–max of ${cell.repeats ?? 2} repeats`;
+  return null;
+}
+
+/**
+ * What the whiskers of a chart are, said on the chart itself; null when no bar has a spread.
+ * A tool's sd is the spread of single operations in one run, not an uncertainty of the mean.
+ */
+export function spreadLegend(data: MetricComparison): string | null {
+  const kinds = new Set(data.cells.map((cell) => cell.spread).filter((kind) => kind !== undefined));
+  const parts: string[] = [];
+  if (kinds.has('stddev')) {
+    parts.push(
+      `± 1 sd of single ${operationsOf(data)} within one run, as the tool printed it: how much they vary, not how sure the mean is`,
+    );
+  }
+  if (kinds.has('min-max')) {
+    const counts = [...new Set(data.cells.map((cell) => cell.repeats ?? 1).filter((n) => n > 1))].sort((a, b) => a - b);
+    const n = counts.length > 1 ? `${counts[0]}–${counts.at(-1)}` : String(counts[0] ?? 2);
+    parts.push(`bar = mean, whisker = min–max of N = ${n} repeats`);
+  }
+  return parts.length === 0 ? null : `Whiskers: ${parts.join('; ')}.`;
 }
 
 /** The label a bar carries: its value, or with a baseline its reading against it. */
