@@ -4,6 +4,8 @@
 
 import { formatValue } from '../lib/format-value.ts';
 import type { BarCell, BaseUnit, MetricComparison } from '../view/model.ts';
+import { noiseMethodText } from '../view/noise.ts';
+import { leadSentence, rankingText } from './lead-summary.ts';
 import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
 
 /** One row of a bar chart's data table: a run's value in a group. */
@@ -142,7 +144,6 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
   const [one, many] = options.groupNoun ?? ['group', 'groups'];
   const lowerIsBetter = data.betterIs === 'lower';
   const extreme = lowerIsBetter ? 'lowest' : 'highest';
-  const opposite = lowerIsBetter ? 'highest' : 'lowest';
   const metric = inSentence(data.title);
   const label = (runId: string) => data.runs.find((r) => r.id === runId)?.label ?? runId;
   const groups = data.groups.filter((g) => data.cells.some((c) => c.group === g.key));
@@ -155,32 +156,22 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
     // One run alone (a reader's own on /try): its values, with nothing to lead.
     sentences.push(singleRunSentence(data, valued[0].label, groups, metric, many));
   } else if (groups.length === 1 && first) {
-    const cells = data.cells.filter((c) => c.group === first.key).sort((a, b) => b.value - a.value);
-    const [top, bottom] = lowerIsBetter ? [cells.at(-1), cells[0]] : [cells[0], cells.at(-1)];
-    if (top && bottom) {
-      let sentence = `${label(top.run)} has the ${extreme} ${metric} (${formatValue(top.value, data.unit)})`;
-      if (cells.length > 1) {
-        sentence += `; ${label(bottom.run)} has the ${opposite} (${formatValue(bottom.value, data.unit)})`;
-      }
-      sentences.push(`${sentence}.`);
-    }
+    // One group: the runs best first, each against the best, and how the noise was judged.
+    const ranking = rankingText(data, first.key, label, (value) => formatValue(value, data.unit));
+    sentences.push(`${data.title}, ${lowerIsBetter ? 'lowest' : 'highest'} first: ${ranking}.`);
+    sentences.push(
+      data.noise === undefined
+        ? `${noiseMethodText(data).replace(/^./, (c) => c.toUpperCase())}.`
+        : `Noise: ${noiseMethodText(data)}.`,
+    );
   } else {
-    const wins = new Map<string, number>();
-    for (const group of groups) {
-      const cells = data.cells.filter((c) => c.group === group.key);
-      const best = lowerIsBetter ? Math.min(...cells.map((c) => c.value)) : Math.max(...cells.map((c) => c.value));
-      // Every run that ties for the lead counts it.
-      for (const cell of cells) if (cell.value === best) wins.set(cell.run, (wins.get(cell.run) ?? 0) + 1);
-    }
-    const ranked = data.runs
-      .filter((r) => wins.has(r.id))
-      .sort((a, b) => (wins.get(b.id) ?? 0) - (wins.get(a.id) ?? 0));
-    const [leader, ...others] = ranked;
-    if (leader) {
-      const count = wins.get(leader.id) ?? 0;
-      const rest = others.map((r) => `; ${r.label} in ${wins.get(r.id)}`).join('');
-      sentences.push(`${leader.label} has the ${extreme} ${metric} in ${count} of ${groups.length} ${many}${rest}.`);
-    }
+    sentences.push(
+      leadSentence(
+        data,
+        groups.map((g) => g.key),
+        { metric, extreme, many, label },
+      ),
+    );
   }
 
   if (options.baseline !== undefined && data.runs.some((r) => r.id === options.baseline)) {
