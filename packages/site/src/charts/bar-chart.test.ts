@@ -79,7 +79,7 @@ describe('barChart(data, options), linear', () => {
   test('is an image with an accessible name and says what scale it used', () => {
     expect(svg.getAttribute('role')).toBe('img');
     expect(svg.getAttribute('aria-label')).toBe(
-      'Write IOPS, bar chart. ext4 has the highest write IOPS in 3 of 4 groups; xfs in 1.',
+      'Write IOPS, bar chart. ext4 has the highest write IOPS in 3 of 4 groups (by 3–62 %); xfs in 1 (by 4.71×). One run each, not tested for noise.',
     );
     expect(svg.getAttribute('data-scale')).toBe('linear');
     expect(svg.getAttribute('viewBox')).toBe('0 0 640 360');

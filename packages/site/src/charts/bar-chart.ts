@@ -18,6 +18,7 @@ import {
 } from './bar-layout.ts';
 import { appendGroupBars, type BarMarks } from './bar-marks.ts';
 import { barSummary, spreadLegend } from './bar-summary.ts';
+import { wrapLabel } from './label-fit.ts';
 import { appendLegend } from './legend.ts';
 import { round } from './plot-parts.ts';
 import { type RunStyle, runStyles } from './run-styles.ts';
@@ -177,7 +178,7 @@ function appendHeader(
   if (caption !== '') appendLine('axis-caption', caption);
   // What every whisker is, on the chart itself (an image taken away keeps it).
   const legend = spreadLegend(data);
-  if (legend !== null) appendLine('spread-legend', legend);
+  for (const line of legend === null ? [] : wrapLabel(legend, width, TICK_FONT_PX, 3)) appendLine('spread-legend', line);
   if (note !== undefined) appendLine('chart-note', note);
   return top;
 }

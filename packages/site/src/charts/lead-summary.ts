@@ -5,7 +5,7 @@
 
 import type { MetricComparison } from '../view/model.ts';
 import { noiseCall, noiseMethodText, rankedCells } from '../view/noise.ts';
-import { formatRatio } from './normalize.ts';
+import { formatRatio, formatVsBest } from './normalize.ts';
 
 /** One group's lead: who, over whom, by what ratio (≥ 1, in the better direction). */
 interface Lead {
@@ -99,7 +99,10 @@ export function rankingText(
   const rest = others.map((cell) => {
     const ratio = best.value === 0 ? null : cell.value / best.value;
     const call = noiseCall(data, group, best.run, cell.run).kind;
-    const notes = [ratio === null ? undefined : formatRatio(ratio), call === 'inside' ? 'within the noise' : undefined];
+    const notes = [
+      ratio === null ? undefined : formatVsBest(ratio),
+      call === 'inside' ? 'within the noise' : undefined,
+    ];
     const note = notes.filter((n) => n !== undefined).join(', ');
     return `${label(cell.run)} ${format(cell.value)}${note === '' ? '' : ` (${note})`}`;
   });

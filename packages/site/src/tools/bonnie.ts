@@ -38,7 +38,7 @@ const TESTS: Readonly<Record<string, { title: string; explanation: string }>> = 
   },
   seq_create: { title: 'Sequential create', explanation: 'Creates files in numeric order: files per second.' },
   seq_stat: {
-    title: 'Sequential read (stat)',
+    title: 'Sequential create, read (stat)',
     explanation: 'stat()s the files in the order readdir() lists them.',
   },
   seq_del: { title: 'Sequential delete', explanation: 'Deletes the files in the order readdir() lists them.' },
@@ -46,7 +46,7 @@ const TESTS: Readonly<Record<string, { title: string; explanation: string }>> = 
     title: 'Random create',
     explanation: 'Creates files in an order that looks random to the filesystem: files per second.',
   },
-  ran_stat: { title: 'Random read (stat)', explanation: 'stat()s the files in random order.' },
+  ran_stat: { title: 'Random create, read (stat)', explanation: 'stat()s the files in random order.' },
   ran_del: { title: 'Random delete', explanation: 'Deletes the files in random order.' },
 };
 
