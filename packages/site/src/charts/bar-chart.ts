@@ -178,7 +178,8 @@ function appendHeader(
   if (caption !== '') appendLine('axis-caption', caption);
   // What every whisker is, on the chart itself (an image taken away keeps it).
   const legend = spreadLegend(data);
-  for (const line of legend === null ? [] : wrapLabel(legend, width, TICK_FONT_PX, 3)) appendLine('spread-legend', line);
+  for (const line of legend === null ? [] : wrapLabel(legend, width, TICK_FONT_PX, 3))
+    appendLine('spread-legend', line);
   if (note !== undefined) appendLine('chart-note', note);
   return top;
 }

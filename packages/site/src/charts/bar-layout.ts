@@ -43,8 +43,8 @@ export function plottedValues(data: MetricComparison, baseline: string | undefin
   return plotted;
 }
 
-/** The y domain: linear from zero (bars start at zero), log over the positive values. */
-function yDomain(plotted: PlottedValue[], scale: BarScale, baseline: string | undefined): [number, number] {
+/** The value domain: linear from zero (bars start at zero), log over the positive values. */
+export function yDomain(plotted: PlottedValue[], scale: BarScale, baseline: string | undefined): [number, number] {
   // Spread low ends below zero stay out of the domain when no value is negative: fio's
   // `clat avg=645.32, stdev=4647.69` is a skewed distribution, not a negative latency.
   const hasNegative = plotted.some((p) => p.value < 0);

@@ -1,15 +1,19 @@
 // Horizontal bars: one metric across runs, a block per group (a fio job, a bonnie++ size), a bar
-// per run inside it, best first, each with its value printed at the bar's end (never turned),
-// its spread drawn as a whisker, and on the chart itself the unit, which way is better and what
-// the whiskers are. A plain function of data and a width: its height follows from the rows.
+// per run inside it, each with its value printed at the bar's end (never turned), its spread
+// drawn as a whisker, and on the chart itself the unit, which way is better and what the
+// whiskers are. Optionally each bar as its ratio to a baseline run (one notation for every label
+// of a chart: all percent changes, or all times), on a linear or log axis, runs in declared order
+// or best first. A plain function of data and a width: its height follows from the rows.
 
-import { scaleLinear } from 'd3-scale';
+import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
-import type { BarCell, MetricComparison, RunRef } from '../view/model.ts';
-import { rankedCells } from '../view/noise.ts';
-import { formatTick } from './axis-format.ts';
-import { formatSpread, spreadKindText, spreadLegend } from './bar-summary.ts';
+import type { MetricComparison, RunRef } from '../view/model.ts';
+import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
+import { type BarSort, barScaleFor, orderRuns } from './bar-chart.ts';
+import { type BarScale, type PlottedValue, plottedValues, yDomain } from './bar-layout.ts';
+import { barSummary, formatSpread, spreadKindText, spreadLegend } from './bar-summary.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
+import { formatPercentChange, formatTimes } from './normalize.ts';
 import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { createSvg } from './svg.ts';
@@ -21,13 +25,21 @@ const GROUP_GAP_PX = 10;
 const LINE_PX = 15;
 const AXIS_PX = 22;
 
+type Scale = ScaleContinuousNumeric<number, number>;
+
 export interface HBarChartOptions {
   width: number;
   document: Document;
   /** The experiment's runs in declared order: each run keeps its colour. */
   runOrder?: readonly RunRef[];
-  /** The accessible name's summary sentence. */
-  summary?: string;
+  /** A run id: draw each bar as its ratio to this run's bar in the same group. */
+  baseline?: string;
+  /** Linear by default; log only where every drawn value is positive (see barScaleFor). */
+  scale?: BarScale;
+  /** Declared by default; `value` puts the best first in each group. */
+  sort?: BarSort;
+  /** What a group is, for the accessible name: `['job', 'jobs']`. */
+  groupNoun?: readonly [string, string];
 }
 
 /** The unit in words, for the chart's first line (values and ticks carry the scaled unit). */
@@ -42,23 +54,34 @@ const UNIT_WORDS: Record<MetricComparison['unit'], string> = {
 };
 
 interface Row {
-  cell: BarCell;
+  plotted: PlottedValue;
   label: string;
   className: string;
 }
 
-/** The header lines: "op/s · higher is better", then what the whiskers are, wrapped to the width. */
-function headerLines(data: MetricComparison, width: number): string[] {
+interface Frame {
+  data: MetricComparison;
+  x: Scale;
+  labelWidth: number;
+  baseline?: RunRef;
+  /** A plotted value's label: the value (with the tool's sd), or its ratio to the baseline. */
+  text: (p: PlottedValue) => string;
+}
+
+/** The header lines: what is drawn and which way is better, then what the whiskers are. */
+function headerLines(data: MetricComparison, width: number, baseline: RunRef | undefined): string[] {
   const better = data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`;
-  const unit = `${data.title}, ${UNIT_WORDS[data.unit]}`;
-  const lines = [[unit, better].filter((part) => part !== undefined).join(' · ')];
+  const what =
+    baseline === undefined ? `${data.title}, ${UNIT_WORDS[data.unit]}` : `${data.title}, ratio to ${baseline.label}`;
+  const lines = [[what, better].filter((part) => part !== undefined).join(' · ')];
   const legend = spreadLegend(data);
   if (legend !== null) lines.push(...wrapLabel(legend, width, FONT_PX - 1, 3));
   return lines;
 }
 
-/** Rows per group, best first (the groups keep their order; a run keeps its colour). */
-function groupRows(data: MetricComparison, runOrder: readonly RunRef[]): Array<{ label: string; rows: Row[] }> {
+/** Rows per group in the chosen order (the groups keep theirs; a run keeps its colour). */
+function groupRows(data: MetricComparison, plotted: PlottedValue[], options: HBarChartOptions) {
+  const runOrder = options.runOrder ?? [];
   const styles = runStyles(
     data.runs.map((run) => run.id),
     runOrder.length > 0 ? runOrder : data.runs,
@@ -66,91 +89,115 @@ function groupRows(data: MetricComparison, runOrder: readonly RunRef[]): Array<{
   return data.groups
     .map((group) => ({
       label: group.label,
-      rows: rankedCells(data, group.key).map((cell) => {
-        const style = styles.find((s) => s.id === cell.run);
-        return { cell, label: style?.label ?? cell.run, className: style?.className ?? 'series-0' };
+      rows: orderRuns(data, group.key, options.sort).flatMap((run): Row[] => {
+        const p = plotted.find((candidate) => candidate.cell.group === group.key && candidate.cell.run === run.id);
+        const style = styles.find((s) => s.id === run.id);
+        return p === undefined
+          ? []
+          : [{ plotted: p, label: style?.label ?? run.label, className: style?.className ?? 'series-0' }];
       }),
     }))
     .filter((group) => group.rows.length > 0);
 }
 
+/** The label of every bar: its value, or its ratio in one notation for the whole chart. */
+function labelText(data: MetricComparison, plotted: PlottedValue[], baseline: RunRef | undefined) {
+  if (baseline === undefined) {
+    return (p: PlottedValue) => {
+      const value = formatValue(p.cell.value, data.unit);
+      return p.cell.spread === 'stddev' && p.cell.sd !== undefined
+        ? `${value} ± ${formatValue(p.cell.sd, data.unit)}`
+        : value;
+    };
+  }
+  const isPercent = plotted.every((p) => p.value > 0.5 && p.value < 2);
+  return (p: PlottedValue) => {
+    if (p.normalized?.isBaseline) return 'baseline';
+    return isPercent ? formatPercentChange(p.value) : formatTimes(p.value);
+  };
+}
+
+/** The value axis from the label column to the room the widest label needs at the right. */
+function valueAxis(
+  plotted: PlottedValue[],
+  scale: BarScale,
+  baseline: string | undefined,
+  range: [number, number],
+): Scale {
+  const domain = yDomain(plotted, scale, baseline);
+  const x: Scale = scale === 'log' ? scaleLog().domain(domain) : scaleLinear().domain(domain);
+  if (scale === 'linear') x.nice(4);
+  else x.nice();
+  return x.range(range);
+}
+
 /**
- * The chart as a detached `<svg>`: `data-chart="hbar"`; every bar a `<rect class="series-N mark
- * bar">` with `data-run`, `data-group` and `data-value`; every value label a `text.value-label`.
+ * The chart as a detached `<svg data-chart="bar" data-orientation="horizontal">` with `data-scale`
+ * (the scale really used), `data-sort` and `data-baseline`; every bar a `<rect class="series-N mark
+ * bar">` with `data-run`, `data-group`, `data-value` and, with a baseline, `data-ratio`; every value
+ * label a `text.value-label`.
  */
 export function hbarChart(data: MetricComparison, options: HBarChartOptions): SVGSVGElement {
   const { width, document } = options;
-  const groups = groupRows(data, options.runOrder ?? []);
-  const header = headerLines(data, width);
+  const baselineRun = data.runs.find((run) => run.id === options.baseline);
+  const { scale } = barScaleFor(data, { scale: options.scale, baseline: baselineRun?.id });
+  const plotted = plottedValues(data, baselineRun?.id);
+  const groups = groupRows(data, plotted, options);
+  const header = headerLines(data, width, baselineRun);
   const rowCount = groups.reduce((sum, group) => sum + group.rows.length, 0);
-  const showGroups = groups.length > 1 || (groups[0]?.label ?? '') !== '';
   const top = header.length * LINE_PX + 6;
-  const height = top + groups.length * ((showGroups ? LINE_PX : 0) + GROUP_GAP_PX) + rowCount * ROW_PX + AXIS_PX;
-  const svg = createSvg(
-    document,
-    { width, height },
-    `${data.title}, horizontal bar chart. ${options.summary ?? ''}`.trim(),
-  );
-  svg.setAttribute('data-chart', 'hbar');
-  svg.setAttribute('data-key', data.key);
+  const height = top + groups.length * (LINE_PX + GROUP_GAP_PX) + rowCount * ROW_PX + AXIS_PX;
+  const summary = barSummary(data, { baseline: baselineRun?.id, groupNoun: options.groupNoun });
+  const svg = createSvg(document, { width, height }, `${data.title}, bar chart. ${summary}`);
+  for (const [name, value] of Object.entries({
+    chart: 'bar',
+    orientation: 'horizontal',
+    key: data.key,
+    scale,
+    sort: options.sort ?? 'declared',
+  })) {
+    svg.setAttribute(`data-${name}`, value);
+  }
+  if (baselineRun !== undefined) svg.setAttribute('data-baseline', baselineRun.id);
   header.forEach((line, index) => {
+    const className = index === 0 ? 'axis-caption' : 'spread-legend';
     svg.append(
-      svgText(document, line, {
-        class: index === 0 ? 'axis-caption' : 'spread-legend axis-caption',
-        x: 0,
-        y: (index + 1) * LINE_PX - 3,
-        'font-size': FONT_PX - 1,
-      }),
+      svgText(document, line, { class: className, x: 0, y: (index + 1) * LINE_PX - 3, 'font-size': FONT_PX - 1 }),
     );
   });
-  const labelWidth = Math.min(
-    width * 0.36,
-    Math.max(...groups.flatMap((g) => g.rows.map((r) => estimateTextWidth(r.label, FONT_PX)))) + 8,
-  );
-  const valueWidth =
-    Math.max(...groups.flatMap((g) => g.rows.map((r) => estimateTextWidth(valueText(data, r.cell), FONT_PX)))) + 10;
-  const highest = Math.max(0, ...data.cells.map((cell) => Math.max(cell.value, cell.high ?? 0)));
-  const x = scaleLinear()
-    .domain([0, highest || 1])
-    .nice(4)
-    .range([labelWidth, Math.max(labelWidth + 40, width - valueWidth)]);
+  const text = labelText(data, plotted, baselineRun);
+  const labels = groups.flatMap((g) => g.rows);
+  const labelWidth = Math.min(width * 0.36, Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 8);
+  const valueWidth = Math.max(0, ...labels.map((r) => estimateTextWidth(text(r.plotted), FONT_PX))) + 10;
+  const x = valueAxis(plotted, scale, baselineRun?.id, [labelWidth, Math.max(labelWidth + 40, width - valueWidth)]);
+  const frame: Frame = { data, x, labelWidth, text, ...(baselineRun ? { baseline: baselineRun } : {}) };
   let y = top;
   for (const group of groups) {
-    if (showGroups) {
-      svg.append(
-        svgText(document, group.label, {
-          class: 'group-label',
-          x: 0,
-          y: y + LINE_PX - 3,
-          'font-size': FONT_PX,
-          'font-weight': 600,
-        }),
-      );
-      y += LINE_PX;
-    }
+    svg.append(
+      svgText(document, group.label, {
+        class: 'group-label',
+        x: 0,
+        y: y + LINE_PX - 3,
+        'font-size': FONT_PX,
+        'font-weight': 600,
+      }),
+    );
+    y += LINE_PX;
     for (const row of group.rows) {
-      appendRow(svg, data, row, { x, y, labelWidth });
+      appendRow(svg, frame, row, y);
       y += ROW_PX;
     }
     y += GROUP_GAP_PX;
   }
-  appendAxis(svg, data, x, y);
+  appendAxis(svg, frame, { top, bottom: y, scale });
   return svg;
 }
 
-/** "7.37 k op/s", or with the tool's sd "645 µs ± 4.65 ms". */
-function valueText(data: MetricComparison, cell: BarCell): string {
-  const value = formatValue(cell.value, data.unit);
-  return cell.spread === 'stddev' && cell.sd !== undefined ? `${value} ± ${formatValue(cell.sd, data.unit)}` : value;
-}
-
-function appendRow(
-  svg: SVGSVGElement,
-  data: MetricComparison,
-  row: Row,
-  { x, y, labelWidth }: { x: ReturnType<typeof scaleLinear<number, number>>; y: number; labelWidth: number },
-): void {
-  const { document } = { document: svg.ownerDocument };
+/** A run's label, bar, whisker and value label, in the row starting at `y`. */
+function appendRow(svg: SVGSVGElement, frame: Frame, row: Row, y: number): void {
+  const document = svg.ownerDocument;
+  const { data, x, labelWidth } = frame;
+  const p = row.plotted;
   const [label = ''] = wrapLabel(row.label, labelWidth - 8, FONT_PX, 1);
   const centre = y + ROW_PX / 2;
   const runLabel = svgText(document, label, {
@@ -162,79 +209,98 @@ function appendRow(
   });
   if (label !== row.label) appendTitle(document, runLabel, row.label);
   svg.append(runLabel);
-  const x0 = x(0);
-  const end = x(row.cell.value);
+  const [axisStart = 0] = x.range();
+  const start = Math.max(axisStart, x(Math.max(x.domain()[0] ?? 0, 0)));
+  const end = x(p.value);
   const bar = svgElement(document, 'rect', {
     class: `${row.className} mark bar`,
-    x: x0,
+    x: Math.min(start, end),
     y: centre - BAR_PX / 2,
-    width: Math.max(1, end - x0),
+    width: Math.max(1, Math.abs(end - start)),
     height: BAR_PX,
-    'data-run': row.cell.run,
-    'data-group': row.cell.group,
-    'data-value': String(row.cell.value),
+    'data-run': p.cell.run,
+    'data-group': p.cell.group,
+    'data-value': String(p.cell.value),
   });
-  const spread = formatSpread(row.cell, data.unit);
+  if (p.normalized?.ratio != null) bar.setAttribute('data-ratio', String(p.normalized.ratio));
+  const spread = formatSpread(p.cell, data.unit);
+  const reading = frame.baseline && !p.normalized?.isBaseline ? ` · ${frame.text(p)} vs ${frame.baseline.label}` : '';
   appendTitle(
     document,
     bar,
-    `${row.label}: ${formatValue(row.cell.value, data.unit)}${spread === null ? '' : ` (${spread}, ${spreadKindText(row.cell, data)})`}`,
+    `${row.label}: ${formatValue(p.cell.value, data.unit)}${spread === null ? '' : ` (${spread}, ${spreadKindText(p.cell, data)})`}${reading}`,
   );
   svg.append(bar);
-  let labelX = end;
-  if (row.cell.low !== undefined && row.cell.high !== undefined) {
-    const low = x(Math.max(0, row.cell.low));
-    const high = x(row.cell.high);
-    const whisker = svgElement(document, 'g', { class: 'spread', 'data-run': row.cell.run });
-    whisker.append(svgElement(document, 'line', { x1: low, x2: high, y1: centre, y2: centre }));
-    for (const at of row.cell.low > 0 ? [low, high] : [high]) {
-      whisker.append(svgElement(document, 'line', { x1: at, x2: at, y1: centre - 4, y2: centre + 4 }));
-    }
-    svg.append(whisker);
-    labelX = Math.max(end, high);
-  }
+  const whiskerEnd = appendWhisker(svg, frame, p, centre);
+  const labelX = Math.max(end, whiskerEnd ?? end) + 5;
   svg.append(
-    svgText(document, valueText(data, row.cell), {
+    svgText(document, frame.text(p), {
       class: 'value-label',
-      'data-run': row.cell.run,
-      'data-group': row.cell.group,
-      x: round(labelX + 5),
+      'data-run': p.cell.run,
+      'data-group': p.cell.group,
+      x: round(labelX),
       y: centre + 4,
       'font-size': FONT_PX,
     }),
   );
 }
 
-/** The value axis under the bars: a line, and three to five ticks in the metric's unit. */
+/** The spread as a whisker, its low end clamped at the axis (no cap there); returns its right end. */
+function appendWhisker(svg: SVGSVGElement, { x }: Frame, p: PlottedValue, centre: number): number | undefined {
+  if (p.low === undefined || p.high === undefined) return undefined;
+  const document = svg.ownerDocument;
+  const [axisLow = 0] = x.domain();
+  const isClamped = p.low < axisLow || p.low <= 0;
+  const low = x(isClamped ? axisLow : p.low);
+  const high = x(p.high);
+  const whisker = svgElement(document, 'g', { class: 'spread', 'data-run': p.cell.run });
+  whisker.append(svgElement(document, 'line', { x1: low, x2: high, y1: centre, y2: centre }));
+  for (const at of isClamped ? [high] : [low, high]) {
+    whisker.append(svgElement(document, 'line', { x1: at, x2: at, y1: centre - 4, y2: centre + 4 }));
+  }
+  svg.append(whisker);
+  return high;
+}
+
+/** The value axis under the bars, light grid lines up through them, and the baseline's rule at 1. */
 function appendAxis(
   svg: SVGSVGElement,
-  data: MetricComparison,
-  x: ReturnType<typeof scaleLinear<number, number>>,
-  y: number,
+  frame: Frame,
+  { top, bottom, scale }: { top: number; bottom: number; scale: BarScale },
 ): void {
   const document = svg.ownerDocument;
-  const axis = svgElement(document, 'g', { class: 'axis axis-x-values' });
-  axis.append(svgElement(document, 'line', { x1: x.range()[0] ?? 0, x2: x.range()[1] ?? 0, y1: y, y2: y }));
-  for (const tick of fittingTicks(x, data)) {
-    axis.append(svgElement(document, 'line', { x1: x(tick), x2: x(tick), y1: y, y2: y + 4 }));
+  const { x, data, baseline } = frame;
+  const [from = 0, to = 0] = x.range();
+  const format = (tick: number) => (baseline === undefined ? formatTick(tick, data.unit) : formatRatioTick(tick));
+  const ticks = scale === 'log' ? logTicks(...(x.domain() as [number, number])) : fittingTicks(x, format);
+  const grid = svgElement(document, 'g', { class: 'grid', 'aria-hidden': 'true' });
+  const axis = svgElement(document, 'g', { class: 'axis axis-values' });
+  axis.append(svgElement(document, 'line', { x1: from, x2: to, y1: bottom, y2: bottom }));
+  for (const tick of ticks) {
+    grid.append(svgElement(document, 'line', { x1: x(tick), x2: x(tick), y1: top, y2: bottom }));
+    axis.append(svgElement(document, 'line', { x1: x(tick), x2: x(tick), y1: bottom, y2: bottom + 4 }));
     axis.append(
-      svgText(document, formatTick(tick, data.unit), {
+      svgText(document, format(tick), {
         x: x(tick),
-        y: y + 16,
+        y: bottom + 16,
         'text-anchor': 'middle',
         'font-size': FONT_PX - 1,
       }),
     );
   }
+  svg.prepend(grid);
   svg.append(axis);
+  if (baseline !== undefined) {
+    svg.append(svgElement(document, 'line', { class: 'baseline-rule', x1: x(1), x2: x(1), y1: top, y2: bottom }));
+  }
 }
 
 /** The most ticks (up to 5) whose labels do not overlap on the axis's width. */
-function fittingTicks(x: ReturnType<typeof scaleLinear<number, number>>, data: MetricComparison): number[] {
+function fittingTicks(x: Scale, format: (tick: number) => string): number[] {
   const [from = 0, to = 0] = x.range();
   for (const count of [5, 4, 3, 2]) {
     const ticks = x.ticks(count);
-    const widest = Math.max(...ticks.map((tick) => estimateTextWidth(formatTick(tick, data.unit), FONT_PX - 1)));
+    const widest = Math.max(...ticks.map((tick) => estimateTextWidth(format(tick), FONT_PX - 1)));
     if (ticks.length < 2 || (to - from) / (ticks.length - 1) >= widest + 8) return ticks;
   }
   return x.domain();

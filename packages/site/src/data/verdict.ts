@@ -6,7 +6,7 @@
 
 import type { Experiment } from '@benchfolio/parsers/content';
 import { leadSentence } from '../charts/lead-summary.ts';
-import { formatPercentChange, formatTimes, formatVsBest } from '../charts/normalize.ts';
+import { formatPercentChange, formatVsBest } from '../charts/normalize.ts';
 import { formatValue } from '../lib/format-value.ts';
 import type { BarCell, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
 import { noiseCall, noiseMethodText, rankedCells } from '../view/noise.ts';
@@ -217,8 +217,9 @@ function ratioTable(data: MetricComparison): VerdictMetric['table'] {
   const grid = groups.map((group) => ({ label: group.label, cells: ratiosOf(group.key) }));
   const all = grid.flatMap((row) => row.cells.flatMap((cell) => (cell.ratio === null ? [] : [cell.ratio])));
   const isPercent = all.every((ratio) => ratio > 0.5 && ratio < 2);
+  // Two significant digits in times: "0.97×", "0.0032×", narrow enough for a phone.
   const text = (ratio: number | null) =>
-    ratio === null ? '—' : isPercent ? formatPercentChange(ratio) : formatTimes(ratio);
+    ratio === null ? '—' : isPercent ? formatPercentChange(ratio) : `${Number(ratio.toPrecision(2))}×`;
   const goodness = (ratio: number) => (data.betterIs === 'lower' ? 1 / ratio : ratio);
   const toCells = (cells: ReturnType<typeof ratiosOf>): VerdictCell[] =>
     cells.map((cell) => ({
