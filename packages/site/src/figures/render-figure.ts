@@ -2,10 +2,9 @@
 // calls it at build time with jsdom's document, and the page script calls it again in the
 // browser whenever the reader changes the view.
 
-import { barScaleFor } from '../charts/bar-chart.ts';
+import { barChart, barScaleFor } from '../charts/bar-chart.ts';
 import { barSummary } from '../charts/bar-summary.ts';
 import type { ChartTable } from '../charts/data-table.ts';
-import { hbarChart } from '../charts/hbar-chart.ts';
 import { histogramChart, histogramSummary, histogramTable } from '../charts/histogram-chart.ts';
 import { latencyChart, latencySummary, latencyTable } from '../charts/latency-chart.ts';
 import { sweepChart } from '../charts/sweep-chart.ts';
@@ -41,7 +40,7 @@ export function renderFigure(
       const options = { baseline, groupNoun: spec.groupNoun };
       return {
         // Horizontal bars: value labels at the bar ends, never turned; the height follows the rows.
-        svg: hbarChart(data, {
+        svg: barChart(data, {
           width: sizeOf('bars').width,
           document,
           ...options,
