@@ -78,14 +78,19 @@ interface Frame {
   text: (p: PlottedValue) => string;
 }
 
+/** What the whiskers are, wrapped to the chart's width. */
+function legend(data: MetricComparison, width: number): string[] {
+  const text = spreadLegend(data);
+  return text === null ? [] : wrapLabel(text, width, FONT_PX - 1, 3);
+}
+
 /** The header lines: what is drawn and which way is better, then what the whiskers are. */
 function headerLines(data: MetricComparison, width: number, baseline: RunRef | undefined, note?: string): string[] {
   const better = data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`;
   const what =
     baseline === undefined ? `${data.title}, ${UNIT_WORDS[data.unit]}` : `${data.title}, ratio to ${baseline.label}`;
-  const lines = [[what, better].filter((part) => part !== undefined).join(' · ')];
-  const legend = spreadLegend(data);
-  if (legend !== null) lines.push(...wrapLabel(legend, width, FONT_PX - 1, 3));
+  const lines = wrapLabel([what, better].filter((part) => part !== undefined).join(' · '), width, FONT_PX - 1, 2);
+  lines.push(...legend(data, width));
   if (note !== undefined) lines.push(...wrapLabel(note, width, FONT_PX - 1, 2));
   return lines;
 }
@@ -159,6 +164,9 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   const plotted = plottedValues(data, baselineRun?.id);
   const groups = groupRows(data, plotted, options);
   const header = headerLines(data, width, baselineRun, note);
+  const captionLines =
+    header.length -
+    (legend(data, width).length + (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length));
   const legendLines = header.length - (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length);
   const rowCount = groups.reduce((sum, group) => sum + Math.max(1, group.rows.length), 0);
   const top = header.length * LINE_PX + 6;
@@ -176,7 +184,7 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   }
   if (baselineRun !== undefined) svg.setAttribute('data-baseline', baselineRun.id);
   header.forEach((line, index) => {
-    const className = index === 0 ? 'axis-caption' : index < legendLines ? 'spread-legend' : 'chart-note';
+    const className = index < captionLines ? 'axis-caption' : index < legendLines ? 'spread-legend' : 'chart-note';
     svg.append(
       svgText(document, line, { class: className, x: 0, y: (index + 1) * LINE_PX - 3, 'font-size': FONT_PX - 1 }),
     );

@@ -4,7 +4,7 @@
 // called one. With one run each nothing is tested, and the sentence says so.
 
 import type { MetricComparison } from '../view/model.ts';
-import { noiseCall, noiseMethodText, rankedCells } from '../view/noise.ts';
+import { noiseCall, noiseMethodText, noiseNote, rankedCells } from '../view/noise.ts';
 import { formatRatio, formatVsBest } from './normalize.ts';
 
 /** One group's lead: who, over whom, by what ratio (≥ 1, in the better direction). */
@@ -86,7 +86,7 @@ function capitalize(text: string): string {
 /**
  * A group's runs best first, each after the first against the best: "ext4 7.37 k op/s, ext3
  * 7.12 k op/s (−3 %), xfs 5.21 k op/s (−29 %)". Where the build tested the repeats, a difference
- * within the noise says so: "(−3 %, within the noise)".
+ * says so, with Welch's p-value: "(−3 %, within the noise: p = 0.41)".
  */
 export function rankingText(
   data: MetricComparison,
@@ -98,10 +98,9 @@ export function rankingText(
   if (best === undefined) return '';
   const rest = others.map((cell) => {
     const ratio = best.value === 0 ? null : cell.value / best.value;
-    const call = noiseCall(data, group, best.run, cell.run).kind;
     const notes = [
       ratio === null ? undefined : formatVsBest(ratio),
-      call === 'inside' ? 'within the noise' : undefined,
+      noiseNote(noiseCall(data, group, best.run, cell.run)),
     ];
     const note = notes.filter((n) => n !== undefined).join(', ');
     return `${label(cell.run)} ${format(cell.value)}${note === '' ? '' : ` (${note})`}`;

@@ -9,7 +9,7 @@ import { leadSentence } from '../charts/lead-summary.ts';
 import { formatPercentChange, formatVsBest } from '../charts/normalize.ts';
 import { formatValue } from '../lib/format-value.ts';
 import type { BarCell, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
-import { noiseCall, noiseMethodText, rankedCells } from '../view/noise.ts';
+import { noiseCall, noiseMethodText, noiseNote, rankedCells } from '../view/noise.ts';
 
 /** How many headline metrics a verdict shows at most: it must fit above the first chart. */
 const MAX_METRICS = 3;
@@ -41,6 +41,8 @@ export interface VerdictEntry {
   /** Against the line's best: "−3 %", "3.31×"; absent for the best. */
   ratioText?: string;
   isWithinNoise: boolean;
+  /** Welch's verdict against the best, where tested: "within the noise: p = 0.41". */
+  noiseText?: string;
 }
 
 export interface VerdictLine {
@@ -180,6 +182,8 @@ function verdictLine(data: MetricComparison, group: MetricComparison['groups'][n
       isWithinNoise: !isBest && best !== undefined && noiseCall(data, group.key, best.run, cell.run).kind === 'inside',
     };
     if (!isBest && best !== undefined && best.value !== 0) result.ratioText = formatVsBest(cell.value / best.value);
+    const noise = isBest || best === undefined ? undefined : noiseNote(noiseCall(data, group.key, best.run, cell.run));
+    if (noise !== undefined) result.noiseText = noise;
     return result;
   };
   const line: VerdictLine = { groupKey: group.key, entries: best === undefined ? [] : [best, ...others].map(entry) };

@@ -46,3 +46,15 @@ export function noiseMethodText(data: MetricComparison): string {
   if (hasRepeats(data)) return 'not tested for noise';
   return 'one run each, not tested for noise';
 }
+
+/** "p = 0.41", "p = 0.003", "p < 0.001": a p-value as readers read it. */
+export function formatPValue(pValue: number): string {
+  if (pValue < 0.001) return 'p < 0.001';
+  return `p = ${Number(pValue.toPrecision(pValue < 0.01 ? 1 : 2))}`;
+}
+
+/** "within the noise: p = 0.41" or "beyond the noise: p = 0.003"; undefined where untested. */
+export function noiseNote(call: NoiseCall): string | undefined {
+  if (call.kind === 'untested') return undefined;
+  return `${call.kind === 'inside' ? 'within' : 'beyond'} the noise: ${formatPValue(call.pValue)}`;
+}
