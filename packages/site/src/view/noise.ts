@@ -49,8 +49,9 @@ export function noiseMethodText(data: MetricComparison): string {
 
 /** "p = 0.41", "p = 0.003", "p < 0.001": a p-value as readers read it. */
 export function formatPValue(pValue: number): string {
-  if (pValue < 0.001) return 'p < 0.001';
-  return `p = ${Number(pValue.toPrecision(pValue < 0.01 ? 1 : 2))}`;
+  // No-break spaces: "p = 0.23" never breaks across lines.
+  if (pValue < 0.001) return 'p\u00a0<\u00a00.001';
+  return `p\u00a0=\u00a0${Number(pValue.toPrecision(pValue < 0.01 ? 1 : 2))}`;
 }
 
 /** "within the noise: p = 0.41" or "beyond the noise: p = 0.003"; undefined where untested. */
