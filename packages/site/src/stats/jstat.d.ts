@@ -4,8 +4,6 @@ declare module 'jstat' {
     studentt: {
       /** P(T ≤ x) for T with `dof` degrees of freedom. */
       cdf(x: number, dof: number): number;
-      /** The x with P(T ≤ x) = p. */
-      inv(p: number, dof: number): number;
     };
   };
   export default jStat;

@@ -1,6 +1,5 @@
-// Whether two sets of repeats differ beyond their noise: Welch's t-test, and the 95 % confidence
-// interval of a mean with Student's t. Build time only (data/noise.ts): jstat, which gives the
-// t distribution, stays out of the pages' scripts.
+// Whether two sets of repeats differ beyond their noise: Welch's t-test. Build time only
+// (data/noise.ts): jstat, which gives the t distribution, stays out of the pages' scripts.
 
 // jstat is CommonJS: its module object is jStat itself (Node's ESM sees it as the default export).
 import jStat from 'jstat';
@@ -45,12 +44,4 @@ export function welchTTest(a: readonly number[], b: readonly number[]): WelchRes
   const df = (va + vb) ** 2 / (va ** 2 / (x.n - 1) + vb ** 2 / (y.n - 1));
   const pValue = 2 * jStat.studentt.cdf(-Math.abs(t), df);
   return { t, df, pValue };
-}
-
-/** The two-sided confidence interval of the mean of at least two values (Student's t). */
-export function meanConfidenceInterval(values: readonly number[], level = 0.95): { low: number; high: number } {
-  if (values.length < 2) throw new RangeError('a confidence interval needs at least two values');
-  const { n, mean, variance } = meanAndVariance(values);
-  const half = jStat.studentt.inv(1 - (1 - level) / 2, n - 1) * Math.sqrt(variance / n);
-  return { low: mean - half, high: mean + half };
 }
