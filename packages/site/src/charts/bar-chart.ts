@@ -20,7 +20,7 @@ import {
   valueDomain,
 } from './bar-values.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
-import { formatPercentChange, formatTimes } from './normalize.ts';
+import { ratioNotation } from './normalize.ts';
 import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
 import { createSvg } from './svg.ts';
@@ -130,11 +130,8 @@ function labelText(data: MetricComparison, plotted: PlottedValue[], baseline: Ru
         : value;
     };
   }
-  const isPercent = plotted.every((p) => p.value > 0.5 && p.value < 2);
-  return (p: PlottedValue) => {
-    if (p.normalized?.isBaseline) return 'baseline';
-    return isPercent ? formatPercentChange(p.value) : formatTimes(p.value);
-  };
+  const notation = ratioNotation(plotted.filter((p) => !p.normalized?.isBaseline).map((p) => p.value));
+  return (p: PlottedValue) => (p.normalized?.isBaseline ? 'baseline' : notation(p.value));
 }
 
 /** The value axis from the label column to the room the widest label needs at the right. */

@@ -6,7 +6,7 @@ import { formatValue } from '../lib/format-value.ts';
 import type { BarCell, BaseUnit, MetricComparison } from '../view/model.ts';
 import { noiseMethodText } from '../view/noise.ts';
 import { leadSentence, rankingText } from './lead-summary.ts';
-import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
+import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline, ratioNotation } from './normalize.ts';
 
 /** One row of a bar chart's data table: a run's value in a group. */
 export interface BarTableRow {
@@ -25,7 +25,7 @@ export interface BarTableRow {
   repeats: number | null;
   /** Against the baseline run, when one is chosen: null without a baseline or a usable ratio. */
   ratio: number | null;
-  /** "+3 %", "8.21×", "baseline", "no baseline value"; null without a baseline. */
+  /** "+3 %" or "1.03×" (one notation per table), "baseline", "no baseline value"; null without a baseline. */
   normalizedText: string | null;
   change: Change | null;
 }
@@ -92,6 +92,10 @@ export function barReading(cell: BarCell, unit: BaseUnit, normalized: Normalized
  */
 export function barTableRows(data: MetricComparison, options: BarTextOptions = {}): BarTableRow[] {
   const normalized = options.baseline === undefined ? undefined : normalizeToBaseline(data, options.baseline);
+  // The chart's own notation: all percent, or all times (ratioNotation).
+  const notation = ratioNotation(
+    (normalized ?? []).flatMap((n) => (n.ratio === null || n.isBaseline ? [] : [n.ratio])),
+  );
   const rows: BarTableRow[] = [];
   for (const group of data.groups) {
     for (const run of data.runs) {
@@ -117,7 +121,7 @@ export function barTableRows(data: MetricComparison, options: BarTextOptions = {
                 ? cell
                   ? 'no baseline value'
                   : '—'
-                : formatRatio(norm.ratio),
+                : notation(norm.ratio),
         change: norm?.change ?? null,
       });
     }

@@ -121,3 +121,12 @@ export function formatVsBest(ratio: number): string {
   if (ratio > 0 && ratio <= 0.5) return `1/${Number((1 / ratio).toPrecision(3))}`;
   return formatPercentChange(ratio);
 }
+
+/**
+ * One notation for every ratio of a chart and its table: percent changes when every ratio is
+ * within a factor of two ("+3 %", "−18 %"), else times for all ("1.03×", "309×"), so that a
+ * chart never reads "+3 %" beside "309×".
+ */
+export function ratioNotation(ratios: readonly number[]): (ratio: number) => string {
+  return ratios.every((ratio) => ratio > 0.5 && ratio < 2) ? formatPercentChange : formatTimes;
+}
