@@ -68,6 +68,20 @@ const ReproduceSchema = z
   })
   .strict();
 
+const HeadlineSchema = z
+  .object({
+    tool: z
+      .string()
+      .regex(/^[a-z][a-z0-9]*$/, 'a tool as measurements name it, such as fio or bonnie')
+      .describe('The tool whose measurement it is: `fio`, `bonnie`, `sysbench`.'),
+    metric: z
+      .string()
+      .regex(/^[a-z0-9_%/]+(?:\.[a-z0-9_%/]+)*$/, 'a measurement name, such as write.iops or ran_stat')
+      .describe('The measurement, as the tidy list names it: `write.iops`, `ran_stat`.'),
+    why: plainText.optional().describe('Why it is the headline: where the source says it is its finding.'),
+  })
+  .strict();
+
 /** `experiment.yaml`: the question, the variable under test, what was held constant, the source. */
 export const ExperimentSchema = z
   .object({
@@ -91,6 +105,13 @@ export const ExperimentSchema = z
       .describe('`awaiting-runs`: the method is published but no numbers are yet; the site shows how to run it.'),
     reproduce: ReproduceSchema.optional(),
     tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase words joined by hyphens')).default([]),
+    headline: z
+      .array(HeadlineSchema)
+      .min(1)
+      .optional()
+      .describe(
+        "The measurements the page's verdict opens with, when the source's finding is clear; without it, each tool's default (its first headline metric).",
+      ),
   })
   .strict()
   .superRefine((experiment, context) => {

@@ -177,6 +177,26 @@ describe('loadContent refuses', () => {
     ]);
   });
 
+  it('a headline metric no run measured, at its line and column, naming the ones there are', async () => {
+    const report = await validate((files) => {
+      files['experiment.yaml'] += 'headline:\n  - tool: dd\n    metric: write.tme\n';
+    });
+    expect(errorsOf(report)).toMatchObject([{ file: `${DD_EXPERIMENT_ID}/experiment.yaml`, line: 15, column: 13 }]);
+    expect(errorsOf(report)[0]?.message).toBe(
+      'headline: no measurement write.tme of dd in this experiment (the dd measurements here are write.time)',
+    );
+  });
+
+  it('a headline naming a measurement that exists, without an issue', async () => {
+    const report = await validate((files) => {
+      files['experiment.yaml'] += 'headline:\n  - tool: dd\n    metric: write.time\n    why: The post’s table.\n';
+    });
+    expect(errorsOf(report)).toEqual([]);
+    expect(report.experiments[0]?.experiment.headline).toEqual([
+      { tool: 'dd', metric: 'write.time', why: 'The post’s table.' },
+    ]);
+  });
+
   it('a folder name that is not the date of the experiment', async () => {
     const files = ddExperimentFiles();
     fixture = writeExperimentFixture(files, '2019-02-dd-sequential-write');

@@ -96,6 +96,7 @@ export async function loadExperiment(
   issues.push(
     ...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context, runIds }),
   );
+  issues.push(...headlineIssues(experiment, runs, published, { file: yamlFile, locate: checked.locate }));
   const hasErrors = issues.some((issue) => issue.severity !== 'warning');
   return {
     experiment: hasErrors
@@ -186,4 +187,38 @@ function comparisonIssues(
     });
   }
   return issues;
+}
+
+/** Each declared headline must name a measurement some run has: a typo would leave the verdict empty. */
+function headlineIssues(
+  experiment: Experiment,
+  runs: readonly LoadedRun[],
+  published: readonly PublishedMeasurement[],
+  where: { file: string; locate: CheckedYaml<Experiment>['locate'] },
+): ContentIssue[] {
+  if (experiment.headline === undefined) return [];
+  const measured = new Set<string>();
+  for (const run of runs) {
+    for (const output of run.outputs) {
+      for (const measurement of output.parsed.measurements) measured.add(`${measurement.tool} ${measurement.metric}`);
+    }
+  }
+  for (const row of published) measured.add(`${row.tool} ${row.metric}`);
+  return experiment.headline.flatMap((headline, index) => {
+    if (measured.has(`${headline.tool} ${headline.metric}`)) return [];
+    const known = [...measured]
+      .filter((name) => name.startsWith(`${headline.tool} `))
+      .map((name) => name.slice(headline.tool.length + 1));
+    const hint =
+      known.length === 0
+        ? `no run has a ${headline.tool} measurement`
+        : `the ${headline.tool} measurements here are ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}`;
+    return [
+      {
+        file: where.file,
+        ...where.locate(['headline', index, 'metric']),
+        message: `headline: no measurement ${headline.metric} of ${headline.tool} in this experiment (${hint})`,
+      },
+    ];
+  });
 }

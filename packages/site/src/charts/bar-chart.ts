@@ -1,227 +1,335 @@
-// Grouped bars: one metric across runs, one band per group (a fio job, a bonnie++ size), one bar
-// per run inside it, with value labels, spread whiskers, a legend, and optionally each bar as a
-// ratio to a baseline run. A plain function of data and size: it builds a detached <svg> with the
-// document it is given.
+// The bar chart: horizontal bars, one metric across runs, a block per group (a fio job, a bonnie++ size), a bar
+// per run inside it, each with its value printed at the bar's end (never turned), its spread
+// drawn as a whisker, and on the chart itself the unit, which way is better and what the
+// whiskers are. Optionally each bar as its ratio to a baseline run (one notation for every label
+// of a chart: all percent changes, or all times), on a linear or log axis, runs in declared order
+// or best first. A plain function of data and a width: its height follows from the rows.
 
-import { select } from 'd3-selection';
+import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
+import { formatValue } from '../lib/format-value.ts';
 import type { MetricComparison, RunRef } from '../view/model.ts';
-import { appendValueAxis } from './axes.ts';
+import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
+import { barSummary, formatSpread, spreadKindText, spreadLegend } from './bar-summary.ts';
 import {
-  type BarLayout,
   type BarScale,
-  barLayout,
-  GROUP_FONT_PX,
-  LINE_PX,
+  type BarSort,
+  barScaleFor,
+  orderRuns,
+  type PlottedValue,
   plottedValues,
-  TICK_FONT_PX,
-  VALUE_FONT_PX,
-} from './bar-layout.ts';
-import { appendGroupBars, type BarMarks } from './bar-marks.ts';
-import { barSummary } from './bar-summary.ts';
-import { appendLegend } from './legend.ts';
-import { round } from './plot-parts.ts';
-import { type RunStyle, runStyles } from './run-styles.ts';
-import { type ChartContext, createSvg } from './svg.ts';
+  valueDomain,
+} from './bar-values.ts';
+import { estimateTextWidth, wrapLabel } from './label-fit.ts';
+import { ratioNotation } from './normalize.ts';
+import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
+import { runStyles } from './run-styles.ts';
+import { createSvg } from './svg.ts';
 
-export type { BarScale } from './bar-layout.ts';
-export type BarSort = 'declared' | 'value';
+export type { BarScale, BarSort } from './bar-values.ts';
+export { barScaleFor, orderRuns } from './bar-values.ts';
 
-export interface BarChartOptions extends ChartContext {
-  /** Linear by default. Log needs every drawn value positive: see `barScaleFor`. */
-  scale?: BarScale;
+const FONT_PX = 12;
+const ROW_PX = 20;
+const BAR_PX = 14;
+const GROUP_GAP_PX = 10;
+const LINE_PX = 15;
+const AXIS_PX = 22;
+
+type Scale = ScaleContinuousNumeric<number, number>;
+
+export interface BarChartOptions {
+  width: number;
+  document: Document;
+  /** The experiment's runs in declared order: each run keeps its colour. */
+  runOrder?: readonly RunRef[];
   /** A run id: draw each bar as its ratio to this run's bar in the same group. */
   baseline?: string;
-  /** See `orderRuns`. Declared by default. */
+  /** Linear by default; log only where every drawn value is positive (see barScaleFor). */
+  scale?: BarScale;
+  /** Declared by default; `value` puts the best first in each group. */
   sort?: BarSort;
   /** What a group is, for the accessible name: `['job', 'jobs']`. */
   groupNoun?: readonly [string, string];
-  /**
-   * The experiment's runs in declared order, when `data` shows only some of them (the reader's
-   * run selection): each run keeps the colour it has everywhere on the page.
-   */
-  runOrder?: readonly RunRef[];
 }
 
-/**
- * The scale a bar chart is really drawn with. Log needs positive values (a log axis has no zero);
- * when any drawn value (or ratio, with a baseline) is zero or negative the chart is drawn linear
- * instead, and `note` says why, for the page to show beside the scale control. A spread whose
- * low end is not positive does not cause that: its whisker is clamped at the bottom of the axis,
- * drawn without a cap there (as on a linear axis, where a low end below zero is clamped at zero
- * unless some value itself is negative).
- */
-export function barScaleFor(
-  data: MetricComparison,
-  options: { scale?: BarScale; baseline?: string },
-): { scale: BarScale; note?: string } {
-  if (options.scale !== 'log') return { scale: 'linear' };
-  const values = plottedValues(data, options.baseline).map((v) => v.value);
-  if (values.length === 0) return { scale: 'linear' };
-  if (values.some((v) => v <= 0)) {
-    return {
-      scale: 'linear',
-      note: 'A log scale needs positive values; this chart has zero or negative ones, so it is linear.',
-    };
-  }
-  return { scale: 'log' };
+/** The unit in words, for the chart's first line (values and ticks carry the scaled unit). */
+const UNIT_WORDS: Record<MetricComparison['unit'], string> = {
+  B: 'bytes',
+  'B/s': 'bytes per second',
+  ns: 'time',
+  s: 'seconds',
+  'op/s': 'operations per second',
+  '%': 'percent',
+  count: 'count',
+};
+
+interface Row {
+  plotted: PlottedValue;
+  label: string;
+  className: string;
 }
 
-/**
- * The order of the runs within a group. `declared`: the experiment's order, the same in every
- * group. `value`: best first by the metric's `betterIs` (highest first, or lowest first for a
- * lower-is-better metric such as latency; highest first for `neither`), runs without a value in
- * the group last. Groups themselves always stay in their declared order, and each run keeps its
- * colour, so a sorted chart reads as a ranking within each group.
- */
-export function orderRuns(data: MetricComparison, groupKey: string, sort: BarSort = 'declared'): RunRef[] {
-  if (sort === 'declared') return [...data.runs];
-  const valueIn = (run: RunRef) => data.cells.find((c) => c.group === groupKey && c.run === run.id)?.value;
-  const direction = data.betterIs === 'lower' ? 1 : -1;
-  return [...data.runs].sort((a, b) => {
-    const va = valueIn(a);
-    const vb = valueIn(b);
-    if (va === undefined || vb === undefined) return (va === undefined ? 1 : 0) - (vb === undefined ? 1 : 0);
-    return direction * (va - vb);
-  });
+interface Frame {
+  data: MetricComparison;
+  x: Scale;
+  labelWidth: number;
+  baseline?: RunRef;
+  /** A plotted value's label: the value (with the tool's sd), or its ratio to the baseline. */
+  text: (p: PlottedValue) => string;
 }
 
-/**
- * Grouped bars of `data`. Every bar is a `<rect class="series-N mark bar">` (N: the run's place
- * in the declared order, see runStyles) with `data-run`, `data-group`, `data-value` (the value in base units) and, with
- * a baseline, `data-ratio`, and a `<title>` for hover. The svg carries `data-scale` (the scale
- * really used, see `barScaleFor`), `data-baseline` and `data-sort`.
- */
-export function barChart(data: MetricComparison, options: BarChartOptions): SVGSVGElement {
-  const { width, height, document } = options;
-  const sort = options.sort ?? 'declared';
-  const baselineRun = data.runs.find((r) => r.id === options.baseline);
-  const baseline = baselineRun?.id;
-  const { scale, note } = barScaleFor(data, { scale: options.scale, baseline });
-  const plotted = plottedValues(data, baseline);
-  const summary = barSummary(data, { baseline, groupNoun: options.groupNoun });
+/** What the whiskers are, wrapped to the chart's width. */
+function legend(data: MetricComparison, width: number): string[] {
+  const text = spreadLegend(data);
+  return text === null ? [] : wrapLabel(text, width, FONT_PX - 1, 3);
+}
 
-  const svg = createSvg(document, { width, height }, `${data.title}, bar chart. ${summary}`);
-  const root = select(svg)
-    .attr('data-chart', 'bar')
-    .attr('data-key', data.key)
-    .attr('data-scale', scale)
-    .attr('data-sort', sort);
-  if (baseline !== undefined) root.attr('data-baseline', baseline);
+/** The header lines: what is drawn and which way is better, then what the whiskers are. */
+function headerLines(data: MetricComparison, width: number, baseline: RunRef | undefined, note?: string): string[] {
+  const better = data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`;
+  const what =
+    baseline === undefined ? `${data.title}, ${UNIT_WORDS[data.unit]}` : `${data.title}, ratio to ${baseline.label}`;
+  const lines = wrapLabel([what, better].filter((part) => part !== undefined).join(' · '), width, FONT_PX - 1, 2);
+  lines.push(...legend(data, width));
+  if (note !== undefined) lines.push(...wrapLabel(note, width, FONT_PX - 1, 2));
+  return lines;
+}
 
+/** Rows per group in the chosen order (the groups keep theirs; a run keeps its colour). */
+function groupRows(data: MetricComparison, plotted: PlottedValue[], options: BarChartOptions) {
+  const runOrder = options.runOrder ?? [];
   const styles = runStyles(
     data.runs.map((run) => run.id),
-    options.runOrder ?? data.runs,
+    runOrder.length > 0 ? runOrder : data.runs,
   );
-  const topPx = appendHeader(svg, data, { styles, baselineRun, note, width });
-  const layout = barLayout(data, { plotted, scale, baseline, width, height, topPx });
-  appendValueAxis(
-    document,
-    svg,
-    { scale: layout.y, ticks: layout.ticks, format: layout.tickText },
-    { x1: layout.left, x2: width - layout.right, className: 'axis-y', fontSizePx: TICK_FONT_PX },
+  return (
+    data.groups
+      .map((group) => ({
+        key: group.key,
+        label: group.label,
+        rows: orderRuns(data, group.key, options.sort).flatMap((run): Row[] => {
+          const p = plotted.find((candidate) => candidate.cell.group === group.key && candidate.cell.run === run.id);
+          const style = styles.find((s) => s.id === run.id);
+          return p === undefined
+            ? []
+            : [{ plotted: p, label: style?.label ?? run.label, className: style?.className ?? 'series-0' }];
+        }),
+      }))
+      // A group whose runs are all left out (no baseline value) stays, to say so.
+      .filter((group) => group.rows.length > 0 || data.cells.some((cell) => cell.group === group.key))
   );
-  if (baseline !== undefined) appendBaselineRule(svg, layout, width);
+}
 
-  const marks: BarMarks = {
-    data,
-    layout,
-    baselineRun,
-    classOf: new Map(styles.map((style) => [style.id, style.className])),
-    bars: root.append('g').attr('class', 'bars'),
-    labels: root.append('g').attr('class', 'value-labels').attr('font-size', VALUE_FONT_PX),
-  };
-  for (const group of data.groups) {
-    const inGroup = plotted.filter((p) => p.cell.group === group.key);
-    appendGroupBars(marks, group, orderRuns(data, group.key, sort), inGroup);
+/** The label of every bar: its value, or its ratio in one notation for the whole chart. */
+function labelText(data: MetricComparison, plotted: PlottedValue[], baseline: RunRef | undefined) {
+  if (baseline === undefined) {
+    return (p: PlottedValue) => {
+      const value = formatValue(p.cell.value, data.unit);
+      return p.cell.spread === 'stddev' && p.cell.sd !== undefined
+        ? `${value} ± ${formatValue(p.cell.sd, data.unit)}`
+        : value;
+    };
   }
-  appendGroupAxis(svg, data, layout, width);
+  const notation = ratioNotation(plotted.filter((p) => !p.normalized?.isBaseline).map((p) => p.value));
+  return (p: PlottedValue) => (p.normalized?.isBaseline ? 'baseline' : notation(p.value));
+}
+
+/** The value axis from the label column to the room the widest label needs at the right. */
+function valueAxis(
+  plotted: PlottedValue[],
+  scale: BarScale,
+  baseline: string | undefined,
+  range: [number, number],
+): Scale {
+  const domain = valueDomain(plotted, scale, baseline);
+  const x: Scale = scale === 'log' ? scaleLog().domain(domain) : scaleLinear().domain(domain);
+  if (scale === 'linear') x.nice(4);
+  else x.nice();
+  return x.range(range);
+}
+
+/**
+ * The chart as a detached `<svg data-chart="bar" data-orientation="horizontal">` with `data-scale`
+ * (the scale really used), `data-sort` and `data-baseline`; every bar a `<rect class="series-N mark
+ * bar">` with `data-run`, `data-group`, `data-value` and, with a baseline, `data-ratio`; every value
+ * label a `text.value-label`.
+ */
+export function barChart(data: MetricComparison, options: BarChartOptions): SVGSVGElement {
+  const { width, document } = options;
+  const baselineRun = data.runs.find((run) => run.id === options.baseline);
+  const { scale, note } = barScaleFor(data, { scale: options.scale, baseline: baselineRun?.id });
+  const plotted = plottedValues(data, baselineRun?.id);
+  const groups = groupRows(data, plotted, options);
+  const header = headerLines(data, width, baselineRun, note);
+  const captionLines =
+    header.length -
+    (legend(data, width).length + (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length));
+  const legendLines = header.length - (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length);
+  const rowCount = groups.reduce((sum, group) => sum + Math.max(1, group.rows.length), 0);
+  const top = header.length * LINE_PX + 6;
+  const height = top + groups.length * (LINE_PX + GROUP_GAP_PX) + rowCount * ROW_PX + AXIS_PX;
+  const summary = barSummary(data, { baseline: baselineRun?.id, groupNoun: options.groupNoun });
+  const svg = createSvg(document, { width, height }, `${data.title}, bar chart. ${summary}`);
+  for (const [name, value] of Object.entries({
+    chart: 'bar',
+    orientation: 'horizontal',
+    key: data.key,
+    scale,
+    sort: options.sort ?? 'declared',
+  })) {
+    svg.setAttribute(`data-${name}`, value);
+  }
+  if (baselineRun !== undefined) svg.setAttribute('data-baseline', baselineRun.id);
+  header.forEach((line, index) => {
+    const className = index < captionLines ? 'axis-caption' : index < legendLines ? 'spread-legend' : 'chart-note';
+    svg.append(
+      svgText(document, line, { class: className, x: 0, y: (index + 1) * LINE_PX - 3, 'font-size': FONT_PX - 1 }),
+    );
+  });
+  const text = labelText(data, plotted, baselineRun);
+  const labels = groups.flatMap((g) => g.rows);
+  const labelWidth = Math.min(width * 0.36, Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 8);
+  const valueWidth = Math.max(0, ...labels.map((r) => estimateTextWidth(text(r.plotted), FONT_PX))) + 10;
+  const x = valueAxis(plotted, scale, baselineRun?.id, [labelWidth, Math.max(labelWidth + 40, width - valueWidth)]);
+  const frame: Frame = { data, x, labelWidth, text, ...(baselineRun ? { baseline: baselineRun } : {}) };
+  let y = top;
+  for (const group of groups) {
+    svg.append(
+      svgText(document, group.label, {
+        class: 'group-label',
+        x: 0,
+        y: y + LINE_PX - 3,
+        'font-size': FONT_PX,
+        'font-weight': 600,
+      }),
+    );
+    y += LINE_PX;
+    if (group.rows.length === 0) {
+      const missing = `no ${baselineRun?.label ?? 'baseline'} value`;
+      svg.append(
+        svgText(document, missing, { class: 'no-data', x: labelWidth, y: y + ROW_PX / 2 + 4, 'font-size': FONT_PX }),
+      );
+      y += ROW_PX;
+    }
+    for (const row of group.rows) {
+      appendRow(svg, frame, row, y);
+      y += ROW_PX;
+    }
+    y += GROUP_GAP_PX;
+  }
+  appendAxis(svg, frame, { top, bottom: y, scale });
   return svg;
 }
 
-/**
- * The top of the chart: the legend, then a caption line (what the axis is, and which way is
- * better), then the note about the scale when there is one. Returns the height they take.
- */
-function appendHeader(
-  svg: SVGSVGElement,
-  data: MetricComparison,
-  { styles, baselineRun, note, width }: { styles: RunStyle[]; baselineRun?: RunRef; note?: string; width: number },
-): number {
-  const legendHeight = appendLegend(
-    svg.ownerDocument,
-    svg,
-    styles.map((style) => ({
-      run: style.id,
-      label: style.id === baselineRun?.id ? `${style.label} (baseline)` : style.label,
-      className: style.className,
-    })),
-    { width },
+/** A run's label, bar, whisker and value label, in the row starting at `y`. */
+function appendRow(svg: SVGSVGElement, frame: Frame, row: Row, y: number): void {
+  const document = svg.ownerDocument;
+  const { data, x, labelWidth } = frame;
+  const p = row.plotted;
+  const [label = ''] = wrapLabel(row.label, labelWidth - 8, FONT_PX, 1);
+  const centre = y + ROW_PX / 2;
+  const runLabel = svgText(document, label, {
+    class: 'run-label',
+    x: labelWidth - 6,
+    y: centre + 4,
+    'text-anchor': 'end',
+    'font-size': FONT_PX,
+  });
+  if (label !== row.label) appendTitle(document, runLabel, row.label);
+  svg.append(runLabel);
+  const [axisStart = 0] = x.range();
+  const start = Math.max(axisStart, x(Math.max(x.domain()[0] ?? 0, 0)));
+  const end = x(p.value);
+  const bar = svgElement(document, 'rect', {
+    class: `${row.className} mark bar`,
+    x: Math.min(start, end),
+    y: centre - BAR_PX / 2,
+    width: Math.max(1, Math.abs(end - start)),
+    height: BAR_PX,
+    'data-run': p.cell.run,
+    'data-group': p.cell.group,
+    'data-value': String(p.cell.value),
+  });
+  if (p.normalized?.ratio != null) bar.setAttribute('data-ratio', String(p.normalized.ratio));
+  const spread = formatSpread(p.cell, data.unit);
+  const reading = frame.baseline && !p.normalized?.isBaseline ? ` · ${frame.text(p)} vs ${frame.baseline.label}` : '';
+  appendTitle(
+    document,
+    bar,
+    `${row.label}: ${formatValue(p.cell.value, data.unit)}${spread === null ? '' : ` (${spread}, ${spreadKindText(p.cell, data)})`}${reading}`,
   );
-  let top = legendHeight + 4;
-  const caption = [
-    baselineRun ? `ratio to ${baselineRun.label}` : undefined,
-    data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`,
-  ]
-    .filter((part) => part !== undefined)
-    .join(' · ');
-  const appendLine = (className: string, text: string) => {
-    select(svg)
-      .append('text')
-      .attr('class', className)
-      .attr('x', 0)
-      .attr('y', top + 11)
-      .attr('font-size', TICK_FONT_PX)
-      .text(text);
-    top += LINE_PX + 4;
-  };
-  if (caption !== '') appendLine('axis-caption', caption);
-  if (note !== undefined) appendLine('chart-note', note);
-  return top;
+  svg.append(bar);
+  const whiskerEnd = appendWhisker(svg, frame, p, centre);
+  const labelX = Math.max(end, whiskerEnd ?? end) + 5;
+  svg.append(
+    svgText(document, frame.text(p), {
+      class: 'value-label',
+      'data-run': p.cell.run,
+      'data-group': p.cell.group,
+      x: round(labelX),
+      y: centre + 4,
+      'font-size': FONT_PX,
+    }),
+  );
 }
 
-/** The rule across the plot at ratio 1, where the baseline run's bars end. */
-function appendBaselineRule(svg: SVGSVGElement, { y, left, right }: BarLayout, width: number): void {
-  select(svg)
-    .append('line')
-    .attr('class', 'baseline-rule')
-    .attr('x1', left)
-    .attr('x2', width - right)
-    .attr('y1', round(y(1)))
-    .attr('y2', round(y(1)));
-}
-
-/**
- * The x axis: a line at the bars' base, and each group's label below the plot, wrapped to its
- * band. A label cut short keeps its full text for hover.
- */
-function appendGroupAxis(svg: SVGSVGElement, data: MetricComparison, layout: BarLayout, width: number): void {
-  const { x, left, right, base, bottom, groupLines } = layout;
-  const root = select(svg);
-  root
-    .append('line')
-    .attr('class', 'axis-x')
-    .attr('x1', left)
-    .attr('x2', width - right)
-    .attr('y1', round(base))
-    .attr('y2', round(base));
-  const groupLabels = root.append('g').attr('class', 'group-labels').attr('font-size', GROUP_FONT_PX);
-  for (const group of data.groups) {
-    const centre = round((x(group.key) ?? 0) + x.bandwidth() / 2);
-    const text = groupLabels
-      .append('text')
-      .attr('class', 'group-label')
-      .attr('data-group', group.key)
-      .attr('x', centre)
-      .attr('y', round(bottom + LINE_PX + 2))
-      .attr('text-anchor', 'middle');
-    const lines = groupLines.get(group.key) ?? [];
-    lines.forEach((line, index) => {
-      text
-        .append('tspan')
-        .attr('x', centre)
-        .attr('dy', index === 0 ? 0 : LINE_PX)
-        .text(line);
-    });
-    if (lines.at(-1)?.endsWith('…')) text.append('title').text(group.label);
+/** The spread as a whisker, its low end clamped at the axis (no cap there); returns its right end. */
+function appendWhisker(svg: SVGSVGElement, { x }: Frame, p: PlottedValue, centre: number): number | undefined {
+  if (p.low === undefined || p.high === undefined) return undefined;
+  const document = svg.ownerDocument;
+  const [axisLow = 0] = x.domain();
+  const isClamped = p.low < axisLow || p.low <= 0;
+  const low = x(isClamped ? axisLow : p.low);
+  const high = x(p.high);
+  const whisker = svgElement(document, 'g', { class: 'spread', 'data-run': p.cell.run, 'data-group': p.cell.group });
+  whisker.append(svgElement(document, 'line', { x1: low, x2: high, y1: centre, y2: centre }));
+  for (const at of isClamped ? [high] : [low, high]) {
+    whisker.append(svgElement(document, 'line', { x1: at, x2: at, y1: centre - 4, y2: centre + 4 }));
   }
+  svg.append(whisker);
+  return high;
+}
+
+/** The value axis under the bars, light grid lines up through them, and the baseline's rule at 1. */
+function appendAxis(
+  svg: SVGSVGElement,
+  frame: Frame,
+  { top, bottom, scale }: { top: number; bottom: number; scale: BarScale },
+): void {
+  const document = svg.ownerDocument;
+  const { x, data, baseline } = frame;
+  const [from = 0, to = 0] = x.range();
+  const format = (tick: number) => (baseline === undefined ? formatTick(tick, data.unit) : formatRatioTick(tick));
+  const ticks = scale === 'log' ? logTicks(...(x.domain() as [number, number])) : fittingTicks(x, format);
+  const grid = svgElement(document, 'g', { class: 'grid', 'aria-hidden': 'true' });
+  const axis = svgElement(document, 'g', { class: 'axis axis-values' });
+  axis.append(svgElement(document, 'line', { x1: from, x2: to, y1: bottom, y2: bottom }));
+  for (const tick of ticks) {
+    grid.append(svgElement(document, 'line', { x1: x(tick), x2: x(tick), y1: top, y2: bottom }));
+    axis.append(svgElement(document, 'line', { x1: x(tick), x2: x(tick), y1: bottom, y2: bottom + 4 }));
+    axis.append(
+      svgText(document, format(tick), {
+        x: x(tick),
+        y: bottom + 16,
+        'text-anchor': 'middle',
+        'font-size': FONT_PX - 1,
+      }),
+    );
+  }
+  svg.prepend(grid);
+  svg.append(axis);
+  if (baseline !== undefined) {
+    svg.append(svgElement(document, 'line', { class: 'baseline-rule', x1: x(1), x2: x(1), y1: top, y2: bottom }));
+  }
+}
+
+/** The most ticks (up to 5) whose labels do not overlap on the axis's width. */
+function fittingTicks(x: Scale, format: (tick: number) => string): number[] {
+  const [from = 0, to = 0] = x.range();
+  for (const count of [5, 4, 3, 2]) {
+    const ticks = x.ticks(count);
+    const widest = Math.max(...ticks.map((tick) => estimateTextWidth(format(tick), FONT_PX - 1)));
+    if (ticks.length < 2 || (to - from) / (ticks.length - 1) >= widest + 8) return ticks;
+  }
+  return x.domain();
 }

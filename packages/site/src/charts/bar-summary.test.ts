@@ -19,42 +19,48 @@ const clat = msa70Comparison('write.clat.mean', { title: 'Mean completion latenc
 const jobs = ['job', 'jobs'] as const;
 
 describe('barSummary(data, options)', () => {
-  test('counts the groups each run leads, most first', () => {
-    expect(barSummary(iops, { groupNoun: jobs })).toBe('ext4 has the highest write IOPS in 3 of 4 jobs; xfs in 1.');
+  test('counts the groups each run leads, most first, by how much, and says one run each is not tested', () => {
+    // ext4 over the next: 7366/7118 (+3 %), 83840/59112 (+42 %), 10494/6486 (+62 %); xfs 96347/20460.
+    expect(barSummary(iops, { groupNoun: jobs })).toBe(
+      'ext4 has the highest write IOPS in 3 of 4 jobs (by 3–62 %); xfs in 1 (by 4.71×). ' +
+        'One run each, not tested for noise.',
+    );
   });
 
   test('leads with the lowest value for a lower-is-better metric', () => {
     expect(barSummary(clat, { groupNoun: jobs })).toBe(
-      'ext4 has the lowest mean completion latency in 2 of 4 jobs; ext3 in 1; xfs in 1.',
+      'ext4 has the lowest mean completion latency in 2 of 4 jobs (by 36–75 %); ext3 in 1 (by 21 %); xfs in 1 (by 4.11×). ' +
+        'One run each, not tested for noise.',
     );
   });
 
   test('adds how each run compares with the baseline', () => {
     expect(barSummary(iops, { groupNoun: jobs, baseline: 'ext3' })).toBe(
-      'ext4 has the highest write IOPS in 3 of 4 jobs; xfs in 1. ' +
-        'Against ext3: ext4 is better in 4 of 4 jobs; xfs is better in 2 of 4 jobs.',
+      'ext4 has the highest write IOPS in 3 of 4 jobs (by 3–62 %); xfs in 1 (by 4.71×). ' +
+        'One run each, not tested for noise. Against ext3: ext4 is better in 4 of 4 jobs; xfs is better in 2 of 4 jobs.',
     );
   });
 
-  test('gives the values themselves for a single group', () => {
+  test('gives the values themselves for a single group, best first, each against the best', () => {
     // nginx mean request time: m3.large 6.30324 s, m3.medium 15.88136 s, t2.medium 4.80078 s.
-    expect(barSummary(EC2_REQUEST_TIME)).toBe(
-      't2.medium has the lowest mean request time (4.8 s); m3.medium has the highest (15.9 s).',
-    );
+    const ranked =
+      'Mean request time, lowest first: t2.medium 4.8 s, m3.large 6.3 s (+31 %), m3.medium 15.9 s (3.31×).';
+    expect(barSummary(EC2_REQUEST_TIME)).toBe(`${ranked} One run each, not tested for noise.`);
     expect(barSummary(EC2_REQUEST_TIME, { baseline: 'm3-large' })).toBe(
-      't2.medium has the lowest mean request time (4.8 s); m3.medium has the highest (15.9 s). ' +
+      `${ranked} One run each, not tested for noise. ` +
         'Against m3.large: m3.medium 2.52× (worse); t2.medium −24 % (better).',
     );
   });
 
-  test('counts every run that ties for the lead', () => {
+  test('calls no lead where the first two tie', () => {
     // The msa70 IOPS with ext4's random-write-direct set to ext3's 7118: both lead that job.
     const tied: MetricComparison = {
       ...iops,
       cells: iops.cells.map((c) => (c.run === 'ext4' && c.group === 'random-write-direct' ? { ...c, value: 7118 } : c)),
     };
     expect(barSummary(tied, { groupNoun: jobs })).toBe(
-      'ext4 has the highest write IOPS in 3 of 4 jobs; ext3 in 1; xfs in 1.',
+      'ext4 has the highest write IOPS in 2 of 4 jobs (by 42–62 %); xfs in 1 (by 4.71×). In 1 the first two tie. ' +
+        'One run each, not tested for noise.',
     );
   });
 
@@ -92,11 +98,11 @@ describe('barTableRows(data, options)', () => {
     expect(rows[0]).toMatchObject({ value: 7118, spreadText: null, normalizedText: null, ratio: null });
   });
 
-  test('adds the normalized reading with a baseline', () => {
+  test('adds the normalized reading with a baseline, in one notation: times, as some ratios pass 2', () => {
     const rows = barTableRows(iops, { baseline: 'ext3' });
     const of = (group: string, run: string) => rows.find((r) => r.groupKey === group && r.runId === run);
     expect(of('random-write-direct', 'ext3')).toMatchObject({ normalizedText: 'baseline', ratio: 1, change: 'same' });
-    expect(of('random-write-direct', 'xfs')).toMatchObject({ normalizedText: '\u221227 %', change: 'worse' });
+    expect(of('random-write-direct', 'xfs')).toMatchObject({ normalizedText: '0.732×', change: 'worse' });
     expect(of('sequential-write-buffered', 'xfs')).toMatchObject({ normalizedText: '38.7×', change: 'better' });
     expect(of('random-write-direct', 'xfs')?.ratio).toBeCloseTo(5210 / 7118, 12);
   });

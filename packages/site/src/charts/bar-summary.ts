@@ -4,7 +4,9 @@
 
 import { formatValue } from '../lib/format-value.ts';
 import type { BarCell, BaseUnit, MetricComparison } from '../view/model.ts';
-import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline } from './normalize.ts';
+import { noiseMethodText } from '../view/noise.ts';
+import { leadSentence, rankingText } from './lead-summary.ts';
+import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline, ratioNotation } from './normalize.ts';
 
 /** One row of a bar chart's data table: a run's value in a group. */
 export interface BarTableRow {
@@ -23,7 +25,7 @@ export interface BarTableRow {
   repeats: number | null;
   /** Against the baseline run, when one is chosen: null without a baseline or a usable ratio. */
   ratio: number | null;
-  /** "+3 %", "8.21×", "baseline", "no baseline value"; null without a baseline. */
+  /** "+3 %" or "1.03×" (one notation per table), "baseline", "no baseline value"; null without a baseline. */
   normalizedText: string | null;
   change: Change | null;
 }
@@ -35,11 +37,46 @@ export interface BarTextOptions {
   groupNoun?: readonly [string, string];
 }
 
-/** A cell's spread as text: "± 4.65 ms" for a standard deviation, "5.21–7.37 k op/s" for a range. */
+/**
+ * A cell's spread as text: "± 4.65 ms" for the tool's standard deviation (the sd itself, never
+ * half a clipped whisker), "5.21–7.37 k op/s" for the min–max of repeats.
+ */
 export function formatSpread(cell: BarCell, unit: BaseUnit): string | null {
+  if (cell.spread === 'stddev' && cell.sd !== undefined) return `± ${formatValue(cell.sd, unit)}`;
   if (cell.low === undefined || cell.high === undefined) return null;
-  if (cell.spread === 'stddev') return `± ${formatValue((cell.high - cell.low) / 2, unit)}`;
   return `${formatValue(cell.low, unit)} – ${formatValue(cell.high, unit)}`;
+}
+
+/** What one operation of a metric is, for the words on a tool's sd: fio's are I/Os. */
+function operationsOf(data: MetricComparison): string {
+  return data.key.startsWith('fio') ? 'I/Os' : 'operations';
+}
+
+/** What a cell's spread is, in words: "sd of single I/Os", "min–max of 2 repeats". */
+export function spreadKindText(cell: BarCell, data: MetricComparison): string | null {
+  if (cell.spread === 'stddev') return `sd of single ${operationsOf(data)}`;
+  if (cell.spread === 'min-max') return `min–max of ${cell.repeats ?? 2} repeats`;
+  return null;
+}
+
+/**
+ * What the whiskers of a chart are, said on the chart itself; null when no bar has a spread.
+ * A tool's sd is the spread of single operations in one run, not an uncertainty of the mean.
+ */
+export function spreadLegend(data: MetricComparison): string | null {
+  const kinds = new Set(data.cells.map((cell) => cell.spread).filter((kind) => kind !== undefined));
+  const parts: string[] = [];
+  if (kinds.has('stddev')) {
+    parts.push(
+      `± 1 sd of single ${operationsOf(data)} within one run, as the tool printed it: how much they vary, not how sure the mean is`,
+    );
+  }
+  if (kinds.has('min-max')) {
+    const counts = [...new Set(data.cells.map((cell) => cell.repeats ?? 1).filter((n) => n > 1))].sort((a, b) => a - b);
+    const n = counts.length > 1 ? `${counts[0]}–${counts.at(-1)}` : String(counts[0] ?? 2);
+    parts.push(`bar = mean, whisker = min–max of N = ${n} repeats`);
+  }
+  return parts.length === 0 ? null : `Whiskers: ${parts.join('; ')}.`;
 }
 
 /** The label a bar carries: its value, or with a baseline its reading against it. */
@@ -55,6 +92,10 @@ export function barReading(cell: BarCell, unit: BaseUnit, normalized: Normalized
  */
 export function barTableRows(data: MetricComparison, options: BarTextOptions = {}): BarTableRow[] {
   const normalized = options.baseline === undefined ? undefined : normalizeToBaseline(data, options.baseline);
+  // The chart's own notation: all percent, or all times (ratioNotation).
+  const notation = ratioNotation(
+    (normalized ?? []).flatMap((n) => (n.ratio === null || n.isBaseline ? [] : [n.ratio])),
+  );
   const rows: BarTableRow[] = [];
   for (const group of data.groups) {
     for (const run of data.runs) {
@@ -80,7 +121,7 @@ export function barTableRows(data: MetricComparison, options: BarTextOptions = {
                 ? cell
                   ? 'no baseline value'
                   : '—'
-                : formatRatio(norm.ratio),
+                : notation(norm.ratio),
         change: norm?.change ?? null,
       });
     }
@@ -107,7 +148,6 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
   const [one, many] = options.groupNoun ?? ['group', 'groups'];
   const lowerIsBetter = data.betterIs === 'lower';
   const extreme = lowerIsBetter ? 'lowest' : 'highest';
-  const opposite = lowerIsBetter ? 'highest' : 'lowest';
   const metric = inSentence(data.title);
   const label = (runId: string) => data.runs.find((r) => r.id === runId)?.label ?? runId;
   const groups = data.groups.filter((g) => data.cells.some((c) => c.group === g.key));
@@ -120,32 +160,22 @@ export function barSummary(data: MetricComparison, options: BarTextOptions = {})
     // One run alone (a reader's own on /try): its values, with nothing to lead.
     sentences.push(singleRunSentence(data, valued[0].label, groups, metric, many));
   } else if (groups.length === 1 && first) {
-    const cells = data.cells.filter((c) => c.group === first.key).sort((a, b) => b.value - a.value);
-    const [top, bottom] = lowerIsBetter ? [cells.at(-1), cells[0]] : [cells[0], cells.at(-1)];
-    if (top && bottom) {
-      let sentence = `${label(top.run)} has the ${extreme} ${metric} (${formatValue(top.value, data.unit)})`;
-      if (cells.length > 1) {
-        sentence += `; ${label(bottom.run)} has the ${opposite} (${formatValue(bottom.value, data.unit)})`;
-      }
-      sentences.push(`${sentence}.`);
-    }
+    // One group: the runs best first, each against the best, and how the noise was judged.
+    const ranking = rankingText(data, first.key, label, (value) => formatValue(value, data.unit));
+    sentences.push(`${data.title}, ${lowerIsBetter ? 'lowest' : 'highest'} first: ${ranking}.`);
+    sentences.push(
+      data.noise === undefined
+        ? `${noiseMethodText(data).replace(/^./, (c) => c.toUpperCase())}.`
+        : `Noise: ${noiseMethodText(data)}.`,
+    );
   } else {
-    const wins = new Map<string, number>();
-    for (const group of groups) {
-      const cells = data.cells.filter((c) => c.group === group.key);
-      const best = lowerIsBetter ? Math.min(...cells.map((c) => c.value)) : Math.max(...cells.map((c) => c.value));
-      // Every run that ties for the lead counts it.
-      for (const cell of cells) if (cell.value === best) wins.set(cell.run, (wins.get(cell.run) ?? 0) + 1);
-    }
-    const ranked = data.runs
-      .filter((r) => wins.has(r.id))
-      .sort((a, b) => (wins.get(b.id) ?? 0) - (wins.get(a.id) ?? 0));
-    const [leader, ...others] = ranked;
-    if (leader) {
-      const count = wins.get(leader.id) ?? 0;
-      const rest = others.map((r) => `; ${r.label} in ${wins.get(r.id)}`).join('');
-      sentences.push(`${leader.label} has the ${extreme} ${metric} in ${count} of ${groups.length} ${many}${rest}.`);
-    }
+    sentences.push(
+      leadSentence(
+        data,
+        groups.map((g) => g.key),
+        { metric, extreme, many, label },
+      ),
+    );
   }
 
   if (options.baseline !== undefined && data.runs.some((r) => r.id === options.baseline)) {

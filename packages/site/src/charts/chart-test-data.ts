@@ -62,6 +62,7 @@ export function msa70Comparison(
               low: measured.value - stddev.value,
               high: measured.value + stddev.value,
               spread: 'stddev',
+              sd: stddev.value,
             }
           : { group: job, run: run.id, value: measured.value },
       );
@@ -104,6 +105,7 @@ export const EC2_REQUEST_TIME: MetricComparison = {
       low: 6.30324 - 3.84421,
       high: 6.30324 + 3.84421,
       spread: 'stddev',
+      sd: 3.84421,
     },
     {
       group: 'all',
@@ -112,6 +114,7 @@ export const EC2_REQUEST_TIME: MetricComparison = {
       low: 15.88136 - 9.29829,
       high: 15.88136 + 9.29829,
       spread: 'stddev',
+      sd: 9.29829,
     },
     {
       group: 'all',
@@ -120,6 +123,7 @@ export const EC2_REQUEST_TIME: MetricComparison = {
       low: 4.80078 - 2.71403,
       high: 4.80078 + 2.71403,
       spread: 'stddev',
+      sd: 2.71403,
     },
   ],
 };

@@ -5,8 +5,10 @@ import {
   formatPercentChange,
   formatRatio,
   formatTimes,
+  formatVsBest,
   judgeChange,
   normalizeToBaseline,
+  ratioNotation,
   ratioTo,
 } from './normalize.ts';
 
@@ -177,5 +179,20 @@ describe('readings', () => {
     expect(judgeChange(0.82, 'higher')).toBe('worse');
     expect(judgeChange(1.23, 'neither')).toBe('neither');
     expect(judgeChange(1.0004, 'higher')).toBe('same');
+  });
+});
+
+describe('ratioNotation(ratios) and formatVsBest(ratio)', () => {
+  test('keeps one notation per chart: percent within a factor of two, else times for every ratio', () => {
+    // MSA70 write IOPS against ext3: random-write-direct 7366 / 7118, sequential-write-direct 10494 / 34.
+    expect(ratioNotation([7366 / 7118, 5210 / 7118])(7366 / 7118)).toBe('+3 %');
+    expect(ratioNotation([7366 / 7118, 10494 / 34])(7366 / 7118)).toBe('1.03×');
+    expect(ratioNotation([7366 / 7118, 10494 / 34])(10494 / 34)).toBe('309×');
+  });
+
+  test('reads a run far below the best as a fraction, never "−100 %"', () => {
+    expect(formatVsBest(34 / 10494)).toBe('1/309');
+    expect(formatVsBest(7118 / 7366)).toBe('\u22123 %');
+    expect(formatVsBest(15.88136 / 4.80078)).toBe('3.31×');
   });
 });

@@ -110,3 +110,23 @@ export function formatPercentChange(ratio: number): string {
 export function formatRatio(ratio: number): string {
   return ratio >= 2 ? formatTimes(ratio) : formatPercentChange(ratio);
 }
+
+/**
+ * A run against the best of its group, in the verdict and the captions: a percent change within a
+ * factor of two ("−29 %", "+31 %"), times beyond it upwards ("3.31×") and a fraction downwards
+ * ("1/309"), where a percent would read "−100 %" for a run 300 times slower.
+ */
+export function formatVsBest(ratio: number): string {
+  if (ratio >= 2) return formatTimes(ratio);
+  if (ratio > 0 && ratio <= 0.5) return `1/${Number((1 / ratio).toPrecision(3))}`;
+  return formatPercentChange(ratio);
+}
+
+/**
+ * One notation for every ratio of a chart and its table: percent changes when every ratio is
+ * within a factor of two ("+3 %", "−18 %"), else times for all ("1.03×", "309×"), so that a
+ * chart never reads "+3 %" beside "309×".
+ */
+export function ratioNotation(ratios: readonly number[]): (ratio: number) => string {
+  return ratios.every((ratio) => ratio > 0.5 && ratio < 2) ? formatPercentChange : formatTimes;
+}

@@ -123,9 +123,24 @@ describe('rankGrid', () => {
     await expect(table.outerHTML).toMatchFileSnapshot('./__snapshots__/rank-grid.bonnie-2011-11.html');
   });
 
+  it('leaves %CPU columns unranked even where their metric says lower is better', () => {
+    const cpuLower = {
+      ...grid,
+      columns: grid.columns.map((c) => (c.unit === '%' ? { ...c, betterIs: 'lower' as const } : c)),
+    };
+    const table3 = rankGrid(cpuLower, { document: testDocument() });
+    expect(table3.querySelectorAll('td.unranked')).toHaveLength(6 * 12);
+    expect(rankGridSummary(cpuLower)).toMatch(/of 12 columns.+of 12 columns/);
+  });
+
   it('sums up which run is best in most columns', () => {
     const summary = rankGridSummary(grid, { runOrder: RUNS });
-    expect(summary).toMatch(/^bonnie\+\+ 1\.96, 8 GB, 512 files: .+ is in the best colour in \d+ of 24 ranked columns/);
+    expect(summary).toMatch(
+      /^bonnie\+\+ 1\.96, 8 GB, 512 files\. Rates: .+ is in the best colour in \d+ of 12 columns/,
+    );
+    expect(summary).toMatch(
+      / Latencies: .+ is in the best colour in \d+ of 12 columns.+ %CPU columns are not ranked\.$/,
+    );
     // 24 ranked columns: 12 speeds and 12 latencies; the 12 CPU columns are not ranked.
     const table2 = rankGrid(grid, { document: testDocument() });
     expect(table2.querySelectorAll('td.unranked')).toHaveLength(6 * 12);

@@ -47,6 +47,14 @@ export function columnRanks(
   });
 }
 
+/**
+ * Which way a column ranks: %CPU columns never do (CPU time means something only against the
+ * work done, and bon_csv2html leaves them uncoloured), whatever the metric's betterIs says.
+ */
+export function rankingOf(column: RankGrid['columns'][number]): BetterIs {
+  return column.unit === '%' ? 'neither' : column.betterIs;
+}
+
 /** What a column's unit is called in its header. */
 const UNIT_NAMES: Record<BaseUnit, string> = {
   B: 'bytes',
@@ -111,7 +119,7 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
   const ranks = data.columns.map((column, c) =>
     columnRanks(
       data.rows.map((row) => row.values[c] ?? null),
-      column.betterIs,
+      rankingOf(column),
     ),
   );
   const styles = runStyles(
@@ -143,33 +151,41 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
 }
 
 /**
- * One line: how many ranked columns each run is best in (rank 0), most first, e.g. "xfs is best
- * in 9 of 24 ranked columns, ext4 in 3, …".
+ * One line: in how many ranked columns each run is in the best colour, most first, rates and
+ * latencies counted apart ("Rates: xfs is in the best colour in 9 of 12 columns, ext4 in 3.
+ * Latencies: …"). %CPU columns are not counted: they are not ranked.
  */
 export function rankGridSummary(data: RankGrid, options: { runOrder?: readonly RunRef[] } = {}): string {
   const ranks = data.columns.map((column, c) =>
     columnRanks(
       data.rows.map((row) => row.values[c] ?? null),
-      column.betterIs,
+      rankingOf(column),
     ),
   );
-  const ranked = ranks.filter((column) => column.some((rank) => rank !== null)).length;
   const styles = runStyles(
     data.rows.map((row) => row.run),
     options.runOrder,
   );
-  const best = data.rows
-    .map((row, r) => ({
-      label: styles[r]?.label ?? row.run,
-      count: ranks.filter((column) => column[r] === 0).length,
-    }))
-    .filter((entry) => entry.count > 0)
-    .sort((a, b) => b.count - a.count);
-  if (ranked === 0 || best.length === 0) return `${data.title}: no column to rank.`;
-  const [first, ...rest] = best;
-  const others = rest.map((entry) => `${entry.label} in ${entry.count}`);
-  return (
-    `${data.title}: ${first?.label} is in the best colour in ${first?.count} of ${ranked} ranked columns` +
-    `${others.length > 0 ? `, ${others.join(', ')}` : ''}.`
-  );
+  const kinds: Array<[string, (unit: BaseUnit) => boolean]> = [
+    ['Rates', (unit) => unit === 'B/s' || unit === 'op/s'],
+    ['Latencies', (unit) => unit === 'ns' || unit === 's'],
+  ];
+  const sentences = kinds.flatMap(([name, isKind]) => {
+    const columns = data.columns.flatMap((column, c) =>
+      isKind(column.unit) && ranks[c]?.some((rank) => rank !== null) ? [ranks[c] ?? []] : [],
+    );
+    const best = data.rows
+      .map((row, r) => ({
+        label: styles[r]?.label ?? row.run,
+        count: columns.filter((ranked) => ranked[r] === 0).length,
+      }))
+      .filter((entry) => entry.count > 0)
+      .sort((a, b) => b.count - a.count);
+    const [first, ...rest] = best;
+    if (first === undefined) return [];
+    const others = rest.map((entry) => `, ${entry.label} in ${entry.count}`).join('');
+    return [`${name}: ${first.label} is in the best colour in ${first.count} of ${columns.length} columns${others}.`];
+  });
+  if (sentences.length === 0) return `${data.title}: no column to rank.`;
+  return `${data.title}. ${sentences.join(' ')} %CPU columns are not ranked.`;
 }

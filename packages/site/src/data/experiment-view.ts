@@ -4,6 +4,7 @@ import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath, runPagePath } from './download-paths.ts';
 import { UniqueKeys } from './keys.ts';
+import { addNoiseTests } from './noise.ts';
 import { publishedSections } from './published-sections.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
 
@@ -128,5 +129,7 @@ function sections(loaded: LoadedExperiment, runRefs: readonly RunRef[]): ToolSec
     }
     if (section.grid !== undefined) section.grid.key = chartKeys.make(section.grid.key);
   }
+  // Where runs have repeats, whether their differences are beyond the noise (build time only).
+  addNoiseTests(all);
   return all;
 }

@@ -40,8 +40,8 @@ export function mean(values: readonly number[]): number {
 
 /**
  * The bar of one run and group from its observations. With several samples: their mean, min and
- * max, and how many. With one sample of one value and a stddev: ± stddev, the low end kept at
- * 0 (every quantity here is non-negative; the whisker would otherwise leave the axis).
+ * max, how many, and each sample's value. With one sample of one value and a stddev: value ± the
+ * stddev, unclipped (a chart clamps the whisker at its axis; the text prints the sd itself).
  */
 export function barCell(run: string, group: string, unit: BaseUnit, observations: readonly Observation[]): BarCell {
   const bySample = new Map<string, Observation[]>();
@@ -64,11 +64,13 @@ export function barCell(run: string, group: string, unit: BaseUnit, observations
       high: Math.max(...perSample),
       spread: 'min-max',
       repeats: perSample.length,
+      samples: perSample,
     };
   }
   const only = observations.length === 1 ? observations[0] : undefined;
   if (only?.stddev !== undefined && Number.isFinite(only.stddev)) {
-    return { group, run, value, low: Math.max(0, value - only.stddev), high: value + only.stddev, spread: 'stddev' };
+    const sd = only.stddev;
+    return { group, run, value, low: value - sd, high: value + sd, spread: 'stddev', sd };
   }
   return { group, run, value };
 }

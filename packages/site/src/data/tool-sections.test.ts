@@ -39,7 +39,16 @@ describe('repeats', () => {
     // Runs without `order` come by folder name: once, twice.
     expect(iops?.cells.filter((cell) => cell.group === 'random-write-direct')).toEqual([
       { group: 'random-write-direct', run: 'once', value: 5210 },
-      { group: 'random-write-direct', run: 'twice', value: 7242, low: 7118, high: 7366, spread: 'min-max', repeats: 2 },
+      {
+        group: 'random-write-direct',
+        run: 'twice',
+        value: 7242,
+        low: 7118,
+        high: 7366,
+        spread: 'min-max',
+        repeats: 2,
+        samples: [7118, 7366],
+      },
     ]);
     // With repeats the spread is theirs, not fio's stddev.
     const clat = fio.metrics

@@ -1,10 +1,11 @@
-import { barTableRows } from '../charts/bar-summary.ts';
+import { barTableRows, spreadLegend } from '../charts/bar-summary.ts';
 import type { ChartTable } from '../charts/data-table.ts';
 import type { MetricComparison } from '../view/model.ts';
 
 /**
  * A bar chart's numbers as a table: a row per group, a column per run; each cell the value with
- * its spread and, with a baseline, its reading against it ("7.37 k op/s ± 4.65 ms, +3 %").
+ * its spread and what it is, and, with a baseline, its reading against it ("645 µs ± 4.65 ms (sd),
+ * +3 %"). The caption says what the spreads are.
  */
 export function barChartTable(
   data: MetricComparison,
@@ -13,15 +14,16 @@ export function barChartTable(
   const rows = barTableRows(data, { baseline: options.baseline });
   const noun = options.groupNoun?.[0] ?? 'group';
   return {
-    caption: data.title,
+    caption: [data.title, spreadLegend(data)].filter((part) => part !== null).join('. '),
     columns: [noun.charAt(0).toUpperCase() + noun.slice(1), ...data.runs.map((run) => run.label)],
     rows: data.groups.map((group) => ({
       label: group.label,
       cells: data.runs.map((run) => {
         const row = rows.find((candidate) => candidate.groupKey === group.key && candidate.runId === run.id);
         if (row === undefined || row.value === null) return '';
-        const repeats = row.repeats !== null && row.repeats > 1 ? ` (${row.repeats} repeats)` : '';
-        const spread = row.spreadText === null ? '' : ` ${row.spreadText}`;
+        const repeats = row.repeats !== null && row.repeats > 1 ? ` (min–max of ${row.repeats} repeats)` : '';
+        const sd = row.spreadText?.startsWith('±') ? ' (sd)' : '';
+        const spread = row.spreadText === null ? '' : ` ${row.spreadText}${sd}`;
         const reading = row.normalizedText === null ? '' : `, ${row.normalizedText}`;
         return `${row.valueText}${spread}${repeats}${reading}`;
       }),

@@ -39,8 +39,9 @@ export function renderFigure(
       const baseline = state.baseline !== null && shown.has(state.baseline) ? state.baseline : undefined;
       const options = { baseline, groupNoun: spec.groupNoun };
       return {
+        // Horizontal bars: value labels at the bar ends, never turned; the height follows the rows.
         svg: barChart(data, {
-          ...sizeOf('bars'),
+          width: sizeOf('bars').width,
           document,
           ...options,
           scale: state.scale,

@@ -123,7 +123,7 @@ describe('renderSections', () => {
     expect(Number(bars[0]?.getAttribute('data-value'))).toBeCloseTo(mean, 6);
     const cell = tableCell(figure('fio-write-iops'), 'random-write-direct');
     expect(cell.startsWith(formatValue(mean, 'op/s'))).toBe(true);
-    expect(cell).toContain('(2 repeats)');
+    expect(cell).toContain('(min–max of 2 repeats)');
   });
 
   it('switches the fio figure shown when another metric is picked', () => {

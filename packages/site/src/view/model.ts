@@ -22,19 +22,55 @@ export interface BarGroup {
   label: string;
 }
 
+/**
+ * What a bar's spread is:
+ * - `stddev`: the tool's own standard deviation of single operations (fio's clat `stdev`), of one
+ *   run: how much single I/Os vary, not how certain the mean is;
+ * - `min-max`: the lowest and highest of N repeats of the run (the bar is their mean).
+ */
+export type SpreadKind = 'min-max' | 'stddev';
+
 /** One bar: a run's value in a group, with its spread when there is one. */
 export interface BarCell {
   group: string;
   run: string;
   /** In the metric's base unit. The mean when there are repeats. */
   value: number;
-  /** Low and high end of the spread, in the same unit. */
+  /**
+   * Low and high end of the spread, in the same unit: value ± sd (the low end may be below zero;
+   * charts clamp the whisker at their axis), or the repeats' min and max.
+   */
   low?: number;
   high?: number;
-  /** What the spread is: the repeats' min–max, or the tool's own ± standard deviation. */
-  spread?: 'min-max' | 'stddev';
+  /** What the spread is (see SpreadKind). */
+  spread?: SpreadKind;
+  /** The tool's standard deviation itself, when `spread` is `stddev`. */
+  sd?: number;
   /** How many repeats the value summarizes; 1 or absent for a single run. */
   repeats?: number;
+  /** Each repeat's value, in order, when there are several: what the noise tests read. */
+  samples?: number[];
+}
+
+/**
+ * Whether two runs differ beyond the noise in one group: Welch's t-test on their repeats
+ * (data/noise.ts), made at build time.
+ */
+export interface NoiseTest {
+  group: string;
+  /** Run ids, the better first (by the metric's betterIs; the higher for `neither`). */
+  better: string;
+  worse: string;
+  /** Two-sided p-value of Welch's t-test. */
+  pValue: number;
+}
+
+/** The noise tests of a metric: every pair of runs with at least two repeats each, per group. */
+export interface NoiseTests {
+  method: 'welch';
+  /** The level below which a difference is called beyond the noise. */
+  alpha: number;
+  tests: NoiseTest[];
 }
 
 /** One metric across runs and groups: the data of a grouped bar chart. */
@@ -52,6 +88,8 @@ export interface MetricComparison {
   /** In the experiment's declared order. */
   runs: RunRef[];
   cells: BarCell[];
+  /** Made at build time where runs have repeats (data/noise.ts); absent where none was made. */
+  noise?: NoiseTests;
 }
 
 /** Latency as fio reports it for one job and direction, per run. */

@@ -1,0 +1,217 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type ExperimentView, experimentView } from '../src/data/experiment-view.ts';
+import { loadRealExperiments } from '../src/data/test-content.ts';
+import { formatValue } from '../src/lib/format-value.ts';
+import type { MetricComparison } from '../src/view/model.ts';
+import { buildSite, REPO_ROOT, type SiteBuild } from './helpers/build-site.ts';
+import { launchChromium } from './helpers/chromium.ts';
+import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+
+// The verdict at the top of every experiment page with data (issue 18): its numbers are the
+// measurements', it and a chart start in the first 800 px at 1280×800 and within two screens on a
+// phone, and on the MSA70 page every "±" is the stdev fio printed.
+
+const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
+const BUILD_TIMEOUT_MS = 180_000;
+const EVERY_PAGE_TIMEOUT_MS = 120_000;
+const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
+
+let build: SiteBuild;
+let server: StaticServer;
+let browser: Browser;
+let loaded: LoadedExperiment[];
+let views: ExperimentView[];
+
+beforeAll(async () => {
+  const [built, experiments] = await Promise.all([buildSite(RESULTS_DIR), loadRealExperiments()]);
+  build = built;
+  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
+  loaded = experiments;
+  views = experiments.map(experimentView);
+  server = await serveStatic(build.outDir);
+  browser = await launchChromium();
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await build?.cleanup();
+});
+
+const withData = () => views.filter((view) => view.sections.some((section) => section.metrics.length > 0));
+
+async function open(id: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(new URL(`experiments/${id}/`, server.url).href);
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+/** Every measured value of a metric of a tool in a run: from its raw outputs and its published rows. */
+function measuredValues(experiment: LoadedExperiment, run: string, tool: string, metric: string): number[] {
+  const raw = (experiment.runs.find((r) => r.id === run)?.outputs ?? []).flatMap((output) =>
+    output.parsed.measurements.filter((m) => m.tool === tool && m.metric === metric).map((m) => m.value),
+  );
+  const published = experiment.published.filter((row) => row.run === run && row.tool === tool && row.metric === metric);
+  return [...raw, ...published.map((row) => row.value)];
+}
+
+/** The page's metric by chart key, with the tool of its section. */
+function metricOf(view: ExperimentView, key: string): { data: MetricComparison; tool: string } | undefined {
+  for (const section of view.sections) {
+    const data = section.metrics.find((metric) => metric.key === key);
+    if (data !== undefined) return { data, tool: section.tool };
+  }
+  return undefined;
+}
+
+interface ShownEntry {
+  metric: string;
+  group: string;
+  run: string;
+  value: number;
+  text: string;
+}
+
+/** The verdict's numbers as the page shows them: each entry's run, value attribute and text. */
+function shownEntries(page: Page): Promise<ShownEntry[]> {
+  return page.$$eval('[data-verdict] .verdict-entry', (entries) =>
+    entries.map((entry) => ({
+      metric: entry.closest('[data-verdict-metric]')?.getAttribute('data-verdict-metric') ?? '',
+      group: entry.closest('li')?.getAttribute('data-group') ?? '',
+      run: entry.getAttribute('data-run') ?? '',
+      value: Number(entry.getAttribute('data-value')),
+      text: entry.textContent ?? '',
+    })),
+  );
+}
+
+describe('the verdict of every experiment page with data', () => {
+  test(
+    'gives the measurements’ own numbers: a single measured value, or within those of the repeats',
+    async () => {
+      expect(withData().length).toBeGreaterThanOrEqual(7);
+      for (const view of withData()) {
+        const experiment = loaded.find((candidate) => candidate.id === view.id) as LoadedExperiment;
+        const page = await open(view.id, { width: 1280, height: 800 });
+        const entries = await shownEntries(page);
+        expect(entries.length, view.id).toBeGreaterThan(0);
+        for (const entry of entries) {
+          const found = metricOf(view, entry.metric);
+          // A grid column (bonnie++'s stat rates) is named by its title: find its metric by the grid.
+          const tool = found?.tool ?? view.sections.find((s) => s.grid !== undefined)?.tool ?? '';
+          const metricName =
+            found?.data.metric ??
+            view.sections.flatMap((s) => s.grid?.columns ?? []).find((c) => c.title === entry.metric)?.key ??
+            '';
+          const unit =
+            found?.data.unit ??
+            view.sections.flatMap((s) => s.grid?.columns ?? []).find((c) => c.key === metricName)?.unit;
+          const measured = measuredValues(experiment, entry.run, tool, metricName);
+          expect(measured.length, `${view.id} ${entry.metric} ${entry.run}`).toBeGreaterThan(0);
+          const cell = found?.data.cells.find((c) => c.run === entry.run && c.group === entry.group);
+          if (found !== undefined) expect(entry.value).toBe(cell?.value);
+          const isMeasured = measured.some((value) => Math.abs(value - entry.value) <= 1e-9 * Math.abs(value));
+          const isWithinRepeats =
+            (cell?.repeats ?? 1) > 1 && entry.value >= Math.min(...measured) && entry.value <= Math.max(...measured);
+          expect(isMeasured || isWithinRepeats, `${view.id} ${entry.metric} ${entry.run}: ${entry.value}`).toBe(true);
+          if (unit !== undefined) expect(entry.text).toContain(formatValue(entry.value, unit));
+        }
+        await page.context().close();
+      }
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'and a chart start within the first 800 px at 1280×800, and within two screens at 390 px',
+    async () => {
+      for (const view of withData()) {
+        for (const viewport of [
+          { width: 1280, height: 800, limit: 800 },
+          { width: 390, height: 844, limit: 2 * 844 },
+        ]) {
+          const page = await open(view.id, viewport);
+          const tops = await page.evaluate(() => {
+            const top = (selector: string) => {
+              const element = document.querySelector(selector);
+              return element === null ? null : element.getBoundingClientRect().top + window.scrollY;
+            };
+            return { verdict: top('[data-verdict]'), chart: top('svg.chart') };
+          });
+          expect(tops.verdict, `${view.id} at ${viewport.width}`).not.toBeNull();
+          expect(tops.verdict ?? Infinity, `${view.id} verdict at ${viewport.width}`).toBeLessThan(viewport.limit);
+          if (viewport.width === 1280) expect(tops.chart ?? Infinity, `${view.id} chart`).toBeLessThan(viewport.limit);
+          await page.context().close();
+        }
+      }
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test('says "one run each, not tested for noise" where nothing was repeated, and names Welch’s t-test where it was', async () => {
+    const msa70 = await open(MSA70, { width: 1280, height: 800 });
+    await expect(msa70.locator('[data-verdict]').textContent()).resolves.toContain(
+      'one run each, not tested for noise',
+    );
+    await msa70.context().close();
+    const loopback = await open('2026-11-ext4-xfs-btrfs-loopback', { width: 1280, height: 800 });
+    await expect(loopback.locator('[data-verdict]').textContent()).resolves.toContain(
+      'Welch’s t-test on 2 repeats each, p < 0.05',
+    );
+    await loopback.context().close();
+  });
+});
+
+describe('every "±" on the MSA70 page', () => {
+  test('is the stdev fio printed for that job (clat and lat, every run and job)', async () => {
+    const page = await open(MSA70, { width: 1280, height: 800 });
+    for (const [kind, key] of [
+      ['clat', 'fio-write-clat-mean'],
+      ['lat', 'fio-write-lat-mean'],
+    ] as const) {
+      // The bars' hover titles and the data table, as the page renders them.
+      const titles = await page.$$eval(`bf-figure[data-metric="${key}"] rect.bar`, (bars) =>
+        bars.map((bar) => ({
+          run: bar.getAttribute('data-run'),
+          group: bar.getAttribute('data-group'),
+          title: bar.querySelector('title')?.textContent ?? '',
+        })),
+      );
+      const table = await page.$$eval(`bf-figure[data-metric="${key}"] table tbody tr`, (rows) =>
+        rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+      );
+      const runs = ['ext3', 'ext4', 'xfs'];
+      let checked = 0;
+      for (const run of runs) {
+        const text = await readFile(join(RESULTS_DIR, MSA70, 'runs', run, `fio--${run}.txt`), 'utf8');
+        const pattern = new RegExp(
+          `^(\\S+): \\(groupid=\\d+, jobs=\\d+\\)[\\s\\S]*?^\\s+${kind} \\(usec\\):[^\\n]*avg=([\\d.]+), stdev=([\\d.]+)`,
+          'gm',
+        );
+        for (const match of text.matchAll(pattern)) {
+          const [, job = '', avg = '', stdev = ''] = match;
+          const expected = `${formatValue(Number(avg) * 1000, 'ns')} ± ${formatValue(Number(stdev) * 1000, 'ns')}`;
+          const bar = titles.find((t) => t.run === run && t.group === job);
+          expect(bar?.title, `${kind} ${run} ${job}`).toContain(
+            `${formatValue(Number(avg) * 1000, 'ns')} (± ${formatValue(Number(stdev) * 1000, 'ns')}, sd of single I/Os)`,
+          );
+          const row = table.find((cells) => cells[0]?.startsWith(job));
+          expect(row?.[runs.indexOf(run) + 1], `${kind} ${run} ${job}`).toContain(expected);
+          checked++;
+        }
+      }
+      expect(checked).toBe(12);
+    }
+    // The chart says what its ± is.
+    await expect(
+      page.locator('bf-figure[data-metric="fio-write-clat-mean"] svg .spread-legend').first().textContent(),
+    ).resolves.toMatch(/sd of single I\/Os/);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { barSummary } from '../charts/bar-summary.ts';
+import { welchTTest } from '../stats/welch.ts';
+import { experimentView } from './experiment-view.ts';
+import { realExperiment } from './test-content.ts';
+
+// The loopback experiment (content/results/2026-11-ext4-xfs-btrfs-loopback) ran everything twice
+// per filesystem; its write-up finds "no difference beyond the noise" for sysbench's reads.
+
+describe('noise tests on the loopback experiment (2 repeats per run)', async () => {
+  const view = experimentView(await realExperiment('2026-11-ext4-xfs-btrfs-loopback'));
+  const sysbench = view.sections.find((s) => s.key === 'sysbench-fileio');
+  const reads = sysbench?.metrics.find((m) => m.key === 'sysbench-fileio-read');
+  if (reads === undefined) throw new Error('no sysbench reads');
+
+  it('tests every pair of runs in every group with Welch’s t-test on their repeats', () => {
+    expect(reads.noise?.method).toBe('welch');
+    // 9 groups, 3 runs each: 3 pairs per group.
+    expect(reads.noise?.tests).toHaveLength(27);
+    for (const test of reads.noise?.tests ?? []) {
+      const samples = (run: string) => reads.cells.find((c) => c.group === test.group && c.run === run)?.samples ?? [];
+      expect(samples(test.better)).toHaveLength(2);
+      expect(test.pValue).toBeCloseTo(welchTTest(samples(test.better), samples(test.worse)).pValue, 12);
+    }
+  });
+
+  it('calls no winner of reads per second where the leads are within the noise', () => {
+    const summary = barSummary(reads, { groupNoun: ['test', 'tests'] });
+    expect(summary).not.toMatch(/has the highest/);
+    expect(summary).toMatch(/beyond the noise/);
+    expect(summary).toMatch(/Welch’s t-test on 2 repeats each, p < 0\.05/);
+  });
+
+  it('makes no noise test where each run has one value (the MSA70 page)', async () => {
+    const msa70 = experimentView(await realExperiment('2011-07-ext3-ext4-xfs-fio-msa70'));
+    for (const metric of msa70.sections.flatMap((s) => s.metrics)) {
+      expect(metric.noise).toBeUndefined();
+      expect(barSummary(metric)).toMatch(/One run each, not tested for noise\.$/);
+    }
+  });
+});
