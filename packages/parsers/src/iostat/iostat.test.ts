@@ -357,7 +357,61 @@ describe('sysstat layouts and units', () => {
     expect(output.measurements.find((m) => m.metric === 'avg-cpu.%idle')?.labels).toEqual({
       sample: '0',
       time: '2015-03-24T16:46:04',
+      since_boot: 'true',
     });
+  });
+
+  it('labels the measurements of the since-boot report since_boot, and those of no other', () => {
+    const text = readFileSync(
+      new URL('../../fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt', import.meta.url),
+      'utf8',
+    );
+    const vdaReads = parseIostat(text).measurements.filter((m) => m.metric === 'r/s' && m.labels.device === 'vda');
+    // vda r/s as printed in the four reports: 271.45 (since boot, 15:04:16), 6.00, 4.00, 0.00.
+    expect(vdaReads.map((m) => [m.value, m.labels.sample, m.labels.since_boot])).toEqual([
+      [271.45, '0', 'true'],
+      [6, '1', undefined],
+      [4, '2', undefined],
+      [0, '3', undefined],
+    ]);
+    expect(vdaReads.slice(1).every((m) => !('since_boot' in m.labels))).toBe(true);
+    const idle = parseIostat(text).measurements.filter((m) => m.metric === 'avg-cpu.%idle');
+    expect(idle.map((m) => [m.value, m.labels.since_boot])).toEqual([
+      [72.99, 'true'],
+      [0, undefined],
+      [0, undefined],
+      [0, undefined],
+    ]);
+  });
+
+  it('labels the first report of each run since_boot in concatenated logs', () => {
+    const text = readFileSync(
+      new URL('../../fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt', import.meta.url),
+      'utf8',
+    );
+    const vdaReads = parseIostat(`${text}${text}`).measurements.filter(
+      (m) => m.metric === 'r/s' && m.labels.device === 'vda',
+    );
+    // Samples count on through the second banner; its first report is again since boot.
+    expect(vdaReads.filter((m) => m.labels.since_boot === 'true').map((m) => [m.labels.sample, m.value])).toEqual([
+      ['0', 271.45],
+      ['4', 271.45],
+    ]);
+  });
+
+  it('labels nothing since_boot when the first report is over an interval (sinceBoot: false, as with -y)', () => {
+    const text = corpus('sysstat__v12.7-iostat-ym.txt');
+    expect(
+      parseIostat(text)
+        .measurements.filter((m) => m.labels.sample === '0')
+        .every((m) => m.labels.since_boot === 'true'),
+    ).toBe(true);
+    const interval = parseIostat(text, { sinceBoot: false }).measurements;
+    expect(interval.some((m) => 'since_boot' in m.labels)).toBe(false);
+    // sdq, 9.62 tps in the first report as printed.
+    expect(
+      interval.find((m) => m.metric === 'tps' && m.labels.device === 'sdq' && m.labels.sample === '0')?.value,
+    ).toBe(9.62);
   });
 });
 

@@ -14,15 +14,16 @@ export const CPU_METRICS: readonly [keyof IostatCpu, string][] = [
 /**
  * The tidy view of one report: one measurement per device (or group) and column, labelled
  * `device` (or `group` for a `-g` total), `sample` and, when the report has a timestamp,
- * `time`; one per avg-cpu column, labelled `sample` (and `time`). The labels object is shared by
- * the measurements of one row.
+ * `time`; one per avg-cpu column, labelled `sample` (and `time`). The measurements of a
+ * since-boot report (a run's first, unless `-y` or `sinceBoot: false`) also carry
+ * `since_boot: 'true'`; those of the interval reports have no such label. The labels object is
+ * shared by the measurements of one row.
  */
 export function reportMeasurements(report: IostatReport): Measurement[] {
   const measurements: Measurement[] = [];
   const sample = String(report.sample);
-  const time = report.timestamp;
   if (report.cpu !== null) {
-    const labels: Record<string, string> = time === null ? { sample } : { sample, time };
+    const labels = withReportLabels({}, sample, report);
     for (const [key, metric] of CPU_METRICS) {
       const value = report.cpu[key];
       if (value !== null) measurements.push({ tool: 'iostat', metric, unit: '%', value, labels });
@@ -30,9 +31,11 @@ export function reportMeasurements(report: IostatReport): Measurement[] {
   }
   const columns = report.columns;
   for (const device of report.devices) {
-    const name = device.isGroup ? 'group' : 'device';
-    const labels: Record<string, string> =
-      time === null ? { [name]: device.device, sample } : { [name]: device.device, sample, time };
+    const labels = withReportLabels(
+      device.isGroup ? { group: device.device } : { device: device.device },
+      sample,
+      report,
+    );
     const values = device.values;
     for (let i = 0; i < columns.length; i++) {
       const value = values[i];
@@ -42,4 +45,16 @@ export function reportMeasurements(report: IostatReport): Measurement[] {
     }
   }
   return measurements;
+}
+
+/** `labels` with the report's own added, in this order: `sample`, `time`, `since_boot`. */
+function withReportLabels(
+  labels: Record<string, string>,
+  sample: string,
+  report: IostatReport,
+): Record<string, string> {
+  labels.sample = sample;
+  if (report.timestamp !== null) labels.time = report.timestamp;
+  if (report.isSinceBoot) labels.since_boot = 'true';
+  return labels;
 }

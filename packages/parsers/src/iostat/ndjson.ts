@@ -230,9 +230,9 @@ function reportMeasurementTexts(report: IostatReport): string {
   const sample = String(report.sample);
   const time = report.timestamp;
   const labelsTail =
-    time === null
-      ? `"sample":${JSON.stringify(sample)}}}\n`
-      : `"sample":${JSON.stringify(sample)},"time":${JSON.stringify(time)}}}\n`;
+    `"sample":${JSON.stringify(sample)}` +
+    (time === null ? '' : `,"time":${JSON.stringify(time)}`) +
+    (report.isSinceBoot ? ',"since_boot":"true"}}\n' : '}}\n');
   if (report.cpu !== null) {
     for (const [key, metric] of CPU_METRICS) {
       const value = report.cpu[key];

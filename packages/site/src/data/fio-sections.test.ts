@@ -32,9 +32,12 @@ describe('fio bars, from the jobs’ measurements', () => {
     expect(cell(fio, 'fio-write-iops', group, 'ext3')).toEqual({ group, run: 'ext3', value: 7118 });
     // fio 1.57 prints KB for 1024 bytes.
     expect(cell(fio, 'fio-write-bw', group, 'ext3')).toEqual({ group, run: 'ext3', value: 56946 * 1024 });
-    // "clat (usec): min=67 , max=944937 , avg=645.32, stdev=4647.69": the whisker is ± stddev, cut at 0.
+    // "clat (usec): min=67 , max=944937 , avg=645.32, stdev=4647.69": the spread is ± stddev as
+    // printed, not cut at 0 (the chart clamps its whisker at the axis).
     const clat = cell(fio, 'fio-write-clat-mean', group, 'ext3');
-    expect(clat).toMatchObject({ group, run: 'ext3', low: 0, spread: 'stddev' });
+    expect(clat).toMatchObject({ group, run: 'ext3', spread: 'stddev' });
+    expect(clat?.sd).toBeCloseTo(4_647_690, 6);
+    expect(clat?.low).toBeCloseTo(645_320 - 4_647_690, 6);
     expect(clat?.value).toBeCloseTo(645_320, 6);
     expect(clat?.high).toBeCloseTo(645_320 + 4_647_690, 6);
     // " lat (usec): min=67 , max=944937 , avg=645.46, stdev=4647.69"
@@ -90,6 +93,7 @@ describe('fio bars, from the jobs’ measurements', () => {
       high: 7118,
       spread: 'min-max',
       repeats: 2,
+      samples: [7118, 5210],
     });
     // ext3 "bw=56946KB/s", xfs "bw=41688KB/s".
     expect(cell(fio, 'fio-write-bw', group, 'both')).toMatchObject({ low: 41688 * 1024, high: 56946 * 1024 });

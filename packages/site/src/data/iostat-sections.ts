@@ -2,30 +2,14 @@ import type { IostatResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
 import { downsample } from '../charts/downsample.ts';
 import type { DeviceFigure, DeviceSeries, DeviceSummary, RunRef, ToolSection } from '../view/model.ts';
+import { FIGURES, measuredDeviceSeries, streamedDeviceSeries } from './iostat-series.ts';
 import { slug, UniqueKeys } from './keys.ts';
-
-type Report = IostatResult['reports'][number];
 
 /** A series is cut down to this many points (min/max per bucket) to keep the page light. */
 export const MAX_SERIES_POINTS = 600;
 
-const FIGURES: readonly DeviceFigure[] = [
-  'util',
-  'await',
-  'readsPerSec',
-  'writesPerSec',
-  'readBytesPerSec',
-  'writeBytesPerSec',
-];
-
-/** The canonical iostat metric (columns.ts) each figure is read from. */
-const FIGURE_METRIC: Record<Exclude<DeviceFigure, 'await'>, string> = {
-  util: '%util',
-  readsPerSec: 'r/s',
-  writesPerSec: 'w/s',
-  readBytesPerSec: 'read.bw',
-  writeBytesPerSec: 'write.bw',
-};
+/** One log's device series at full resolution, given its interval (from the command), or none. */
+type SeriesOf = (run: string, output: LoadedOutput, interval: number | undefined) => DeviceSeries[];
 
 /** The typed result of an iostat output (its reports); undefined for another tool's. */
 export function iostatResultOf(output: ParseOutput): IostatResult | undefined {
@@ -40,13 +24,29 @@ export function iostatResultOf(output: ParseOutput): IostatResult | undefined {
  * (idle disks, loop devices of other runs) are left out.
  */
 export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
-  const byWorkload = new Map<string, Array<{ run: string; output: LoadedOutput; result: IostatResult }>>();
+  return sectionsWith(runs, runRefs, (run, output, interval) =>
+    measuredDeviceSeries(run, output.parsed.measurements, interval),
+  );
+}
+
+/**
+ * The same sections for /try, whose iostat logs are streamed: their outputs carry the typed
+ * reports and no measurements (tools/iostat.ts), so the series are read from the reports.
+ */
+export function streamedIostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
+  return sectionsWith(runs, runRefs, (run, output, interval) => {
+    const result = iostatResultOf(output.parsed);
+    return result === undefined ? [] : streamedDeviceSeries(run, result, interval);
+  });
+}
+
+function sectionsWith(runs: readonly LoadedRun[], runRefs: readonly RunRef[], seriesOf: SeriesOf): ToolSection[] {
+  const byWorkload = new Map<string, Array<{ run: string; output: LoadedOutput }>>();
   for (const run of runs) {
     for (const output of run.outputs) {
-      const result = iostatResultOf(output.parsed);
-      if (result === undefined) continue;
+      if (output.parsed.tool !== 'iostat') continue;
       const workload = output.declared.workload ?? '';
-      byWorkload.set(workload, [...(byWorkload.get(workload) ?? []), { run: run.id, output, result }]);
+      byWorkload.set(workload, [...(byWorkload.get(workload) ?? []), { run: run.id, output }]);
     }
   }
   const keys = new UniqueKeys();
@@ -64,7 +64,7 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
       if (own.length > 1) hasRepeats = true;
       const command =
         first.output.declared.command ?? runs.find((run) => run.id === ref.id)?.run.commands.find(isIostat);
-      for (const full of deviceSeries(ref.id, first.result, command)) {
+      for (const full of seriesOf(ref.id, first.output, iostatInterval(command))) {
         deviceSummaries.push(summarize(full));
         // The summary is of every report; the series drawn keeps each bucket's extremes.
         devices.push(downsample(full, MAX_SERIES_POINTS));
@@ -107,74 +107,6 @@ export function iostatInterval(command: string | undefined): number | undefined 
     if (/^\d+(?:\.\d+)?$/.test(token)) return Number(token);
   }
   return undefined;
-}
-
-/**
- * Each device's figures over the log, full resolution. The first report (averages since boot)
- * is left out. Times: seconds since the first report kept, from the timestamps iostat printed
- * (`-t`); without them, the report index times the interval of the command; with neither, the
- * report index.
- */
-export function deviceSeries(run: string, result: IostatResult, command: string | undefined): DeviceSeries[] {
-  const reports = result.reports.filter((report) => !report.isSinceBoot);
-  if (reports.length === 0) return [];
-  const times = reports.map((report) => (report.timestamp === null ? Number.NaN : Date.parse(report.timestamp)));
-  const hasTimes = times.every((time) => Number.isFinite(time));
-  const interval = iostatInterval(command) ?? 1;
-  const t = hasTimes
-    ? times.map((time) => (time - (times[0] as number)) / 1000)
-    : reports.map((_, index) => index * interval);
-  const names: string[] = [];
-  for (const report of reports) {
-    for (const device of report.devices)
-      if (!device.isGroup && !names.includes(device.device)) names.push(device.device);
-  }
-  const series: DeviceSeries[] = [];
-  for (const name of names) {
-    const values = Object.fromEntries(FIGURES.map((figure) => [figure, [] as Array<number | null>])) as Record<
-      DeviceFigure,
-      Array<number | null>
-    >;
-    for (const report of reports) {
-      const read = reader(report, name);
-      for (const figure of FIGURES)
-        values[figure].push(figure === 'await' ? awaitOf(read) : read(FIGURE_METRIC[figure]));
-    }
-    const isActive = FIGURES.some((figure) => values[figure].some((value) => value !== null && value !== 0));
-    if (!isActive) continue;
-    const entry: DeviceSeries = { run, device: name, t, values };
-    const start = reports[0]?.timestamp;
-    if (hasTimes && start != null) entry.start = start;
-    series.push(entry);
-  }
-  return series;
-}
-
-/** A device's value of a canonical metric in one report, or null. */
-function reader(report: Report, device: string): (metric: string) => number | null {
-  const row = report.devices.find((candidate) => candidate.device === device && !candidate.isGroup);
-  return (metric) => {
-    if (row === undefined) return null;
-    const index = report.columns.findIndex((column) => column.metric === metric);
-    return index === -1 ? null : (row.values[index] ?? null);
-  };
-}
-
-/**
- * `await` as iostat printed it (sysstat up to 11.x, and `-s`), else the mean of r_await and
- * w_await weighted by r/s and w/s: the same quantity (time per request, reads and writes
- * together) that sysstat 12 splits in two.
- */
-function awaitOf(read: (metric: string) => number | null): number | null {
-  const printed = read('await');
-  if (printed !== null) return printed;
-  const readAwait = read('r_await');
-  const writeAwait = read('w_await');
-  const reads = read('r/s') ?? 0;
-  const writes = read('w/s') ?? 0;
-  if (readAwait === null && writeAwait === null) return null;
-  if (reads + writes === 0) return 0;
-  return ((readAwait ?? 0) * reads + (writeAwait ?? 0) * writes) / (reads + writes);
 }
 
 /** Mean and max of each figure over the full series (nulls left out). */

@@ -71,6 +71,12 @@ export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames
       chunks: ReadableStream<string> | AsyncIterable<string>,
       input: { name: string; format: string },
     ): Promise<{ parsed: ParseOutput; tables: ResultTable[] }>;
+    /**
+     * The sections of the reader's run, where they are not made as the pages make them: an
+     * output read by `parseStream` may carry no measurements (iostat's keeps its typed reports).
+     * Without it, /try uses `sections`.
+     */
+    sections?(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[];
     /** What its parser expected, by error code, where the site's general words would say less. */
     expected?: Partial<Record<ParseErrorCode, string>>;
   };

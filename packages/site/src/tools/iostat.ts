@@ -3,7 +3,7 @@
 // the words follow sysstat's iostat(1).
 
 import { type IostatReport, type IostatResult, type ParseOutput, parseIostatStream } from '@benchfolio/parsers';
-import { iostatResultOf, iostatSections } from '../data/iostat-sections.ts';
+import { iostatResultOf, iostatSections, streamedIostatSections } from '../data/iostat-sections.ts';
 import { DeviceStats } from '../try/result-tables.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
@@ -50,6 +50,8 @@ export const iostat: ToolDescriptor<'iostat'> = {
       'iostat from sysstat: every plain layout (`-x`, `-t`, `-k`/`-m`, `-p`, `--pretty`) and `-o JSON`, logs of any length.',
     placeholder: 'Linux 6.1.0 (host) …',
     parseStream,
+    // parseStream keeps the reports and makes no measurements: the sections read the reports.
+    sections: streamedIostatSections,
   },
   submission: {
     versionExample: 'sysstat 12.6.1',
@@ -62,7 +64,9 @@ export const iostat: ToolDescriptor<'iostat'> = {
 
 /**
  * An iostat log through the streaming parser: reports are kept (the charts need them, and a
- * report is a few arrays of numbers), the device table is summed up as they come.
+ * report is a few arrays of numbers), the device table is summed up as they come. No
+ * measurements are made (tens of millions for a 100 MB log): /try's sections are
+ * streamedIostatSections, which read the reports.
  */
 async function parseStream(
   chunks: ReadableStream<string> | AsyncIterable<string>,

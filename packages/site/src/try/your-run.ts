@@ -38,5 +38,5 @@ export function yourRun(outputs: readonly YourOutput[]): LoadedRun {
 export function yourSections(outputs: readonly YourOutput[]): ToolSection[] {
   const runs = [yourRun(outputs)];
   const refs = [YOUR_RUN];
-  return TOOLS.flatMap((tool) => tool.sections(runs, refs));
+  return TOOLS.flatMap((tool) => (tool.try.sections ?? tool.sections)(runs, refs));
 }
