@@ -67,7 +67,7 @@ describe('a run page', () => {
     expect(iostat?.headlines).toBeUndefined();
     expect(iostat?.samples).toBeGreaterThan(1);
     // The other outputs' numbers: one table per tool, a group of rows per file, in file order.
-    expect(view.headlines.map((table) => table.tool)).toEqual(['fio', 'sysbench', 'bonnie']);
+    expect(view.headlines.map((table) => table.tool)).toEqual(['fio', 'sysbench', 'bonnie', 'dd']);
     for (const table of view.headlines) {
       expect(table.outputs.map((output) => output.file)).toEqual(
         run.outputs.filter((output) => output.parsed.tool === table.tool).map((output) => output.file),

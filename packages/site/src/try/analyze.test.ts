@@ -61,7 +61,7 @@ describe('analyze', () => {
     const output = parsedOutput(pasted.outputs[0]);
     expect(output).toMatchObject({ tool: 'iostat', format: 'text' });
     // The banner's kernel and the device table's peak %util of vda, as printed.
-    expect(/^Linux (\S+)/.exec(text)?.[1]).toBe('6.18.44-fc-v657');
+    expect(/^Linux (\S+)/.exec(text)?.[1]).toBe('6.18.44-fc-v782');
     const utils = [...text.matchAll(/^vda\s.*\s(\d+\.\d+)$/gm)].slice(1).map((match) => Number(match[1]));
     const vdaUtil = output.tables[0]?.rows.find((row) => row[0] === 'vda' && row[1] === '%util');
     expect(vdaUtil?.[5]).toBe(`${Math.max(...utils)}%`);

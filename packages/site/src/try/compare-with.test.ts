@@ -104,7 +104,7 @@ describe('mountCompareWith', () => {
     const options = [...container.querySelectorAll<HTMLOptionElement>('select[data-compare-run] option')].filter(
       (option) => option.value !== '',
     );
-    // The loopback runs ran the same fio jobs, bonnie++ size and sysbench tests (20 workloads);
+    // The loopback runs ran the same fio jobs, bonnie++ size and sysbench tests and dd write (21 workloads);
     // the 2011 msa70 runs the same four fio job names (fio-seed-hoffman.fio is Hoffman's job file).
     // No other experiment has parsed fio, bonnie++ 128M or sysbench fileio.
     expect(options.map((option) => option.value)).toEqual([
@@ -115,7 +115,7 @@ describe('mountCompareWith', () => {
       `${MSA70}/ext4`,
       `${MSA70}/xfs`,
     ]);
-    expect(options[0]?.textContent).toContain('shares 20: random-write-direct, random-write-buf');
+    expect(options[0]?.textContent).toContain('shares 21: random-write-direct, random-write-buf');
     expect(options[4]?.textContent).toMatch(
       /^ext4 \(.+\) · shares 4: random-write-direct, random-write-buf, sequential-write-direct, …$/,
     );

@@ -20,7 +20,7 @@ function source(path: string, name = path.split('/').at(-1) as string): PrefillS
 describe('submissionPrefill', () => {
   it('reads the kernel, host, CPU count, date and devices from an iostat banner and rows', () => {
     const text = raw(`${EXT4}iostat--ext4.txt`);
-    // "Linux 6.18.44-fc-v657 (vm) \t11/21/26 \t_x86_64_\t(2 CPU)"
+    // "Linux 6.18.44-fc-v782 (vm) \t11/24/26 \t_x86_64_\t(2 CPU)"
     const banner = /^Linux (\S+) \((\S+)\)\s+(\d\d)\/(\d\d)\/(\d\d)\s+\S+\s+\((\d+) CPU\)/.exec(text);
     if (!banner) throw new Error('no banner');
     const [, release, host, month, day, year, cpus] = banner;
@@ -83,9 +83,9 @@ describe('submissionPrefill', () => {
     expect(values.size).toBe(/"size" : "(\d+)"/.exec(text)?.[1]);
     expect(values.direct).toBe('1');
     expect(output?.note).toContain(`${jobs[0]}: rw=${preamble?.[1]}`);
-    // JSON "time" : "Sat Nov 21 16:57:55 2026" is the run's date.
-    expect(prefill.date.map((seen) => seen.value)).toEqual(['2026-11-21']);
-    expect(text).toContain('"time" : "Sat Nov 21 16:57:55 2026"');
+    // JSON "time" : "Tue Nov 24 07:22:16 2026" is the run's date.
+    expect(prefill.date.map((seen) => seen.value)).toEqual(['2026-11-24']);
+    expect(text).toContain('"time" : "Tue Nov 24 07:22:16 2026"');
   });
 
   it('names a fio normal-only output (fio 1.57) from its job line', () => {
