@@ -29,9 +29,7 @@ describe('noise tests on the loopback experiment (2 repeats per run)', async () 
     let beyond = 0;
     const groups = [...new Set(reads.cells.map((cell) => cell.group))];
     for (const group of groups) {
-      const [first, second] = reads.cells
-        .filter((cell) => cell.group === group)
-        .sort((a, b) => b.value - a.value);
+      const [first, second] = reads.cells.filter((cell) => cell.group === group).sort((a, b) => b.value - a.value);
       const test = reads.noise?.tests.find(
         (candidate) => candidate.group === group && candidate.better === first?.run && candidate.worse === second?.run,
       );

@@ -170,17 +170,3 @@ export async function pngOfSvg(svg: { text: string; width: number; height: numbe
     URL.revokeObjectURL(url);
   }
 }
-
-/** Offers `blob` as a download named `name`. */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the address is no longer needed after it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,7 +1,8 @@
 // A figure's take-aways on the page: the SVG and PNG buttons (shown once this script runs: they
 // need it) and the citation's address, made absolute from where the page is served.
 
-import { pngOfSvg, saveFile, standaloneSvg } from './figure-export.ts';
+import { saveFile } from '../lib/save-file.ts';
+import { pngOfSvg, standaloneSvg } from './figure-export.ts';
 
 /** What the take-aways need of a figure element (figure-element.ts). */
 interface ExportableFigure extends HTMLElement {
@@ -31,10 +32,10 @@ export function bindTakeaways(figure: ExportableFigure): void {
   };
   downloads.querySelector('[data-download="svg"]')?.addEventListener('click', () => {
     const svg = exported();
-    if (svg) saveFile(new Blob([svg.text], { type: 'image/svg+xml' }), `${stem}.svg`);
+    if (svg) saveFile(document, new Blob([svg.text], { type: 'image/svg+xml' }), `${stem}.svg`);
   });
   downloads.querySelector('[data-download="png"]')?.addEventListener('click', async () => {
     const svg = exported();
-    if (svg) saveFile(await pngOfSvg(svg), `${stem}.png`);
+    if (svg) saveFile(document, await pngOfSvg(svg), `${stem}.png`);
   });
 }

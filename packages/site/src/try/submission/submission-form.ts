@@ -2,6 +2,7 @@
 // prefilled with what the outputs reveal, checked as the reader types with the schemas
 // `npm run validate` uses, and a zip of the run folder made in the browser. Nothing is uploaded.
 
+import { saveFile } from '../../lib/save-file.ts';
 import { disksFieldset } from './disks-fieldset.ts';
 import { experimentFieldset } from './experiment-fieldset.ts';
 import { type Control, element } from './form-fields.ts';
@@ -190,7 +191,11 @@ async function downloadRunFolder(
     status.textContent = 'The run folder has issues: see the list above.';
     return;
   }
-  saveFile(form.ownerDocument, zip.fileName, zip.bytes);
+  const document = form.ownerDocument;
+  const blob = new (document.defaultView?.Blob ?? Blob)([zip.bytes as Uint8Array<ArrayBuffer>], {
+    type: 'application/zip',
+  });
+  saveFile(document, blob, zip.fileName);
   status.textContent = `Saved ${zip.fileName}: unzip it in content/results/ as the steps below say.`;
 }
 
@@ -232,20 +237,4 @@ function formIssues(values: RunFolderValues, options: SubmissionOptions): Submis
     if (!names.has(output.source)) at(`outputs.${index}.file`, `${output.source} is no longer on the page`);
   });
   return issues;
-}
-
-function saveFile(document: Document, name: string, bytes: Uint8Array): void {
-  const view = document.defaultView;
-  if (!view) return;
-  const blob = new view.Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
-  const url = view.URL.createObjectURL(blob);
-  const link = element(document, 'a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  view.setTimeout(() => view.URL.revokeObjectURL(url), 60_000);
 }
