@@ -388,7 +388,8 @@ export function latencySummary(
     return point ? [{ run: run.run, ns: point.ns }] : [];
   });
   const lowest = p99s.length >= 2 ? p99s.reduce((best, point) => (point.ns < best.ns ? point : best)) : undefined;
-  const verdict = lowest ? ` Lowest p99: ${labelOf(lowest.run)}.` : '';
+  // One distribution per run: nothing to weigh the difference against.
+  const verdict = lowest ? ` Lowest p99: ${labelOf(lowest.run)} (one run each, not tested for noise).` : '';
   return `${data.title}: ${parts.join('; ')}.${verdict}`;
 }
 

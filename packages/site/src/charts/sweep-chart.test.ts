@@ -123,7 +123,7 @@ describe('sweepChart(data, options)', () => {
   test('is an image named by its title and summary, with no NaN', () => {
     expect(sysbench.getAttribute('role')).toBe('img');
     expect(sysbench.getAttribute('aria-label')).toBe(
-      'File operations per second, line chart. At 4 threads, rndrd is highest (28.3 k op/s). ' +
+      'File operations per second, line chart. At 4 threads, rndrd is highest (28.3 k op/s). One run each, not tested for noise. ' +
         'From 1 to 4 threads: rndrd +95 %; rndwr 2.4×.',
     );
     expect(sysbench.outerHTML).not.toMatch(/NaN|Infinity/);
@@ -150,7 +150,7 @@ describe('sweepChart(data, options)', () => {
 describe('sweep text', () => {
   test('summary: the leader at the largest x, the change across the sweep, and peaks', () => {
     expect(sweepSummary(GOVERNOR_IOPS_BY_BLOCK_SIZE, GOVERNOR_RUNS)).toBe(
-      'At block size (B) 16384, Host1 is highest (59 k op/s). ' +
+      'At block size (B) 16384, Host1 is highest (59 k op/s). One run each, not tested for noise. ' +
         'From block size (B) 4096 to 16384: Host1 \u221263 %; Host2, ondemand +49 %; Host2, performance \u221270 %; Host3 \u221274 %. ' +
         'Host2, ondemand peaks at block size (B) 8192 (55 k op/s).',
     );

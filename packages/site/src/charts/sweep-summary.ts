@@ -105,6 +105,9 @@ export function sweepSummary(data: SweepSeries, runs: readonly RunRef[] = []): s
     if (overlapping.length > 0) {
       const names = overlapping.map((entry) => entry.run.label).join('; ');
       sentences.push(`Its spread overlaps that of ${names}: no clear lead.`);
+    } else if (atLast.length > 1 && leader.point.n === undefined) {
+      // Without repeats there is no spread to weigh the lead against: say so, as the bars do.
+      sentences.push('One run each, not tested for noise.');
     }
   }
 
