@@ -60,7 +60,9 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   const steps = stepsElement(document, options.contributingHref);
   container.replaceChildren(...introParagraphs(document), form, steps.element);
 
-  const checker = formChecker(form, options, panel, (values, issues) => {
+  // The file of each prefilled output, in the outputs' order (undefined once it left the page).
+  const outputFiles = prefill.outputs.map((output) => options.files.find((file) => file.name === output.source));
+  const checker = formChecker(form, options, outputFiles, panel, (values, issues) => {
     download.button.setAttribute('aria-disabled', String(issues.length > 0));
     steps.update(values);
   });
@@ -68,7 +70,7 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   form.addEventListener('change', checker.refresh);
   experiment.onModeChange(() => checker.refresh());
   disks.onChange(() => checker.refresh());
-  download.button.addEventListener('click', () => downloadRunFolder(form, options, checker, download.status));
+  download.button.addEventListener('click', () => downloadRunFolder(form, outputFiles, checker, download.status));
   checker.refresh();
 }
 
@@ -130,10 +132,10 @@ interface FormChecker {
 function formChecker(
   form: HTMLFormElement,
   options: SubmissionOptions,
+  outputFiles: ReadonlyArray<SubmissionFile | undefined>,
   panel: IssuesPanel,
   onChecked: (values: RunFolderValues, issues: readonly SubmissionIssue[]) => void,
 ): FormChecker {
-  const bySource = new Map(options.files.map((file) => [file.name, file]));
   let issues: SubmissionIssue[] = [];
   // A field is marked once the reader has been to it, holds a value, or has tried to download:
   // an empty form is not a page of errors, though the list names everything still missing.
@@ -146,7 +148,7 @@ function formChecker(
       const target = event?.target as Partial<Control> | null | undefined;
       if (target?.name) touched.add(target.name);
       const values = readValues(form);
-      const sizes = options.prefill.outputs.map((output) => bySource.get(output.source)?.sizeBytes ?? 0);
+      const sizes = outputFiles.map((file) => file?.sizeBytes ?? 0);
       // A published experiment's id is one of the list's: the form checks the choice itself.
       const folderIssues = checkRunFolder(values, sizes).issues.filter(
         (issue) => values.isNewExperiment || issue.field !== 'experiment-id',
@@ -168,7 +170,7 @@ function formChecker(
 /** Checks everything once more, then zips the run folder and saves it, or says what is left. */
 async function downloadRunFolder(
   form: HTMLFormElement,
-  options: SubmissionOptions,
+  outputFiles: ReadonlyArray<SubmissionFile | undefined>,
   checker: FormChecker,
   status: HTMLElement,
 ): Promise<void> {
@@ -181,10 +183,7 @@ async function downloadRunFolder(
   }
   status.textContent = 'Making the zip…';
   const values = readValues(form);
-  const bySource = new Map(options.files.map((file) => [file.name, file]));
-  const bytes = await Promise.all(
-    options.prefill.outputs.map((output) => bySource.get(output.source)?.bytes() ?? Promise.resolve(new Uint8Array())),
-  );
+  const bytes = await Promise.all(outputFiles.map((file) => file?.bytes() ?? Promise.resolve(new Uint8Array())));
   const zip = runFolderZip(values, bytes);
   if (zip.bytes === null) {
     checker.showAll(zip.issues);
