@@ -182,6 +182,11 @@ describe('every experiment page', () => {
       for (const experiment of awaiting) {
         const { page } = await openPage(experiment.href);
         const section = page.getByRole('region', { name: 'Awaiting runs' });
+        // Its runs are declared, none measured: the header says planned, as the index card does.
+        const runCount = experiment.runs.length;
+        expect(await page.locator('.experiment-header .eyebrow').textContent()).toMatch(
+          new RegExp(` · ${runCount} runs? planned$`),
+        );
         // The method once: the write-up's section on it, or experiment.yaml's in this section.
         expect(await page.getByRole('heading', { name: /^Method\b/ }).count()).toBe(1);
         // One block per command line, an option per line: joined again, they are the lines.

@@ -130,6 +130,29 @@ function widerThanViewport(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Chart text that the chart's own box cuts: each text of an SVG chart drawn outside the SVG (a run
+ * label wider than the margin kept for it, a value past the right edge), named by chart and text.
+ * Text that is not laid out (a folded figure) is skipped.
+ */
+function textOutsideItsChart(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const svg of document.querySelectorAll('svg.chart')) {
+      const frame = svg.getBoundingClientRect();
+      if (frame.width === 0) continue;
+      for (const text of svg.querySelectorAll('text')) {
+        const box = text.getBoundingClientRect();
+        if (box.width === 0 || text.textContent?.trim() === '') continue;
+        if (box.left >= frame.left - 1 && box.right <= frame.right + 1) continue;
+        const chart = svg.getAttribute('data-key') ?? svg.getAttribute('aria-label') ?? 'a chart';
+        found.push(`${chart}: "${text.textContent}" at ${Math.round(box.left - frame.left)}–${Math.round(box.right - frame.left)} px of ${Math.round(frame.width)}`);
+      }
+    }
+    return found;
+  });
+}
+
 describe('a page per run', () => {
   test(
     'every run of every experiment has one: its label, its system, links back and to each raw file',
@@ -258,6 +281,23 @@ describe('on a 390 px phone', () => {
           await page.screenshot({ path: shotName(path, '390'), fullPage: true });
         }
         await page.context().close();
+      }
+      expect(found).toEqual([]);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'no chart cuts its own text, on a phone and at 1280 px',
+    async () => {
+      const pages = (await everyPage()).filter((path) => path.startsWith('/experiments/'));
+      const found: string[] = [];
+      for (const path of pages) {
+        for (const viewport of [PHONE, DESKTOP]) {
+          const { page } = await openPage(path, { viewport });
+          for (const problem of await textOutsideItsChart(page)) found.push(`${path} at ${viewport.width} px: ${problem}`);
+          await page.context().close();
+        }
       }
       expect(found).toEqual([]);
     },

@@ -188,7 +188,9 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   });
   const text = labelText(data, plotted, baselineRun);
   const labels = groups.flatMap((g) => g.rows);
-  const labelWidth = Math.min(width * 0.36, Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 8);
+  // Run names get up to 42 % of the width: 151 px of the verdict's 360 px chart, room for
+  // "Host2, performance"; longer names end in an ellipsis (the table and titles keep them whole).
+  const labelWidth = Math.min(width * 0.42, Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 8);
   const valueWidth = Math.max(0, ...labels.map((r) => estimateTextWidth(text(r.plotted), FONT_PX))) + 10;
   const x = valueAxis(plotted, scale, baselineRun?.id, [labelWidth, Math.max(labelWidth + 40, width - valueWidth)]);
   const frame: Frame = { data, x, labelWidth, text, ...(baselineRun ? { baseline: baselineRun } : {}) };

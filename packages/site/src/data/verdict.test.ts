@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { experimentView } from './experiment-view.ts';
 import { realExperiment } from './test-content.ts';
-import { verdict } from './verdict.ts';
+import { timesText, verdict } from './verdict.ts';
 
 // Values from the raw outputs: content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/*/fio--*.txt
 // (random-write-direct: ext3 "iops=7118", ext4 "iops=7366", xfs "iops=5210") and
@@ -55,5 +55,30 @@ describe('verdict(sections, headline)', () => {
     const [fio] = verdict(view.sections, view.experiment.headline);
     expect(fio?.noise).toBe('Welch’s t-test on 2 repeats each, p < 0.05');
     expect(fio?.lines.flatMap((line) => line.entries).some((entry) => entry.isWithinNoise)).toBe(true);
+  });
+
+  it('never rounds a run that is not the best to "1×" in a table of times', async () => {
+    // content/results/2020-fio-random-write-io-scheduler-filesystem/measurements.csv, 16k:
+    // xfs-noop 111602, ext4-noop 111132 IOPS (0.9958 of it), ext4-cfq 34597.7.
+    const view = experimentView(await realExperiment('2020-fio-random-write-io-scheduler-filesystem'));
+    const [iops] = verdict(view.sections, view.experiment.headline);
+    const row = iops?.table?.rows.find((candidate) => candidate.label === '16k');
+    expect(row?.cells.map((cell) => [cell.run, cell.text])).toEqual([
+      ['ext4-cfq', '0.31×'],
+      ['ext4-noop', '0.996×'],
+      ['xfs-noop', 'best'],
+    ]);
+  });
+});
+
+describe('timesText(ratio)', () => {
+  it('gives two significant digits, more only where two would say 1 of a ratio that is not 1', () => {
+    expect(timesText(0.0032)).toBe('0.0032×');
+    expect(timesText(0.9712)).toBe('0.97×');
+    expect(timesText(24.1)).toBe('24×');
+    expect(timesText(1)).toBe('1×');
+    expect(timesText(0.99583)).toBe('0.996×');
+    expect(timesText(1.004)).toBe('1.004×');
+    expect(timesText(0.999991)).toBe('≈1×');
   });
 });

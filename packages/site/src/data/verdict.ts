@@ -200,6 +200,18 @@ function closenessOf(goodness: number): Closeness {
 }
 
 /**
+ * A ratio in times, with two significant digits ("0.97×", "0.0032×", narrow enough for a phone),
+ * or more where two would round a run that is not the best to "1×" (0.996 reads "0.996×").
+ */
+export function timesText(ratio: number): string {
+  for (const digits of [2, 3, 4]) {
+    const rounded = Number(ratio.toPrecision(digits));
+    if (rounded !== 1 || ratio === 1) return `${rounded}×`;
+  }
+  return '≈1×';
+}
+
+/**
  * Each run against the best of each workload: percent changes when every ratio is within a factor
  * of two, else times for all (one table never mixes "−3 %" with "300×").
  */
@@ -221,9 +233,7 @@ function ratioTable(data: MetricComparison): VerdictMetric['table'] {
   const grid = groups.map((group) => ({ label: group.label, cells: ratiosOf(group.key) }));
   const all = grid.flatMap((row) => row.cells.flatMap((cell) => (cell.ratio === null ? [] : [cell.ratio])));
   const isPercent = all.every((ratio) => ratio > 0.5 && ratio < 2);
-  // Two significant digits in times: "0.97×", "0.0032×", narrow enough for a phone.
-  const text = (ratio: number | null) =>
-    ratio === null ? '—' : isPercent ? formatPercentChange(ratio) : `${Number(ratio.toPrecision(2))}×`;
+  const text = (ratio: number | null) => (ratio === null ? '—' : isPercent ? formatPercentChange(ratio) : timesText(ratio));
   const goodness = (ratio: number) => (data.betterIs === 'lower' ? 1 / ratio : ratio);
   const toCells = (cells: ReturnType<typeof ratiosOf>): VerdictCell[] =>
     cells.map((cell) => ({
