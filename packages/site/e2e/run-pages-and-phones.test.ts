@@ -146,7 +146,9 @@ function textOutsideItsChart(page: Page): Promise<string[]> {
         if (box.width === 0 || text.textContent?.trim() === '') continue;
         if (box.left >= frame.left - 1 && box.right <= frame.right + 1) continue;
         const chart = svg.getAttribute('data-key') ?? svg.getAttribute('aria-label') ?? 'a chart';
-        found.push(`${chart}: "${text.textContent}" at ${Math.round(box.left - frame.left)}–${Math.round(box.right - frame.left)} px of ${Math.round(frame.width)}`);
+        found.push(
+          `${chart}: "${text.textContent}" at ${Math.round(box.left - frame.left)}–${Math.round(box.right - frame.left)} px of ${Math.round(frame.width)}`,
+        );
       }
     }
     return found;
@@ -295,7 +297,8 @@ describe('on a 390 px phone', () => {
       for (const path of pages) {
         for (const viewport of [PHONE, DESKTOP]) {
           const { page } = await openPage(path, { viewport });
-          for (const problem of await textOutsideItsChart(page)) found.push(`${path} at ${viewport.width} px: ${problem}`);
+          for (const problem of await textOutsideItsChart(page))
+            found.push(`${path} at ${viewport.width} px: ${problem}`);
           await page.context().close();
         }
       }

@@ -233,7 +233,8 @@ function ratioTable(data: MetricComparison): VerdictMetric['table'] {
   const grid = groups.map((group) => ({ label: group.label, cells: ratiosOf(group.key) }));
   const all = grid.flatMap((row) => row.cells.flatMap((cell) => (cell.ratio === null ? [] : [cell.ratio])));
   const isPercent = all.every((ratio) => ratio > 0.5 && ratio < 2);
-  const text = (ratio: number | null) => (ratio === null ? '—' : isPercent ? formatPercentChange(ratio) : timesText(ratio));
+  const text = (ratio: number | null) =>
+    ratio === null ? '—' : isPercent ? formatPercentChange(ratio) : timesText(ratio);
   const goodness = (ratio: number) => (data.betterIs === 'lower' ? 1 / ratio : ratio);
   const toCells = (cells: ReturnType<typeof ratiosOf>): VerdictCell[] =>
     cells.map((cell) => ({
