@@ -28,7 +28,7 @@ export {
   parseSadf,
   SADF_FORMATS,
   type SadfFormat,
-  safeParseSadf,
   sadfParser,
   sadfTool,
+  safeParseSadf,
 } from './tool.ts';

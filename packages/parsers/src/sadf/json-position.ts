@@ -35,6 +35,28 @@ export function _offsetOfJsonPath(text: string, path: JsonPath): number {
   return offset;
 }
 
+/**
+ * True when the text ends inside an object, an array or a string: a document cut short, as
+ * opposed to one broken in its middle. JSON.parse's messages say so differently in each V8.
+ */
+export function _isCutShort(text: string): boolean {
+  let depth = 0;
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      const end = stringEnd(text, at);
+      if (end === null) return true;
+      at = end;
+      continue;
+    }
+    if (code === BRACE_OPEN || code === BRACKET_OPEN) depth++;
+    else if (code === BRACE_CLOSE || code === BRACKET_CLOSE) depth--;
+    at++;
+  }
+  return depth > 0;
+}
+
 const QUOTE = 34;
 const BACKSLASH = 92;
 const COMMA = 44;
@@ -71,8 +93,8 @@ function skipSpace(text: string, offset: number): number {
   return at;
 }
 
-/** The offset just past the string opening at `offset`. */
-function skipString(text: string, offset: number): number {
+/** The offset just past the string opening at `offset`, or null when the text ends inside it. */
+function stringEnd(text: string, offset: number): number | null {
   let at = offset + 1;
   while (at < text.length) {
     const code = text.charCodeAt(at);
@@ -80,7 +102,11 @@ function skipString(text: string, offset: number): number {
     else if (code === QUOTE) return at + 1;
     else at++;
   }
-  return at;
+  return null;
+}
+
+function skipString(text: string, offset: number): number {
+  return stringEnd(text, offset) ?? text.length;
 }
 
 /** The offset just past the value starting at `offset`. */

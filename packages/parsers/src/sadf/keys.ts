@@ -4,14 +4,14 @@ import type { SadfCpu, SadfDisk, SadfIo } from './schema.ts';
  * What sadf -j writes, per sysstat version, read from sysstat's json_stats.c (10.1.5 to 12.7.9):
  *
  * - `disk` (sar -d): `disk-device`, `tps`, `rd_sec`/`wr_sec` (512-byte sectors per second; every
- *   version), `dc_sec` (12.1+), `rkB`/`wkB` (11.6 to 12.6: the same rates halved, kB = 1024 B),
- *   `dkB` (12.1 to 12.6), `avgrq-sz` (sectors; every version) and `areq-sz` (kB, 11.6 to 12.6),
- *   `avgqu-sz` and `aqu-sz` (11.6+: one value printed twice), `await` and `svctm` (ms; svctm up
- *   to 12.0), `util-percent`.
+ *   version), `dc_sec` (12.1.2+), `rkB`/`wkB` (11.6 to 12.6: the same rates halved, kB = 1024 B),
+ *   `dkB` (12.1.2 to 12.6), `avgrq-sz` (sectors; every version) and `areq-sz` (kB, 11.6 to
+ *   12.6), `avgqu-sz` and `aqu-sz` (11.6+: one value printed twice), `await` and `svctm` (ms;
+ *   svctm up to 12.1.1), `util-percent`.
  * - `cpu-load` (sar -u, -P): `cpu` and `user nice system iowait steal idle`; with -u ALL, `usr
- *   nice sys iowait steal irq soft guest gnice idle`, under the name `cpu-load-all` before 11.5.
+ *   nice sys iowait steal irq soft guest gnice idle`, under the name `cpu-load-all` up to 11.1.
  * - `io` (sar -b): `tps`, `io-reads {rtps, bread}`, `io-writes {wtps, bwrtn}`, `io-discard
- *   {dtps, bdscd}` (12.1+); bread, bwrtn and bdscd count 512-byte blocks per second.
+ *   {dtps, bdscd}` (12.1.2+); bread, bwrtn and bdscd count 512-byte blocks per second.
  *
  * Where a version prints one quantity twice (rd_sec and rkB), the finer spelling is read:
  * sectors/s at two decimals are 5.12 B/s apart, kB/s at two decimals 10.24 B/s.

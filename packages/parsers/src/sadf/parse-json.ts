@@ -1,7 +1,7 @@
 import { _errorAt, type ParseError, type ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
-import { _offsetOfJsonPath, type JsonPath } from './json-position.ts';
+import { _isCutShort, _offsetOfJsonPath, type JsonPath } from './json-position.ts';
 import { CPU_KEYS, CPU_SECTIONS, DISK_KEYS, DISK_SECTION, IO_KEYS, IO_SECTION, type KeySpec } from './keys.ts';
 import type {
   SadfComment,
@@ -31,8 +31,18 @@ export function _parseSadfJson(source: TextSource): { result: SadfResult; warnin
   const reader = new DocumentReader(source);
   const document = reader.parse();
   const top = reader.object(document, [], 'MISSING_SECTION', 'expected {"sysstat": {...}} as sadf -j prints it');
-  const sysstat = reader.object(top.sysstat, ['sysstat'], 'MISSING_SECTION', 'expected {"sysstat": {...}} as sadf -j prints it');
-  const hosts = reader.array(sysstat.hosts, ['sysstat', 'hosts'], 'MISSING_SECTION', 'expected "hosts": [...] in "sysstat"');
+  const sysstat = reader.object(
+    top.sysstat,
+    ['sysstat'],
+    'MISSING_SECTION',
+    'expected {"sysstat": {...}} as sadf -j prints it',
+  );
+  const hosts = reader.array(
+    sysstat.hosts,
+    ['sysstat', 'hosts'],
+    'MISSING_SECTION',
+    'expected "hosts": [...] in "sysstat"',
+  );
   if (hosts.length === 0) {
     reader.fail(['sysstat', 'hosts'], 'MISSING_SECTION', 'expected at least one host in "hosts"');
   }
@@ -154,13 +164,15 @@ function readValues<T>(
       continue;
     }
     const at = [...path, ...key.split('.')];
-    if (typeof raw !== 'number') {
+    const value = typeof raw === 'number' ? raw * spec.factor : Number.NaN;
+    // JSON.parse reads 1e400 as Infinity: no tool prints it, and no unit holds it.
+    if (!Number.isFinite(value)) {
       reader.fail(at, 'BAD_NUMBER', `expected a number for "${key}" in "${section}", found ${describe(raw)}`);
     }
     const rank = ranks.get(spec.field);
     if (rank !== undefined && rank <= spec.rank) continue;
     ranks.set(spec.field, spec.rank);
-    values[spec.field] = raw * spec.factor;
+    values[spec.field] = value;
   }
   return values as Partial<T>;
 }
@@ -274,10 +286,9 @@ class DocumentReader {
     } catch (error) {
       const message = (error as Error).message;
       const position = /position (\d+)/.exec(message)?.[1];
-      // V8 names no position when the text ends inside the document: a copy cut short.
-      const isCut = position === undefined && /end of JSON input/i.test(message);
+      const isCut = _isCutShort(text);
       throw this.#error(
-        position === undefined ? text.trimEnd().length : Number(position),
+        isCut || position === undefined ? text.trimEnd().length : Number(position),
         isCut ? 'TRUNCATED' : 'BAD_JSON',
         isCut ? 'the JSON output stops before its end (a copy cut short)' : `not valid JSON: ${message}`,
       );
@@ -309,13 +320,15 @@ class DocumentReader {
 
   optionalNumber(value: unknown, path: JsonPath): number | null {
     if (value === undefined) return null;
-    if (typeof value !== 'number') this.fail(path, 'BAD_NUMBER', `expected a number, found ${describe(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      this.fail(path, 'BAD_NUMBER', `expected a number, found ${describe(value)}`);
+    }
     return value;
   }
 
   optionalInteger(value: unknown, path: JsonPath): number | null {
     const number = this.optionalNumber(value, path);
-    if (number !== null && !Number.isInteger(number)) {
+    if (number !== null && !Number.isSafeInteger(number)) {
       this.fail(path, 'BAD_NUMBER', `expected a whole number, found ${number}`);
     }
     return number;

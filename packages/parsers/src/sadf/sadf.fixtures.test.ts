@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type SadfHostData, type SadfSample, parseSadf } from './index.ts';
+import { parseSadf, type SadfHostData, type SadfSample } from './index.ts';
 
 /**
  * Real sadf -j outputs of sysstat 12.6.1 made here (fixtures/sadf/make-fixtures.sh), each with
@@ -160,10 +160,15 @@ describe('sadf fixtures', () => {
     // Every member of a statistics entry but those read, in first-seen order.
     const statistics = text.slice(0, text.indexOf('"restarts"'));
     const members = [...statistics.matchAll(/^\t{5}"([a-z-]+)": /gm)].map((match) => match[1]);
-    const unread = [...new Set(members)].filter((name) => !['timestamp', 'cpu-load', 'disk', 'io'].includes(name as string));
+    const unread = [...new Set(members)].filter(
+      (name) => !['timestamp', 'cpu-load', 'disk', 'io'].includes(name as string),
+    );
     expect(data.unreadSections).toEqual(unread);
     expect(data.unreadSections).toContain('memory');
-    const firstEntry = text.slice(text.indexOf('"statistics"'), text.indexOf('"timestamp"', text.indexOf('"timestamp"') + 1));
+    const firstEntry = text.slice(
+      text.indexOf('"statistics"'),
+      text.indexOf('"timestamp"', text.indexOf('"timestamp"') + 1),
+    );
     const devices = [...firstEntry.matchAll(/"disk-device": "([^"]+)"/g)].map((match) => match[1]);
     expect(data.samples[0]?.disks.map((disk) => disk.device)).toEqual(devices);
   });
@@ -171,9 +176,10 @@ describe('sadf fixtures', () => {
   it('makes iostat-named measurements labelled device, cpu, sample and time', () => {
     const output = parseSadf(read(`${DISKS}.input.json`));
     const text = read(`${DISKS}.input.json`);
-    const vda = /\{"disk-device": "vda", "tps": ([\d.]+), "rd_sec": ([\d.]+), "wr_sec": ([\d.]+)[^}]*"await": ([\d.]+), "util-percent": ([\d.]+)\}/.exec(
-      text,
-    );
+    const vda =
+      /\{"disk-device": "vda", "tps": ([\d.]+), "rd_sec": ([\d.]+), "wr_sec": ([\d.]+)[^}]*"await": ([\d.]+), "util-percent": ([\d.]+)\}/.exec(
+        text,
+      );
     const time = /"timestamp": \{"date": "([^"]+)", "time": "([^"]+)"/.exec(text);
     const labels = { device: 'vda', sample: '0', time: `${time?.[1]}T${time?.[2]}Z` };
     const of = (metric: string) =>

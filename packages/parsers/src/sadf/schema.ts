@@ -16,7 +16,7 @@ export const SadfHostSchema = z
     timezone: z
       .string()
       .nullable()
-      .describe('Time zone of the collecting host as the file names it ("UTC", "CET", ""); JSON `timezone` (12.x).'),
+      .describe('Time zone of the collecting host as the file names it ("UTC", "CET", ""); JSON `timezone` (12.2+).'),
   })
   .describe('One host of `sysstat.hosts[]`.');
 
@@ -38,7 +38,7 @@ export const SadfTimeSchema = z
   })
   .describe('A date and time as sadf prints them.');
 
-/** One CPU of `cpu-load` (sar -u, -P) or `cpu-load-all` (sar -u ALL, before 11.5). */
+/** One CPU of `cpu-load` (sar -u, -P) or `cpu-load-all` (sar -u ALL, up to 11.1). */
 export const SadfCpuSchema = z
   .object({
     cpu: z.string().describe('`all` or the CPU number ("0", "1"); JSON `cpu`.'),
@@ -68,20 +68,28 @@ export const SadfDiskSchema = z
     readBytesPerSec: z
       .number()
       .nullable()
-      .describe('Read rate, B/s: `rd_sec` (512-byte sectors/s, every version) or, without it, `rkB` (kB/s, kB = 1024 B; 11.6 to 12.6).'),
+      .describe(
+        'Read rate, B/s: `rd_sec` (512-byte sectors/s, every version) or, without it, `rkB` (kB/s, kB = 1024 B; 11.6 to 12.6).',
+      ),
     writeBytesPerSec: z.number().nullable().describe('Write rate, B/s: `wr_sec` (sectors/s) or `wkB` (kB/s).'),
     discardBytesPerSec: z
       .number()
       .nullable()
-      .describe('Discard rate, B/s: `dc_sec` (sectors/s) or `dkB` (kB/s); 12.1+, else null.'),
+      .describe('Discard rate, B/s: `dc_sec` (sectors/s) or `dkB` (kB/s); 12.1.2+, else null.'),
     requestSizeBytes: z
       .number()
       .nullable()
       .describe('Average request size, B: `avgrq-sz` (sectors, every version) or, without it, `areq-sz` (kB).'),
     queueLength: z.number().nullable().describe('Average queue length: `aqu-sz`, or `avgqu-sz` (the same value).'),
     awaitNs: z.number().nullable().describe('await: average time of a request, queue and service, ns (printed in ms).'),
-    svctmNs: z.number().nullable().describe('svctm: average service time, ns (printed in ms); up to 12.0, else null.'),
-    utilPercent: z.number().nullable().describe('%util: percent of the interval the device was busy; JSON `util-percent`.'),
+    svctmNs: z
+      .number()
+      .nullable()
+      .describe('svctm: average service time, ns (printed in ms); up to 12.1.1, else null.'),
+    utilPercent: z
+      .number()
+      .nullable()
+      .describe('%util: percent of the interval the device was busy; JSON `util-percent`.'),
   })
   .describe('Disk statistics over the interval, in base units. A field the entry does not have is null.');
 
@@ -91,7 +99,7 @@ export const SadfIoSchema = z
     tps: z.number().nullable().describe('tps, op/s.'),
     readTps: z.number().nullable().describe('rtps (JSON `io-reads.rtps`), op/s.'),
     writeTps: z.number().nullable().describe('wtps (JSON `io-writes.wtps`), op/s.'),
-    discardTps: z.number().nullable().describe('dtps (JSON `io-discard.dtps`, 12.1+), op/s.'),
+    discardTps: z.number().nullable().describe('dtps (JSON `io-discard.dtps`, 12.1.2+), op/s.'),
     readBytesPerSec: z.number().nullable().describe('bread/s (JSON `io-reads.bread`, 512-byte blocks/s) in B/s.'),
     writeBytesPerSec: z.number().nullable().describe('bwrtn/s (JSON `io-writes.bwrtn`) in B/s.'),
     discardBytesPerSec: z.number().nullable().describe('bdscd/s (JSON `io-discard.bdscd`) in B/s.'),
@@ -101,8 +109,8 @@ export const SadfIoSchema = z
 /** One entry of `statistics[]`: what sar reports for one interval. */
 export const SadfSampleSchema = z
   .object({
-    sample: z.number().int().describe('0-based index of the entry in the host\'s `statistics`.'),
-    timestamp: SadfTimeSchema.nullable().describe('The entry\'s `timestamp` (the end of its interval), or null.'),
+    sample: z.number().int().describe("0-based index of the entry in the host's `statistics`."),
+    timestamp: SadfTimeSchema.nullable().describe("The entry's `timestamp` (the end of its interval), or null."),
     intervalSec: z.number().nullable().describe('`timestamp.interval`: the seconds the values average over.'),
     cpus: z.array(SadfCpuSchema).describe('`cpu-load` (or `cpu-load-all`), in printed order; empty without -u.'),
     disks: z.array(SadfDiskSchema).describe('`disk`, in printed order; empty without -d.'),
