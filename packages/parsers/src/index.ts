@@ -83,6 +83,18 @@ export {
 } from './parser.ts';
 export { createRegistry, type ParseOptions, type Registry } from './registry.ts';
 export {
+  detectSadf,
+  type ParseSadfOptions,
+  parseSadf,
+  type SadfCpu,
+  type SadfDisk,
+  type SadfHostData,
+  type SadfResult,
+  SadfResultSchema,
+  type SadfSample,
+  safeParseSadf,
+} from './sadf/index.ts';
+export {
   detectSysbench,
   type ParseSysbenchOptions,
   parseSysbench,

@@ -67,7 +67,12 @@ describe('ParseOutput', () => {
     expectTypeOf<ParseOutput<'fio'>['result']>().toEqualTypeOf<FioResult>();
     expectTypeOf<ResultOf<'bonnie'>>().toEqualTypeOf<BonnieResult>();
     expectTypeOf<ParseOutput>().toEqualTypeOf<
-      ParseOutput<'fio'> | ParseOutput<'bonnie'> | ParseOutput<'sysbench'> | ParseOutput<'iostat'> | ParseOutput<'dd'>
+      | ParseOutput<'fio'>
+      | ParseOutput<'bonnie'>
+      | ParseOutput<'sysbench'>
+      | ParseOutput<'iostat'>
+      | ParseOutput<'dd'>
+      | ParseOutput<'sadf'>
     >();
     expectTypeOf(api.parseSysbench).returns.toEqualTypeOf<ParseOutput<'sysbench'>>();
     expectTypeOf<ParseOutput<'sysbench'>['result']>().toEqualTypeOf<SysbenchResult>();

@@ -19,6 +19,7 @@ export const TOOL_NAMES: ToolNamesTable = {
   },
   iostat: { tool: 'iostat', title: 'iostat' },
   dd: { tool: 'dd', title: 'dd', groupNoun: ['workload', 'workloads'] },
+  sadf: { tool: 'sadf', title: 'sadf' },
 };
 
 const ALL: readonly ToolNames[] = Object.values(TOOL_NAMES);
