@@ -13,8 +13,7 @@ const scanner = new FieldScanner();
  * A fio log's head is lines of integers separated by commas (fio prints `, `): 4 to 8 of them
  * for a sample log (`log`: the content cannot tell bw from iops from a latency, the file name
  * or the caller does), or time, direction, bs and a histogram's bin count for a histogram log
- * (`hist-log`). Every line read must be such a line, of one field count, and the first field
- * (msec) and direction small integers: no other tool's output starts so.
+ * (`hist-log`). Every line read must be integers and commas: no other tool's output starts so.
  */
 export function detectFioLogHead(head: string): Detection | null {
   let start = 0;
@@ -37,8 +36,9 @@ export function detectFioLogHead(head: string): Detection | null {
       if (lines === 0) continue;
       return null;
     }
+    // The first line's count decides; later lines need only be integers (a line of another
+    // count is the parse's error to report, at its place).
     if (lines === 0) fieldCount = count;
-    else if (count !== fieldCount) return null;
     lines++;
   }
   if (lines === 0) return null;

@@ -82,7 +82,8 @@ export class HistogramLogReader {
         }
         const counts = Array.from(fields.subarray(BINS_AT, count));
         let total = 0;
-        const sums = (this.totals[direction] ??= new Float64Array(shape.binCount));
+        const sums = this.totals[direction] ?? new Float64Array(shape.binCount);
+        this.totals[direction] = sums;
         for (let i = 0; i < counts.length; i++) {
           const binCount = counts[i] as number;
           total += binCount;

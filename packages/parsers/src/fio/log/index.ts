@@ -1,4 +1,4 @@
-export { type FioLogFileName, type FioLogKind, FIO_LOG_KINDS, readLogFileName } from './file-name.ts';
+export { FIO_LOG_KINDS, type FioLogFileName, type FioLogKind, readLogFileName } from './file-name.ts';
 export type { LogLayoutOptions } from './layout.ts';
 export { fioLogMeasurements } from './measurements.ts';
 export { FIO_LOG_FORMATS, type FioLogFormat, type FioLogOptions } from './reader.ts';
@@ -11,4 +11,11 @@ export {
   FioSampleLogSchema,
 } from './schema.ts';
 export { streamFioLogOutputs } from './stream.ts';
-export { detectFioLog, fioLogParser, fioLogTool, type ParseFioLogOptions, parseFioLog, safeParseFioLog } from './tool.ts';
+export {
+  detectFioLog,
+  fioLogParser,
+  fioLogTool,
+  type ParseFioLogOptions,
+  parseFioLog,
+  safeParseFioLog,
+} from './tool.ts';

@@ -84,6 +84,7 @@ function histogramMeasurements(result: FioHistogramLog): Measurement[] {
     };
     push(labels, sampleCounts[i] as number, result.intervalPercentilesNs[i] ?? []);
   }
-  for (const summary of result.summary) push({ ...base, direction: summary.direction }, summary.count, summary.percentilesNs);
+  for (const summary of result.summary)
+    push({ ...base, direction: summary.direction }, summary.count, summary.percentilesNs);
   return out;
 }

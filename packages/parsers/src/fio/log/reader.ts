@@ -1,7 +1,7 @@
 import { type FioLogFileName, type FioLogKind, readLogFileName } from './file-name.ts';
 import { HistogramLogReader, isHistogramFieldCount } from './histogram-reader.ts';
 import type { LogLayoutOptions } from './layout.ts';
-import { SampleLogReader, type SampleLogKind } from './sample-reader.ts';
+import { type SampleLogKind, SampleLogReader } from './sample-reader.ts';
 import { FieldScanner } from './scan.ts';
 import type { FioLogResult } from './schema.ts';
 
@@ -59,7 +59,10 @@ export class FioLogReader {
     }
     const sampleKind: SampleLogKind = kind ?? 'unknown';
     const kindSource = formatKind !== null ? 'format' : kind !== null ? 'file-name' : null;
-    return new SampleLogReader({ ...this.options, kind: sampleKind, kindSource, fileName: this.fileName }, this.scanner);
+    return new SampleLogReader(
+      { ...this.options, kind: sampleKind, kindSource, fileName: this.fileName },
+      this.scanner,
+    );
   }
 
   /** Whether a line has been read. */

@@ -168,7 +168,12 @@ export class SampleLogReader {
     this.priorityIndex = columns.indexOf('priority');
     this.issueTimeIndex = columns.indexOf('issueTime');
     if (this.priorityIndex >= 0) this.priorityEncoding = isHex[this.priorityIndex] === true ? 'ioprio' : 'flag';
-    this.rows = emptyRows(this.value1Index >= 0, this.offsetIndex >= 0, this.priorityIndex >= 0, this.issueTimeIndex >= 0);
+    this.rows = emptyRows(
+      this.value1Index >= 0,
+      this.offsetIndex >= 0,
+      this.priorityIndex >= 0,
+      this.issueTimeIndex >= 0,
+    );
     if (isLatency(this.init.kind)) for (const total of this.totals) total.bins = new Float64Array(FIO3_BIN_COUNT);
   }
 
@@ -180,7 +185,12 @@ export class SampleLogReader {
   /** The rows read since the last take, as a result; `isLast` adds the summary of the whole log. */
   take(isLast: boolean): FioSampleLog {
     const rows = this.rows;
-    this.rows = emptyRows(rows.values1 !== null, rows.offsetBytes !== null, rows.priorities !== null, rows.issueTimeNs !== null);
+    this.rows = emptyRows(
+      rows.values1 !== null,
+      rows.offsetBytes !== null,
+      rows.priorities !== null,
+      rows.issueTimeNs !== null,
+    );
     const firstSample = this.firstSample;
     this.firstSample += rows.timeMs.length;
     const { kind, kindSource, fileName } = this.init;
@@ -203,7 +213,8 @@ export class SampleLogReader {
 
   private summary(): FioSampleLog['summary'] {
     const summary: FioSampleLog['summary'] = [];
-    const binValues = this.totals[0]?.bins === null ? [] : Array.from({ length: FIO3_BIN_COUNT }, (_, i) => binValue(i));
+    const binValues =
+      this.totals[0]?.bins === null ? [] : Array.from({ length: FIO3_BIN_COUNT }, (_, i) => binValue(i));
     this.totals.forEach((total, direction) => {
       if (total.count === 0) return;
       summary.push({
@@ -222,7 +233,12 @@ export class SampleLogReader {
   }
 }
 
-function emptyRows(hasValue1: boolean, hasOffset: boolean, hasPriority: boolean, hasIssueTime: boolean): FioSampleLog['rows'] {
+function emptyRows(
+  hasValue1: boolean,
+  hasOffset: boolean,
+  hasPriority: boolean,
+  hasIssueTime: boolean,
+): FioSampleLog['rows'] {
   return {
     timeMs: [],
     values: [],

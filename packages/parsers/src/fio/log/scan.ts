@@ -45,9 +45,7 @@ export class FieldScanner {
     const fields = this.fields;
     const starts = this.starts;
     let hexBits = 0;
-    let at = start;
-    let code = 0;
-    while (at < end && ((code = text.charCodeAt(at)) === SPACE || code === TAB)) at++;
+    let at = skipBlanks(text, start, end);
     if (at === end) return 0;
     let count = 0;
     for (;;) {
@@ -56,9 +54,10 @@ export class FieldScanner {
       if (count < 16) starts[count] = at;
       const fieldStart = at;
       let value = 0;
-      while (at < end && (code = text.charCodeAt(at)) >= ZERO && code <= NINE) {
+      for (; at < end; at++) {
+        const code = text.charCodeAt(at);
+        if (code < ZERO || code > NINE) break;
         value = value * 10 + (code - ZERO);
-        at++;
       }
       if (at === fieldStart) throw badNumber(text, at, end);
       if (at - fieldStart === 1 && value === 0 && at < end && (text.charCodeAt(at) | 32) === LOWER_X) {
@@ -72,17 +71,35 @@ export class FieldScanner {
         if (at === digitsStart) throw badNumber(text, fieldStart, end);
         if (count < 31) hexBits |= 1 << count;
       }
+      // fio prints 64-bit integers; past 2^53 a double no longer holds them exactly.
+      if (value > Number.MAX_SAFE_INTEGER) {
+        throw new LogLineError(
+          'BAD_NUMBER',
+          fieldStart,
+          `the number at this place is larger than ${Number.MAX_SAFE_INTEGER}`,
+        );
+      }
       fields[count++] = value;
-      while (at < end && ((code = text.charCodeAt(at)) === SPACE || code === TAB)) at++;
+      at = skipBlanks(text, at, end);
       if (at === end) break;
-      if (code !== COMMA) throw badNumber(text, at, end);
-      at++;
-      while (at < end && ((code = text.charCodeAt(at)) === SPACE || code === TAB)) at++;
+      if (text.charCodeAt(at) !== COMMA) throw badNumber(text, at, end);
+      at = skipBlanks(text, at + 1, end);
       if (at === end) throw new LogLineError('BAD_NUMBER', at, 'expected a number after the last comma');
     }
     this.hexBits = hexBits;
     return count;
   }
+}
+
+/** The first offset from `at` that is not a space or tab (or `end`). */
+function skipBlanks(text: string, at: number, end: number): number {
+  let offset = at;
+  while (offset < end) {
+    const code = text.charCodeAt(offset);
+    if (code !== SPACE && code !== TAB) break;
+    offset++;
+  }
+  return offset;
 }
 
 function hexDigit(code: number): number {
@@ -93,5 +110,9 @@ function hexDigit(code: number): number {
 
 function badNumber(text: string, at: number, end: number): LogLineError {
   const found = at < end ? JSON.stringify(text.slice(at, Math.min(end, at + 12))) : 'the end of the line';
-  return new LogLineError('BAD_NUMBER', at, `expected an unsigned integer (fio's logs hold integers separated by commas), found ${found}`);
+  return new LogLineError(
+    'BAD_NUMBER',
+    at,
+    `expected an unsigned integer (fio's logs hold integers separated by commas), found ${found}`,
+  );
 }
