@@ -47,17 +47,22 @@ export function binValue(index: number): number {
 
 /** The bin fio files a latency in (`plat_val_to_idx`), for a histogram of `binCount` bins. */
 export function binIndexOf(value: number, binCount = FIO3_BIN_COUNT): number {
-  if (value < 2 * PLAT_VAL) return Math.max(0, Math.floor(value));
-  // The most significant bit, then the PLAT_BITS bits below it.
-  const msb = Math.floor(Math.log2(value));
-  let exact = msb;
-  // log2 of a large integer can round up across a power of two.
-  if (2 ** exact > value) exact--;
-  else if (2 ** (exact + 1) <= value) exact++;
-  const errorBits = exact - PLAT_BITS;
-  const base = (errorBits + 1) << PLAT_BITS;
-  const offset = Math.floor(value / 2 ** errorBits) & (PLAT_VAL - 1);
-  return Math.min(base + offset, binCount - 1);
+  if (value < 2 * PLAT_VAL) return value < 0 ? 0 : Math.floor(value);
+  let errorBits: number;
+  let offset: number;
+  if (value < 2 ** 31) {
+    // The most significant bit, then the PLAT_BITS bits below it.
+    errorBits = 31 - Math.clz32(value) - PLAT_BITS;
+    offset = (value >>> errorBits) & (PLAT_VAL - 1);
+  } else {
+    let msb = Math.floor(Math.log2(value));
+    // log2 of a large integer can round across a power of two.
+    if (2 ** msb > value) msb--;
+    else if (2 ** (msb + 1) <= value) msb++;
+    errorBits = msb - PLAT_BITS;
+    offset = Math.floor(value / 2 ** errorBits) & (PLAT_VAL - 1);
+  }
+  return Math.min(((errorBits + 1) << PLAT_BITS) + offset, binCount - 1);
 }
 
 /**

@@ -48,6 +48,8 @@ export class HistogramLogReader {
   private totals: (Float64Array | null)[] = [null, null, null];
   private totalCounts = [0, 0, 0];
   private firstSample = 0;
+  /** Lines read, blank ones included. */
+  lineCount = 0;
 
   constructor(fileName: FioLogFileName | null, scanner: FieldScanner) {
     this.fileName = fileName;
@@ -60,6 +62,7 @@ export class HistogramLogReader {
     const end = text.length;
     let start = 0;
     while (start <= end) {
+      this.lineCount++;
       let lineEnd = text.indexOf('\n', start);
       if (lineEnd === -1) lineEnd = end;
       const count = scanner.scan(text, start, lineEnd);

@@ -33,6 +33,8 @@ export class FioLogReader {
   private readonly options: FioLogOptions;
   private readonly scanner = new FieldScanner();
   private reader: SampleLogReader | HistogramLogReader | null = null;
+  /** Blank batches read before the first line (the reader counts the lines from there). */
+  private blankLines = 0;
 
   constructor(format: FioLogFormat, name: string | undefined, options: FioLogOptions = {}) {
     this.format = format;
@@ -44,7 +46,10 @@ export class FioLogReader {
   read(text: string): void {
     if (this.reader === null) {
       const first = firstLine(text);
-      if (first === null) return;
+      if (first === null) {
+        this.blankLines += text.split('\n').length;
+        return;
+      }
       const count = this.scanner.scan(text, first.start, first.end);
       this.reader = this.makeReader(count);
     }
@@ -63,6 +68,11 @@ export class FioLogReader {
       { ...this.options, kind: sampleKind, kindSource, fileName: this.fileName },
       this.scanner,
     );
+  }
+
+  /** Lines read so far, blank ones included. */
+  get lineCount(): number {
+    return this.blankLines + (this.reader?.lineCount ?? 0);
   }
 
   /** Whether a line has been read. */

@@ -21,17 +21,16 @@ export async function* streamFioLogOutputs(
   options: FioLogOptions = {},
 ): AsyncGenerator<FioLogOutput> {
   const reader = new FioLogReader(format, name, options);
-  let linesBefore = 0;
   let isFirst = true;
   for await (const batch of batches) {
     const text = batch.text;
+    const linesBefore = reader.lineCount;
     try {
       reader.read(text);
     } catch (error) {
       if (!(error instanceof LogLineError)) throw error;
       throw lineError(error, text, linesBefore, format, name);
     }
-    linesBefore += lineCount(text);
     if (!reader.hasRows) continue;
     const result = reader.take(false);
     yield output(result, format, isFirst ? warningsOf(result) : []);
