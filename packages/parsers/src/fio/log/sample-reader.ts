@@ -156,7 +156,8 @@ export class SampleLogReader {
           code = ++at < end ? (bytes[at] as number) : LINE_END;
           let digits = 0;
           for (;;) {
-            const digit = code >= ZERO && code <= NINE ? code - ZERO : code >= LOWER_A && code <= LOWER_F ? code - 87 : -1;
+            const digit =
+              code >= ZERO && code <= NINE ? code - ZERO : code >= LOWER_A && code <= LOWER_F ? code - 87 : -1;
             if (digit < 0) break;
             value = value * 16 + digit;
             digits++;
@@ -350,7 +351,9 @@ export class SampleLogReader {
         min: this.mins[direction] as number,
         max: this.maxs[direction] as number,
         percentilesNs:
-          directionBins === null || this.isWindowed ? null : fioPercentiles(binValues, directionBins, FIO_DEFAULT_PERCENTILES),
+          directionBins === null || this.isWindowed
+            ? null
+            : fioPercentiles(binValues, directionBins, FIO_DEFAULT_PERCENTILES),
       });
     }
     return summary;
