@@ -213,6 +213,15 @@ describe('fio log errors', () => {
     });
   });
 
+  it('names the bad field of a log whose first line detection does not take', () => {
+    const error = catchParseError(() => parseFioLog('500, 8365x, 0, 0, 0\n', { name: 'x_bw.1.log' }));
+    expect({ code: error.code, line: error.line, column: error.column }).toEqual({
+      code: 'BAD_NUMBER',
+      line: 1,
+      column: 10,
+    });
+  });
+
   it('rejects white space as EMPTY_INPUT', () => {
     expect(catchParseError(() => parseFioLog('\n \n', { format: 'bw-log' })).code).toBe('EMPTY_INPUT');
   });

@@ -15,7 +15,9 @@ export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema
   name: 'fio-log',
   title: 'fio log',
   formats: FIO_LOG_FORMATS,
-  marks: 'lines of comma-separated integers',
+  // A head detection does not take (a bad field on its first lines) is read as a log all the
+  // same, so that the error names the field.
+  defaultFormat: 'log',
   detect: detectFioLogHead,
   parse: (source, format, options?: FioLogOptions) => parseFioLogText(source, format, options),
   measurements: fioLogMeasurements,
