@@ -1,6 +1,7 @@
 import type { ToolName } from '../src/tools.ts';
 import { BONNIE_BENCH_CASES } from './cases/bonnie.ts';
 import { FIO_BENCH_CASES } from './cases/fio.ts';
+import { FIO_LOG_BENCH_CASES } from './cases/fio-log.ts';
 import { IOSTAT_BENCH_CASES } from './cases/iostat.ts';
 import { SYSBENCH_BENCH_CASES } from './cases/sysbench.ts';
 
@@ -48,6 +49,8 @@ export interface BenchCase {
   baseline?: BenchBaseline | undefined;
   /** Default `parse`. */
   mode?: BenchMode | undefined;
+  /** The format, for a tool whose detection cannot tell it (a fio log's kind); default: detected. */
+  format?: string | undefined;
   /** For mode `external`: the program and its arguments (`['jc', '--iostat-s']`). */
   command?: readonly string[] | undefined;
   /** Digits that are layout, not data, kept as they are in the input (see BuildInputOptions). */
@@ -73,4 +76,5 @@ export const BENCH_CASES: readonly BenchCase[] = [
   ...BONNIE_BENCH_CASES,
   ...SYSBENCH_BENCH_CASES,
   ...IOSTAT_BENCH_CASES,
+  ...FIO_LOG_BENCH_CASES,
 ];

@@ -82,12 +82,12 @@ export async function parseResultOnly(tool: ToolName): Promise<Operation> {
  * `parseStream` over the file read in 1 MiB chunks, every piece consumed as it comes: with its
  * measurements read (`stream`), or only its typed result (`stream-result`).
  */
-export async function parseStreamed(tool: ToolName, isResultOnly: boolean): Promise<Operation> {
+export async function parseStreamed(tool: ToolName, isResultOnly: boolean, format?: string): Promise<Operation> {
   const { parseStream } = await import('../src/index.ts');
   return async (inputPath) => {
     let count = 0;
     const chunks = createReadStream(inputPath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
-    for await (const piece of parseStream(chunks as AsyncIterable<string>, { tool })) {
+    for await (const piece of parseStream(chunks as AsyncIterable<string>, { tool, format })) {
       count += isResultOnly ? (piece.result === undefined ? 0 : 1) : piece.measurements.length;
     }
     return { count };
@@ -103,8 +103,9 @@ const RSS_POLL_MS = 20;
  * `benchfolio parse --ndjson --tool T FILE` in a child process, its output thrown away: the bin
  * runs itself (through its shebang, with this Node first on the PATH).
  */
-export function cliNdjson(tool: ToolName): Operation {
-  return (inputPath) => runChild(CLI_BIN, ['parse', '--ndjson', '--tool', tool, inputPath], undefined);
+export function cliNdjson(tool: ToolName, format?: string): Operation {
+  const formatArgs = format === undefined ? [] : ['--format', format];
+  return (inputPath) => runChild(CLI_BIN, ['parse', '--ndjson', '--tool', tool, ...formatArgs, inputPath], undefined);
 }
 
 /**
@@ -159,6 +160,8 @@ export interface OperationSpec {
   tool?: ToolName | undefined;
   baseline?: BenchBaseline | undefined;
   mode?: BenchMode | undefined;
+  /** The format to read (BenchCase.format); default: detected. */
+  format?: string | undefined;
   /** The input's index of output offsets (build-input.ts), for the `json-parse` baseline. */
   offsetsPath?: string | undefined;
   /** For `external` cases: the program and its arguments, reading the input on stdin. */
@@ -180,11 +183,11 @@ export async function operationFor(spec: OperationSpec): Promise<Operation> {
     case 'parse-result':
       return parseResultOnly(spec.tool);
     case 'stream':
-      return parseStreamed(spec.tool, false);
+      return parseStreamed(spec.tool, false, spec.format);
     case 'stream-result':
-      return parseStreamed(spec.tool, true);
+      return parseStreamed(spec.tool, true, spec.format);
     case 'cli-ndjson':
-      return cliNdjson(spec.tool);
+      return cliNdjson(spec.tool, spec.format);
     case 'external':
       return externalCommand(spec.command ?? []);
   }

@@ -188,6 +188,7 @@ async function measureGroup(
       const measured = await measureSizes(inputs, args.iterations, {
         tool: benchCase.tool,
         mode: benchCase.mode,
+        format: benchCase.format,
         command: benchCase.command,
       });
       rows.push(toRow(benchCase.name, benchCase.tool, group.baselineName, inputs, measured, baseline.full));

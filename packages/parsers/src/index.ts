@@ -44,6 +44,25 @@ export {
   safeParseFio,
 } from './fio/index.ts';
 export {
+  type CdfPoint,
+  FIO_DEFAULT_PERCENTILES,
+  latencyCdfFromBins,
+  latencyPercentilesFromBins,
+} from './fio/latency-bins.ts';
+export {
+  detectFioLog,
+  FIO_LOG_FORMATS,
+  type FioHistogramLog,
+  type FioLogFormat,
+  type FioLogResult,
+  FioLogResultSchema,
+  type FioSampleLog,
+  type ParseFioLogOptions,
+  parseFioLog,
+  readLogFileName,
+  safeParseFioLog,
+} from './fio/log/index.ts';
+export {
   detectIostat,
   type IostatColumn,
   IostatColumnSchema,

@@ -5,8 +5,12 @@ import type { BonnieResult, FioResult, IostatResult, ParseOutput, ResultOf, Sysb
 import * as api from './index.ts';
 import { TOOL_NAMES, TOOLS } from './tools.ts';
 
-/** `fio` -> `Fio`: the per-tool names are `parseFio`, `FioResultSchema`, ... */
-const capitalized = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+/** `fio` -> `Fio`, `fio-log` -> `FioLog`: the per-tool names are `parseFio`, `FioResultSchema`, ... */
+const capitalized = (name: string) =>
+  name
+    .split('-')
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join('');
 
 /** The README's tool table as the definitions give it. */
 function toolTable(): string {
@@ -73,6 +77,7 @@ describe('ParseOutput', () => {
       | ParseOutput<'iostat'>
       | ParseOutput<'dd'>
       | ParseOutput<'sadf'>
+      | ParseOutput<'fio-log'>
     >();
     expectTypeOf(api.parseSysbench).returns.toEqualTypeOf<ParseOutput<'sysbench'>>();
     expectTypeOf<ParseOutput<'sysbench'>['result']>().toEqualTypeOf<SysbenchResult>();

@@ -1,5 +1,6 @@
 import { bonnieTool } from './bonnie/tool.ts';
 import { ddTool } from './dd/tool.ts';
+import { fioLogTool } from './fio/log/tool.ts';
 import { fioTool } from './fio/tool.ts';
 import { iostatTool } from './iostat/tool.ts';
 import { sadfTool } from './sadf/tool.ts';
@@ -10,7 +11,7 @@ import { sysbenchTool } from './sysbench/tool.ts';
  * them. This is the one list of them: the registry, TOOL_NAMES, the CLI's help and the README's
  * tool table come from it. A new tool adds its definition here.
  */
-export const TOOLS = [fioTool, bonnieTool, sysbenchTool, iostatTool, ddTool, sadfTool] as const;
+export const TOOLS = [fioTool, bonnieTool, sysbenchTool, iostatTool, ddTool, sadfTool, fioLogTool] as const;
 
 /** One of the package's tools. */
 export type BuiltinTool = (typeof TOOLS)[number];

@@ -1,0 +1,38 @@
+import type { BenchCase } from '../cases.ts';
+import { BYTES_PER_MB as MB } from '../sizes.ts';
+
+/**
+ * The fio log bench cases (see BenchCase in ../cases.ts): a 1 GB per-I/O completion latency log
+ * (log_offset=1, log_prio=1) built from a real one fio 3.33 made here, its lines repeated with
+ * varied numbers, streamed through `parseStream` into columnar typed pieces and the summary
+ * (`fio-log-clat-stream-result`). Issue 19 asks for at least half the read-split-regex
+ * baseline's MB/s on the same file, with a peak RSS under 200 MB; and the same through
+ * `benchfolio parse --ndjson` (`fio-log-clat-cli-ndjson`, no target of its own).
+ */
+const PER_IO_LOGS = ['fixtures/fio-log/fio-3.33--perio-offset-prio_clat.1.log'];
+const LOG_BYTES = 1000 * MB;
+// The direction column (0, 1, 2) is layout a varied digit would break; the rest is data.
+const DIRECTION = /(?<=^\d+, \d+, )\d/gm;
+
+export const FIO_LOG_BENCH_CASES: readonly BenchCase[] = [
+  {
+    name: 'fio-log-clat-stream-result',
+    tool: 'fio-log',
+    format: 'clat-log',
+    corpusFiles: PER_IO_LOGS,
+    targetBytes: LOG_BYTES,
+    baseline: 'split-regex',
+    mode: 'stream-result',
+    keepDigits: DIRECTION,
+  },
+  {
+    name: 'fio-log-clat-cli-ndjson',
+    tool: 'fio-log',
+    format: 'clat-log',
+    corpusFiles: PER_IO_LOGS,
+    targetBytes: LOG_BYTES,
+    baseline: 'split-regex',
+    mode: 'cli-ndjson',
+    keepDigits: DIRECTION,
+  },
+];

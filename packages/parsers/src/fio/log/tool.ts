@@ -1,0 +1,36 @@
+import { defineTool, type Tool, type ToolParseOptions } from '../../tool.ts';
+import { detectFioLogHead } from './detect.ts';
+import { fioLogMeasurements } from './measurements.ts';
+import { parseFioLogText } from './parse.ts';
+import { FIO_LOG_FORMATS, type FioLogFormat, type FioLogOptions } from './reader.ts';
+import { FioLogResultSchema } from './schema.ts';
+import { streamFioLogOutputs } from './stream.ts';
+
+/**
+ * fio's log files (write_bw_log, write_iops_log, write_lat_log, write_hist_log), a tool of
+ * their own beside `fio`: a log is a time series of one job, not a report, and a multi-gigabyte
+ * per-I/O log is streamed. Detected as `log` (the kind from the file name) or `hist-log`.
+ */
+export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema, FioLogOptions> = defineTool({
+  name: 'fio-log',
+  title: 'fio log',
+  formats: FIO_LOG_FORMATS,
+  // A head detection does not take (a bad field on its first lines) is read as a log all the
+  // same, so that the error names the field.
+  defaultFormat: 'log',
+  detect: detectFioLogHead,
+  parse: (source, format, options?: FioLogOptions) => parseFioLogText(source, format, options),
+  measurements: fioLogMeasurements,
+  resultSchema: FioLogResultSchema,
+  stream: (batches, format, name) => streamFioLogOutputs(batches, format, name),
+});
+
+/** `format` (detected when not given), `name` (a file name gives the kind), and the job's log options. */
+export type ParseFioLogOptions = ToolParseOptions<FioLogFormat> & FioLogOptions;
+
+export const {
+  parser: fioLogParser,
+  parse: parseFioLog,
+  safeParse: safeParseFioLog,
+  detect: detectFioLog,
+} = fioLogTool;
