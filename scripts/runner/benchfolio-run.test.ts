@@ -395,7 +395,8 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
   });
 
   it('writes each tool output raw as <tool>--<label>-<repeat>.txt, with iostat beside them', async () => {
-    expect(await listing(join(experimentDir, 'runs', 'tiny'))).toEqual([
+    const files = await listing(join(experimentDir, 'runs', 'tiny'));
+    expect(files.filter((file) => !file.endsWith('.log'))).toEqual([
       'bonnie--seed-1.txt',
       'fio--seed-hoffman-1.txt',
       'iostat--tiny.txt',
@@ -403,6 +404,35 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
       'sysbench--cpu-t1-1.txt',
       ...['rndrd', 'rndrw', 'rndwr', 'seqrd', 'seqwr'].map((mode) => `sysbench--fileio-${mode}-t1-1.txt`),
     ]);
+  });
+
+  it("keeps fio's logs beside its output, each listed as a fio-log output of its job", async () => {
+    const runDir = join(experimentDir, 'runs', 'tiny');
+    const logs = (await listing(runDir)).filter((file) => file.endsWith('.log'));
+    // Every job completes I/Os, so its latency logs have lines (bandwidth and IOPS only once a job
+    // outlasts fio's 1 s window, which these 2 MiB jobs may not; empty logs are dropped).
+    for (const job of [
+      'random-write-direct',
+      'random-write-buf',
+      'sequential-write-direct',
+      'sequential-write-buffered',
+    ]) {
+      expect(logs).toEqual(
+        expect.arrayContaining([`fio--seed-hoffman-1--${job}_clat.log`, `fio--seed-hoffman-1--${job}_lat.log`]),
+      );
+    }
+    const checked = await validate(experimentDir);
+    expect(checked.errors).toEqual([]);
+    const outputs = checked.experiment?.runs[0]?.outputs ?? [];
+    for (const file of logs) {
+      const output = outputs.find((candidate) => candidate.file === file);
+      expect(output?.parsed.tool, file).toBe('fio-log');
+      expect(output?.declared.workload, file).toBe(/^fio--seed-hoffman-1--(.+)_(?:clat_hist|bw|iops|lat|clat|slat)\.log$/.exec(file)?.[1]);
+      expect(output?.declared.command, file).toMatch(
+        / fio --output-format=normal,json scripts\/profiles\/fio-seed-hoffman\.fio$/,
+      );
+      expect(output?.parsed.measurements.length, file).toBeGreaterThan(0);
+    }
   });
 
   it('stops iostat by its PID', () => {
@@ -416,12 +446,12 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
     expect(checked.errors).toEqual([]);
     const run = checked.experiment?.runs[0];
     expect(run?.run.value).toBe('this machine');
-    expect(run?.outputs.map((output) => output.parsed.tool).sort()).toEqual([
-      'bonnie',
-      'fio',
-      'iostat',
-      ...Array(6).fill('sysbench'),
-    ]);
+    expect(
+      run?.outputs
+        .map((output) => output.parsed.tool)
+        .filter((tool) => tool !== 'fio-log')
+        .sort(),
+    ).toEqual(['bonnie', 'fio', 'iostat', ...Array(6).fill('sysbench')]);
     const fio = run?.outputs.find((output) => output.parsed.tool === 'fio');
     const jobs = fio?.parsed.measurements.filter((m) => m.metric === 'write.iops').map((m) => m.labels.job);
     expect(new Set(jobs)).toEqual(
