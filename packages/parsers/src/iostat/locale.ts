@@ -79,10 +79,10 @@ export interface DateOrderChoice {
 
 /**
  * The order of an output's slash dates, from its dates read so far (the banner's, the first
- * timestamp's): a day above 12 shows it. Else a guess, said in a warning: day first when the
- * numbers have decimal commas (every locale that writes decimal commas and slash dates puts the
- * day first: fr, es, it, pt_BR), month first otherwise (the C locale's `%x` is `%m/%d/%y`; a
- * 2-digit year, which C prints, is not worth a warning).
+ * timestamp's): a day above 12 shows it. Else a guess, said in a warning (except for the C
+ * locale's own form): a 2-digit year is month first, as the C locale's `%x` (`%m/%d/%y`) writes
+ * it; a 4-digit year is day first when the numbers have decimal commas (fr, it, pt_BR write
+ * `%d/%m/%Y`) and month first when they have points (en_US writes `%m/%d/%Y`).
  */
 export function chooseDateOrder(dates: readonly string[], mark: DecimalMark | 0): DateOrderChoice {
   let slashDate: string | null = null;
@@ -92,23 +92,21 @@ export function chooseDateOrder(dates: readonly string[], mark: DecimalMark | 0)
     if (slashDate === null && hasSlashDate(date)) slashDate = date.trim();
   }
   if (slashDate === null) return { order: 'month-first', warning: null };
-  if (mark === DECIMAL_COMMA) {
-    return {
-      order: 'day-first',
-      warning: {
-        code: 'DATE_ORDER_GUESSED',
-        message: `the date ${slashDate} may be day or month first; read day first, as the locales that write decimal commas do`,
-      },
-    };
-  }
   const isLongYear = /\/\d{4}(?:[ \t]|$)/.test(slashDate);
+  const isComma = mark === DECIMAL_COMMA;
+  const order: DateOrder = isLongYear && isComma ? 'day-first' : 'month-first';
+  if (!isLongYear && !isComma) return { order, warning: null };
+  const why = isLongYear
+    ? isComma
+      ? 'as the locales that write decimal commas and 4-digit years do'
+      : 'as en_US, which writes decimal points and 4-digit years, does'
+    : "as the C locale's %x does (the 2-digit year is its form)";
+  const words = order === 'day-first' ? 'day first' : 'month first';
   return {
-    order: 'month-first',
-    warning: isLongYear
-      ? {
-          code: 'DATE_ORDER_GUESSED',
-          message: `the date ${slashDate} may be day or month first; read month first, as the C and en_US locales write it`,
-        }
-      : null,
+    order,
+    warning: {
+      code: 'DATE_ORDER_GUESSED',
+      message: `the date ${slashDate} may be day or month first; read ${words}, ${why}`,
+    },
   };
 }

@@ -1,14 +1,7 @@
 import type { ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
-import {
-  chooseDateOrder,
-  DECIMAL_POINT,
-  type DecimalMark,
-  decimalMarkIn,
-  markName,
-  otherMarkIn,
-} from './locale.ts';
+import { chooseDateOrder, DECIMAL_POINT, type DecimalMark, decimalMarkIn, markName, otherMarkIn } from './locale.ts';
 import {
   DeviceNames,
   isBlank,

@@ -2,9 +2,9 @@ import { _errorAt } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { columnSpec, jsonKeyColumn } from './columns.ts';
+import { chooseDateOrder } from './locale.ts';
 import type { TextParse } from './parse-text.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
-import { chooseDateOrder } from './locale.ts';
 import { type DateOrder, dateToIso, parseTimestamp } from './time.ts';
 
 /**
