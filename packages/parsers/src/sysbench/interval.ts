@@ -10,6 +10,8 @@ import { _durationNs, _failAt, _number, _rateBytesPerSec, type SourceLine } from
  *   0.5 fileio:    [   1s] reads: 1.23 MB/s writes: 0.82 MB/s fsyncs: 52.00/s response time: 0.412ms (95%)
  *   1.0 early:     [   2s] threads: 1 tps: 9.0 qps: 1.0 (r/w/o: 1/2/3) latency (ms,95%): 1.2 errors/s: 0.00 reconnects/s: 0.00
  *   1.0/1.1 oltp:  [ 2s ] thds: 16 tps: 1012.86 qps: 20333.18 (r/w/o: 14240.02/4061.44/2031.72) lat (ms,100%): 28.67 err/s: 0.00 reconn/s: 0.00
+ *   Lua default:   [ 1s ] thds: 2 tps: 52168.92 qps: 0.00 (r/w/o: 0.00/0.00/0.00) lat (ms,95%): 0.02 err/s 0.00 reconn/s: 0.00
+ *                  (sysbench.report_default, which scripts such as sysbench-tpcc call: no colon after err/s)
  *   1.x default:   [ 1s ] thds: 1 eps: 4619.08 lat (ms,95%): 0.23
  *   1.0 fileio:    [ 1s ] reads: 15201.01 MiB/s writes: 0.00 MiB/s fsyncs: 0.00/s latency (ms,95%): 0.001
  *   1.0 memory:    [ 1s ] 6300.95 MiB/sec
@@ -116,6 +118,14 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
   let keyWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
+    if (token.text === 'err/s' && keyWords.length === 0 && tokens[i + 1] !== undefined) {
+      // sysbench.report_default, the Lua copy of the 1.0 line that scripts call from their own
+      // hooks, prints "err/s %4.2f" without the colon.
+      const value = tokens[i + 1] as Token;
+      interval.errorsPerSec = _number(line, value.text, value.index);
+      i++;
+      continue;
+    }
     if (!token.text.endsWith(':')) {
       keyWords.push(token);
       if (keyWords.length > 3) {
