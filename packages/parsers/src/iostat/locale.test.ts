@@ -244,6 +244,11 @@ describe('the locale of an output, decided once (locale.ts)', () => {
       warning: { code: 'DATE_ORDER_GUESSED' },
     });
     expect(chooseDateOrder(['24.11.2026'], DECIMAL_COMMA)).toEqual({ order: 'month-first', warning: null });
+    // -o JSON: the numbers are C's in every locale, so they tell nothing.
+    expect(chooseDateOrder(['05/11/2026'], 0)).toMatchObject({
+      order: 'month-first',
+      warning: { message: expect.stringContaining('do not show its locale') },
+    });
   });
 });
 

@@ -99,7 +99,9 @@ export function chooseDateOrder(dates: readonly string[], mark: DecimalMark | 0)
   const why = isLongYear
     ? isComma
       ? 'as the locales that write decimal commas and 4-digit years do'
-      : 'as en_US, which writes decimal points and 4-digit years, does'
+      : mark === DECIMAL_POINT
+        ? 'as en_US, which writes decimal points and 4-digit years, does'
+        : "as en_US does (the output's numbers do not show its locale)"
     : "as the C locale's %x does (the 2-digit year is its form)";
   const words = order === 'day-first' ? 'day first' : 'month first';
   return {

@@ -7,7 +7,6 @@ import { _durationNs, _failAt, _number, _rateBytesPerSec, type SourceLine } from
  *   0.5 2011-14:   [  10s] threads: 16, tps: 822.22, reads/s: 11533.44, writes/s: 3294.50, response time: 39.02ms (99%)
  *                  (db_driver.c before 2014-10; some 2011 builds print no comma before "response time")
  *   0.5 oltp.lua:  [   2s] threads: 2, tps: 144.13, reads: 2030.88, writes: 577.53, response time: 17.52ms (99%), errors: 0.00, reconnects:  0.00
- *   0.5 fileio:    [   1s] reads: 1.23 MB/s writes: 0.82 MB/s fsyncs: 52.00/s response time: 0.412ms (95%)
  *   1.0 early:     [   2s] threads: 1 tps: 9.0 qps: 1.0 (r/w/o: 1/2/3) latency (ms,95%): 1.2 errors/s: 0.00 reconnects/s: 0.00
  *   1.0/1.1 oltp:  [ 2s ] thds: 16 tps: 1012.86 qps: 20333.18 (r/w/o: 14240.02/4061.44/2031.72) lat (ms,100%): 28.67 err/s: 0.00 reconn/s: 0.00
  *   Lua default:   [ 1s ] thds: 2 tps: 52168.92 qps: 0.00 (r/w/o: 0.00/0.00/0.00) lat (ms,95%): 0.02 err/s 0.00 reconn/s: 0.00
@@ -186,9 +185,8 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
       }
       case 'reads':
       case 'writes': {
-        // fileio: "reads: 15201.01 MiB/s" (0.5: "MB/s", of 1024 * 1024 bytes: sb_fileio.c
-        // megabyte); 0.5 oltp: "reads: 2030.88" (queries per second).
-        const isBytes = next?.text === 'MiB/s' || next?.text === 'MB/s';
+        // fileio: "reads: 15201.01 MiB/s"; 0.5 oltp: "reads: 2030.88" (queries per second).
+        const isBytes = next?.text === 'MiB/s';
         const number = _number(line, value.text, value.index);
         if (isBytes) i++;
         if (key === 'reads') {
