@@ -50,3 +50,21 @@ describe('JsonWriter.string and takeBytes', () => {
     },
   );
 });
+
+describe('JsonWriter.numbers', () => {
+  const writer = new JsonWriter();
+
+  it('writes a row of decimals times iostat factors as JSON.stringify writes the list', () => {
+    const decimal = fc
+      .tuple(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(1, 512, 1024, 1e6))
+      .map(([digits, decimals, factor]) => (digits * factor) / 10 ** decimals);
+    const row = fc.array(fc.oneof(decimal, fc.constant(null), fc.double()), { maxLength: 30 });
+    fc.assert(
+      fc.property(row, (values) => {
+        writer.numbers(values);
+        return `[${writer.take()}]` === JSON.stringify(values);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -184,10 +184,12 @@ export class JsonWriter {
           const fraction = all - whole * 100;
           at = writeInt32(bytes, at, whole);
           if (fraction !== 0) {
-            const tens = (fraction / 10) | 0;
+            const pair = fraction << 1;
             bytes[at++] = DOT;
-            bytes[at++] = ZERO + tens;
-            if (fraction !== tens * 10) bytes[at++] = ZERO + (fraction - tens * 10);
+            bytes[at++] = DIGIT_PAIRS[pair] as number;
+            // `.5`, not `.50`: the second digit only when it is not a zero.
+            const ones = DIGIT_PAIRS[pair + 1] as number;
+            if (ones !== ZERO) bytes[at++] = ones;
           }
           continue;
         }
@@ -281,6 +283,13 @@ function writeInteger(bytes: Uint8Array, at: number, value: number): number {
   return end;
 }
 
+/**
+ * The ASCII digits of 00 to 99, two bytes each: an integer is written two digits per division by
+ * 100 rather than one per division by 10 (a device row is twenty-odd numbers, a log millions).
+ */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, k) => ZERO + (k & 1 ? (k >> 1) % 10 : ((k >> 1) / 10) | 0));
+
+/** The digits of a non-negative int32 at `at`; returns where they end. */
 function writeInt32(bytes: Uint8Array, at: number, value: number): number {
   const count =
     value < 10
@@ -303,10 +312,20 @@ function writeInt32(bytes: Uint8Array, at: number, value: number): number {
                       ? 9
                       : 10;
   let rest = value;
-  for (let write = at + count - 1; write >= at; write--) {
-    const next = (rest / 10) | 0;
-    bytes[write] = ZERO + (rest - next * 10);
+  let write = at + count;
+  while (rest >= 100) {
+    const next = (rest / 100) | 0;
+    const pair = (rest - next * 100) << 1;
+    bytes[--write] = DIGIT_PAIRS[pair + 1] as number;
+    bytes[--write] = DIGIT_PAIRS[pair] as number;
     rest = next;
+  }
+  if (rest >= 10) {
+    const pair = rest << 1;
+    bytes[--write] = DIGIT_PAIRS[pair + 1] as number;
+    bytes[--write] = DIGIT_PAIRS[pair] as number;
+  } else {
+    bytes[--write] = ZERO + rest;
   }
   return at + count;
 }

@@ -1,6 +1,7 @@
 import type { ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
+import { chooseDateOrder, DECIMAL_POINT, type DecimalMark, decimalMarkIn, markName, otherMarkIn } from './locale.ts';
 import {
   DeviceNames,
   isBlank,
@@ -14,7 +15,7 @@ import {
   tokenEndBytes,
 } from './scan.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
-import { parseBanner, parseTimestamp } from './time.ts';
+import { type DateOrder, dateToIso, parseBanner, parseTimestamp } from './time.ts';
 
 /** A problem on one line, found by the report machine; callers turn it into a ParseError. */
 export class _IostatLineError extends Error {
@@ -72,6 +73,7 @@ const DEVICE = 'Device';
 /** First characters of those words: a row starting with neither is no header. */
 const CODE_D = 68;
 const CODE_A = 97;
+const CODE_CARET = 94;
 
 /**
  * The report machine: reads an iostat text output one line at a time and hands back each report
@@ -119,6 +121,25 @@ export class IostatMachine {
   private pendingName: string | null = null;
   private failure: _IostatLineError | null = null;
 
+  // The locale of the current run (locale.ts), decided once from the run's first lines.
+  /** The decimal mark its numbers were seen with, or 0 before the first number with one. */
+  private mark: DecimalMark | 0 = 0;
+  /** The mark rows are scanned with: the run's, or a point while none was seen. */
+  private scanMark: number = DECIMAL_POINT;
+  /** The order of its slash dates, decided at its first report; null before. */
+  private dateOrder: DateOrder | null = null;
+  /** Its banner's date (the first dates its order is read from), and that line. */
+  private runDate: string | null = null;
+  private runDateLine = 0;
+  /** Whether the current report's timestamp still needs the run's date order for its ISO form. */
+  private isTimestampPending = false;
+  /** Banners read: the host is the first run's. */
+  private runCount = 0;
+  /** Whether the previous report of the run had avg-cpu values, and how many device tables. */
+  private lastShape: { hasCpu: boolean; tables: number } | null = null;
+  /** After a `^C` line: lines up to the next banner are not iostat's. */
+  private isInterrupted = false;
+
   constructor(options: IostatMachineOptions = {}) {
     this.isSinceBootFirst = options.sinceBoot ?? true;
   }
@@ -144,7 +165,7 @@ export class IostatMachine {
    * alone, no string made for the line; any other line is cut from `text` and pushed.
    */
   pushBytes(start: number, end: number): IostatReport | undefined {
-    if (this.mode === 'table' && this.deferred === null && this.pendingName === null) {
+    if (this.mode === 'table' && this.deferred === null && this.pendingName === null && this.mark !== 0) {
       const layout = this.layout as Layout;
       if (!layout.isPretty) {
         const bytes = this.bytes as Uint8Array;
@@ -170,7 +191,7 @@ export class IostatMachine {
     const from = skipBlankBytes(bytes, nameEnd, end);
     if (from === end) return false;
     const values = layout.blankRow.slice();
-    const valuesEnd = scanRowFastBytes(bytes, from, end, layout.factors, values);
+    const valuesEnd = scanRowFastBytes(bytes, from, end, layout.factors, values, this.scanMark);
     if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
     this.addDevice(this.names.at(bytes, first, nameEnd), first > start && !layout.isIndented, values);
     return true;
@@ -191,8 +212,10 @@ export class IostatMachine {
     }
     if (this.deferred !== null) throw this.deferred;
     if (this.mode === 'table') {
-      // Rows are most lines: only one starting with `D` or `a` may be a header instead.
+      // Rows are most lines: only one starting with `D` or `a` may be a header instead, and one
+      // starting with `^` the echo of ^C (read as a name alone on its line otherwise).
       const code = bytesAt >= 0 ? (bytes[bytesAt + first] as number) : line.charCodeAt(first);
+      if (code === CODE_CARET && isInterruptLine(line)) return this.readStructure(line, first);
       const mayBeHeader =
         (code === CODE_D && startsWithAt(line, first, DEVICE)) ||
         (code === CODE_A && startsWithAt(line, first, AVG_CPU));
@@ -230,10 +253,92 @@ export class IostatMachine {
       this.resetReport();
       return undefined;
     }
-    return this.hasContent() ? this.emit() : undefined;
+    const last = this.hasContent() ? this.emit() : undefined;
+    if (this.dateOrder === null) this.settleDateOrder();
+    return last;
+  }
+
+  private skipLine(first: number, message: string): undefined {
+    this.warnings.push({ code: 'SKIPPED_LINE', message, line: this.lineNumber, column: first + 1 });
+    return undefined;
+  }
+
+  /**
+   * A `^C` line: the run was interrupted at a terminal, which echoed the keys. The report being
+   * read is kept when it is whole, and left out (the output is truncated) when ^C came inside
+   * it: inside a device table or before its values (iostat ends each table with a blank line),
+   * on a line of its own, or with fewer parts (avg-cpu, tables) than the run's previous report.
+   */
+  private interrupt(line: string, first: number): IostatReport | undefined {
+    const isAlone = line.trim() === INTERRUPT;
+    const isCut =
+      !isAlone ||
+      this.mode === 'table' ||
+      this.mode === 'cpu-values' ||
+      this.pendingName !== null ||
+      (this.hasContent() &&
+        this.lastShape !== null &&
+        (this.lastShape.hasCpu !== (this.cpu !== null) || this.lastShape.tables !== this.layoutsInReport.length));
+    let done: IostatReport | undefined;
+    if (isCut && this.hasContent()) {
+      this.isTruncated = true;
+      this.warnings.push({
+        code: 'TRUNCATED',
+        message: `^C stopped the output inside report ${this.sample}; that report is left out`,
+        line: this.lineNumber,
+        column: first + 1,
+      });
+      this.resetReport();
+    } else if (this.hasContent()) {
+      done = this.emit();
+    }
+    this.warnings.push({
+      code: 'INTERRUPTED',
+      message: 'the run was interrupted at a terminal (^C); the reports before it are kept',
+      line: this.lineNumber,
+      column: line.indexOf(INTERRUPT) + 1,
+    });
+    this.isInterrupted = true;
+    this.mode = 'idle';
+    return done;
+  }
+
+  /** Decides the run's decimal mark from the numbers in `line[from, to)`, when they show one. */
+  private readMark(line: string, from: number, to: number): void {
+    const mark = decimalMarkIn(line, from, to);
+    if (mark === 0) return;
+    this.mark = mark;
+    this.scanMark = mark;
+  }
+
+  /** For a BAD_NUMBER message: what is wrong when the token has the other decimal mark. */
+  private markMismatch(line: string, start: number, end: number): string {
+    if (this.mark === 0) return '';
+    const other = otherMarkIn(line, start, end, this.mark);
+    return other === null ? '' : ` with ${markName(this.mark)}, as this output writes its numbers (found "${other}")`;
+  }
+
+  /**
+   * Decides the order of the run's slash dates (locale.ts), from its banner and the current
+   * timestamp, and reads the first run's banner date in it.
+   */
+  private settleDateOrder(): void {
+    const dates: string[] = [];
+    if (this.runDate !== null) dates.push(this.runDate);
+    if (this.timestampText !== null) dates.push(this.timestampText);
+    const choice = chooseDateOrder(dates, this.mark);
+    this.dateOrder = choice.order;
+    if (choice.warning !== null) {
+      this.warnings.push({ ...choice.warning, line: this.runDateLine || this.lineNumber, column: 1 });
+    }
+    if (this.runCount === 1 && this.host !== null && choice.order !== 'month-first') {
+      this.host = { ...this.host, dateIso: dateToIso(this.host.date, choice.order) };
+    }
   }
 
   private readStructure(line: string, first: number): IostatReport | undefined {
+    if (isInterruptLine(line)) return this.interrupt(line, first);
+    if (this.isInterrupted && parseBanner(line) === null) return this.skipLine(first, 'a line after ^C is skipped');
     if (startsWithAt(line, first, AVG_CPU)) {
       const done = this.cpu !== null || this.layoutsInReport.length > 0 ? this.emit() : undefined;
       this.startCpu(line, first);
@@ -248,11 +353,15 @@ export class IostatMachine {
       this.startTable(layout);
       return done;
     }
-    const timestamp = parseTimestamp(line);
+    const order = this.dateOrder;
+    const timestamp = parseTimestamp(line, order ?? 'month-first');
     if (timestamp !== null) {
       const done = this.hasContent() ? this.emit() : undefined;
       this.timestampText = timestamp.text;
       this.timestampIso = timestamp.iso;
+      // Read again once the run's date order is known (at the report's end, or now, when the
+      // report just ended decided it), unless it was known.
+      this.isTimestampPending = order === null;
       this.hasSeenStructure = true;
       this.mode = 'idle';
       return done;
@@ -260,6 +369,14 @@ export class IostatMachine {
     const banner = parseBanner(line);
     if (banner !== null) {
       const done = this.hasContent() ? this.emit() : undefined;
+      this.runCount++;
+      this.isInterrupted = false;
+      this.mark = 0;
+      this.scanMark = DECIMAL_POINT;
+      this.dateOrder = null;
+      this.runDate = banner.date;
+      this.runDateLine = this.lineNumber;
+      this.lastShape = null;
       if (this.host === null) {
         this.host = banner;
       } else if (!this.warnings.some((warning) => warning.code === 'SEVERAL_OUTPUTS')) {
@@ -290,13 +407,7 @@ export class IostatMachine {
     }
     if (!this.hasSeenStructure) {
       // A shell prompt or notes before the output, as in a copy of a terminal session.
-      this.warnings.push({
-        code: 'SKIPPED_LINE',
-        message: 'a line before the iostat output is skipped',
-        line: this.lineNumber,
-        column: first + 1,
-      });
-      return undefined;
+      return this.skipLine(first, 'a line before the iostat output is skipped');
     }
     this.deferred = new _IostatLineError(
       'UNEXPECTED_LINE',
@@ -332,7 +443,7 @@ export class IostatMachine {
     const bytes = this.bytes as Uint8Array;
     const end = at + line.length;
     const values = this.cpuValues;
-    const valuesEnd = scanRowFastBytes(bytes, at + first, end, this.cpuFactors, values);
+    const valuesEnd = scanRowFastBytes(bytes, at + first, end, this.cpuFactors, values, this.scanMark);
     if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
     const cpu: IostatCpu = {
       userPercent: null,
@@ -352,6 +463,7 @@ export class IostatMachine {
   }
 
   private readCpuValues(line: string, first: number): boolean {
+    if (this.mark === 0) this.readMark(line, first, line.length);
     if (this.bytesAt >= 0 && this.readCpuValuesFast(line, first)) return true;
     const cpu: IostatCpu = {
       userPercent: null,
@@ -366,8 +478,10 @@ export class IostatMachine {
       if (i >= line.length) return this.fail('COLUMN_COUNT', `expected ${this.cpuKeys.length} avg-cpu values`, i);
       const end = tokenEnd(line, i);
       const last = line.charCodeAt(end - 1) === 37 ? end - 1 : end; // `--human` prints 56.0%
-      const value = scanDecimal(line, i, last);
-      if (Number.isNaN(value)) return this.fail('BAD_NUMBER', 'expected an avg-cpu percentage', i);
+      const value = scanDecimal(line, i, last, 1, this.scanMark);
+      if (Number.isNaN(value)) {
+        return this.fail('BAD_NUMBER', `expected an avg-cpu percentage${this.markMismatch(line, i, end)}`, i);
+      }
       if (key !== null) cpu[key] = value;
       i = skipBlanks(line, end);
     }
@@ -480,13 +594,22 @@ export class IostatMachine {
    * with `failure` set. Plain decimals take the fast scan; anything else (a `--human` suffix, a
    * bad number) the careful one, which reads suffixes and finds the exact error.
    */
-  private readValues(line: string, from: number, layout: Layout, values: number[], columnCount: number): number {
+  private readValues(
+    line: string,
+    from: number,
+    layout: Layout,
+    values: number[],
+    columnCount: number,
+    valuesEnd = line.length,
+  ): number {
+    if (this.mark === 0) this.readMark(line, from, valuesEnd);
     const at = this.bytesAt;
+    const mark = this.scanMark;
     if (at >= 0) {
-      const end = scanRowFastBytes(this.bytes as Uint8Array, at + from, at + line.length, layout.factors, values);
+      const end = scanRowFastBytes(this.bytes as Uint8Array, at + from, at + line.length, layout.factors, values, mark);
       if (end !== -1) return end - at;
     } else {
-      const fastEnd = scanRowFast(line, from, layout.factors, values);
+      const fastEnd = scanRowFast(line, from, layout.factors, values, mark);
       if (fastEnd !== -1) return fastEnd;
     }
     const specs = layout.specs;
@@ -496,8 +619,10 @@ export class IostatMachine {
       if (i >= line.length) return this.failAt('COLUMN_COUNT', columnCountMessage(columnCount, k), i);
       const end = tokenEnd(line, i);
       const spec = specs[k] as ColumnSpec;
-      const value = scanValue(line, i, end, spec);
-      if (Number.isNaN(value)) return this.failAt('BAD_NUMBER', `expected a number under ${spec.name}`, i);
+      const value = scanValue(line, i, end, spec, mark);
+      if (Number.isNaN(value)) {
+        return this.failAt('BAD_NUMBER', `expected a number under ${spec.name}${this.markMismatch(line, i, end)}`, i);
+      }
       values[k] = value;
       i = end;
     }
@@ -506,9 +631,11 @@ export class IostatMachine {
 
   private readPrettyRow(line: string, first: number, layout: Layout): boolean {
     const specs = layout.specs;
-    // Values first, then the name.
+    // Values first, then the name (which no decimal mark is read from).
     const values = layout.blankRow.slice();
-    const i = this.readValues(line, first, layout, values, specs.length + 1);
+    const trimmed = line.trimEnd();
+    const lastBlank = Math.max(trimmed.lastIndexOf(' '), trimmed.lastIndexOf('\t'));
+    const i = this.readValues(line, first, layout, values, specs.length + 1, lastBlank + 1);
     if (i === -1) return false;
     const nameStart = skipBlanks(line, i);
     if (nameStart >= line.length) return this.fail('COLUMN_COUNT', 'expected the device name last', nameStart);
@@ -562,6 +689,12 @@ export class IostatMachine {
   }
 
   private emit(): IostatReport {
+    if (this.dateOrder === null) this.settleDateOrder();
+    if (this.isTimestampPending && this.timestampText !== null) {
+      this.timestampIso = parseTimestamp(this.timestampText, this.dateOrder ?? 'month-first')?.iso ?? null;
+    }
+    this.isTimestampPending = false;
+    this.lastShape = { hasCpu: this.cpu !== null, tables: this.layoutsInReport.length };
     const layouts = this.layoutsInReport;
     const columns =
       layouts.length === 0
@@ -607,6 +740,14 @@ function blankRow(length: number): number[] {
   const row: number[] = [];
   for (let k = 0; k < length; k++) row.push(Number.NaN);
   return row;
+}
+
+/** What a terminal echoes when ^C is typed. */
+const INTERRUPT = '^C';
+
+/** A line that is, or ends with, the echo of ^C. */
+function isInterruptLine(line: string): boolean {
+  return line.trimEnd().endsWith(INTERRUPT);
 }
 
 function startsWithAt(line: string, at: number, word: string): boolean {

@@ -79,18 +79,19 @@ function quoted(text: string): string {
   return json;
 }
 
-let lastColumns: readonly IostatColumn[] | null = null;
-let lastColumnsBytes = jsonBytes('[]');
+/** Reports of one layout share its column list (the same array): written once per layout. */
+const columnsCache = new WeakMap<readonly IostatColumn[], Uint8Array>();
 let lastHost: unknown = null;
 let lastHostBytes = jsonBytes('null');
 
 function columnsBytes(columns: readonly IostatColumn[]): Uint8Array {
-  // Reports of one layout share its column list: the same array, written once.
-  if (columns !== lastColumns) {
-    lastColumns = columns;
-    lastColumnsBytes = jsonBytes(JSON.stringify(columns));
+  // A log of appended runs alternates between layouts: each layout's text is kept, not only the last.
+  let bytes = columnsCache.get(columns);
+  if (bytes === undefined) {
+    bytes = jsonBytes(JSON.stringify(columns));
+    columnsCache.set(columns, bytes);
   }
-  return lastColumnsBytes;
+  return bytes;
 }
 
 function hostBytes(host: IostatResult['host']): Uint8Array {
@@ -121,10 +122,25 @@ const SINCE_BOOT = jsonBytes(',"isSinceBoot":true,"cpu":');
 const NOT_SINCE_BOOT = jsonBytes(',"isSinceBoot":false,"cpu":');
 const COLUMNS = jsonBytes(',"columns":');
 const DEVICES = jsonBytes(',"devices":[');
-const FIRST_DEVICE = jsonBytes('{"device":');
-const NEXT_DEVICE = jsonBytes(',{"device":');
-const GROUP_VALUES = jsonBytes(',"isGroup":true,"values":[');
-const DEVICE_VALUES = jsonBytes(',"isGroup":false,"values":[');
+
+/**
+ * `{"device":"sda","isGroup":false,"values":[` by device name, as bytes: a log names the same
+ * few devices in every report. Bounded, so that a log of ever new names cannot grow it for ever.
+ */
+const deviceStarts = new Map<string, Uint8Array>();
+const groupStarts = new Map<string, Uint8Array>();
+const DEVICE_STARTS_MAX = 4096;
+
+function deviceStart(device: IostatDevice): Uint8Array {
+  const starts = device.isGroup ? groupStarts : deviceStarts;
+  let bytes = starts.get(device.device);
+  if (bytes === undefined) {
+    if (starts.size >= DEVICE_STARTS_MAX) starts.clear();
+    bytes = jsonBytes(`{"device":${JSON.stringify(device.device)},"isGroup":${device.isGroup},"values":[`);
+    starts.set(device.device, bytes);
+  }
+  return bytes;
+}
 const NULL = jsonBytes('null');
 const COMMA = 44;
 const CLOSE_BRACKET = 93;
@@ -147,9 +163,8 @@ function writeReport(out: JsonWriter, report: IostatReport): void {
   const devices = report.devices;
   for (let d = 0; d < devices.length; d++) {
     const device = devices[d] as IostatDevice;
-    out.put(d === 0 ? FIRST_DEVICE : NEXT_DEVICE);
-    out.string(device.device);
-    out.put(device.isGroup ? GROUP_VALUES : DEVICE_VALUES);
+    if (d > 0) out.byte(COMMA);
+    out.put(deviceStart(device));
     out.numbers(device.values);
     out.byte(CLOSE_BRACKET);
     out.byte(CLOSE_BRACE);

@@ -2,9 +2,10 @@ import { _errorAt } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { columnSpec, jsonKeyColumn } from './columns.ts';
+import { chooseDateOrder } from './locale.ts';
 import type { TextParse } from './parse-text.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
-import { dateToIso, parseTimestamp } from './time.ts';
+import { type DateOrder, dateToIso, parseTimestamp } from './time.ts';
 
 /**
  * `iostat -o JSON` (sysstat 11+): {"sysstat": {"hosts": [{nodename, sysname, release, machine,
@@ -50,18 +51,24 @@ export function parseIostatJson(source: TextSource, options: { sinceBoot?: boole
       message: 'expected {"sysstat": {"hosts": [...]}} as iostat -o JSON prints it',
     });
   }
-  const host = readHost(hostEntry);
+  const entries = (asArray(hostEntry.statistics) ?? []).map(asRecord);
+  // The date and timestamps are `%x` in the run's LC_TIME locale (the numbers are always C's):
+  // their order is read from the date and the first timestamp, as for the text (locale.ts).
+  const firstStamp = entries.find((entry) => typeof entry?.timestamp === 'string')?.timestamp;
+  const dates = [typeof hostEntry.date === 'string' ? hostEntry.date : '', String(firstStamp ?? '')];
+  const { order, warning } = chooseDateOrder(dates, 0);
+  if (warning !== null) warnings.push({ ...warning, ...source.locate(text.indexOf('"date"') + 1) });
+  const host = readHost(hostEntry, order);
   const reports: IostatReport[] = [];
   const sinceBoot = options.sinceBoot ?? true;
-  for (const entry of asArray(hostEntry.statistics) ?? []) {
-    const statistics = asRecord(entry);
+  for (const statistics of entries) {
     if (statistics === undefined) continue;
-    reports.push(readReport(statistics, reports.length, sinceBoot && reports.length === 0, source));
+    reports.push(readReport(statistics, reports.length, sinceBoot && reports.length === 0, source, order));
   }
   return { host, reports, isTruncated, warnings };
 }
 
-function readHost(entry: Record<string, unknown>): IostatHost {
+function readHost(entry: Record<string, unknown>, order: DateOrder): IostatHost {
   const date = typeof entry.date === 'string' ? entry.date : '';
   const cpus = entry['number-of-cpus'];
   return {
@@ -69,7 +76,7 @@ function readHost(entry: Record<string, unknown>): IostatHost {
     release: String(entry.release ?? ''),
     host: String(entry.nodename ?? ''),
     date,
-    dateIso: dateToIso(date),
+    dateIso: dateToIso(date, order),
     arch: typeof entry.machine === 'string' ? entry.machine : null,
     cpuCount: typeof cpus === 'number' ? cpus : null,
   };
@@ -89,8 +96,9 @@ function readReport(
   sample: number,
   isSinceBoot: boolean,
   source: TextSource,
+  order: DateOrder,
 ): IostatReport {
-  const stamp = typeof statistics.timestamp === 'string' ? parseTimestamp(statistics.timestamp) : null;
+  const stamp = typeof statistics.timestamp === 'string' ? parseTimestamp(statistics.timestamp, order) : null;
   const cpuEntry = asRecord(statistics['avg-cpu']);
   let cpu: IostatCpu | null = null;
   if (cpuEntry !== undefined) {

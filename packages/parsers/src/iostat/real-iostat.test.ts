@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -24,11 +24,30 @@ const RUNS: Record<string, { args: string[]; env?: Record<string, string> }> = {
   iso: { args: ['-t', '1', '2'], env: { S_TIME_FORMAT: 'ISO' } },
 };
 
+const locales = (spawnSync('locale', ['-a'], { encoding: 'utf8' }).stdout ?? '').split('\n');
+const hasLocale = (name: string) => locales.some((line) => line.toLowerCase() === `${name.toLowerCase()}.utf8`);
+const hasFrench = hasLocale('fr_FR');
+const hasGerman = hasLocale('de_DE');
+const localeSkip = (name: string, has: boolean) =>
+  has ? '' : ` (skipped: the ${name}.UTF-8 locale is missing; localedef -i ${name} -f UTF-8 ${name}.UTF-8)`;
+
+/** The runs in other locales: decimal commas (LC_NUMERIC) and `%x` dates (LC_TIME). */
+const LOCALE_RUNS: Record<string, { args: string[]; env: Record<string, string> }> = {
+  ...(hasFrench && {
+    'fr-x-t': { args: ['-x', '-t', '1', '2'], env: { LC_ALL: 'fr_FR.UTF-8' } },
+    'fr-json': { args: ['-o', 'JSON', '-d', '-t', '1', '2'], env: { LC_ALL: 'fr_FR.UTF-8' } },
+  }),
+  ...(hasGerman && {
+    'de-d-h': { args: ['-d', '-h', '1', '2'], env: { LC_ALL: 'de_DE.UTF-8' } },
+    'de-numeric-x-t': { args: ['-x', '-t', '1', '2'], env: { LC_ALL: '', LANG: 'C', LC_NUMERIC: 'de_DE.UTF-8' } },
+  }),
+};
+
 const outputs: Promise<Record<string, string>> =
   IOSTAT === undefined
     ? Promise.resolve({})
     : Promise.all(
-        Object.entries(RUNS).map(async ([name, { args, env }]) => {
+        Object.entries({ ...RUNS, ...LOCALE_RUNS }).map(async ([name, { args, env }]) => {
           const { stdout } = await run(IOSTAT, args, { env: { ...process.env, LC_ALL: 'C', ...env } });
           return [name, stdout] as const;
         }),
@@ -60,7 +79,9 @@ function printedTables(text: string): Map<string, string>[] {
 }
 
 /** A printed token in base units: a human suffix is a power of 1024 bytes, else the column's factor. */
-function tokenValue(token: string, column: string): number {
+function tokenValue(printed: string, column: string): number {
+  // In a decimal-comma locale `0,21` is 0.21 (iostat never groups thousands).
+  const token = printed.replace(',', '.');
   const letter = token.at(-1) as string;
   const bytes: Record<string, number> = { s: 512, B: 1, k: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 };
   if (letter in bytes) return Number(token.slice(0, -1)) * (bytes[letter] as number);
@@ -136,4 +157,67 @@ describeReal(title, () => {
     for (const report of reports)
       expect(report.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });
+});
+
+describeReal(`${title} in other locales`, () => {
+  it.skipIf(!hasFrench)(
+    `LC_ALL=fr_FR iostat -x -t: every value as printed with decimal commas${localeSkip('fr_FR', hasFrench)}`,
+    async () => {
+      const text = (await outputs)['fr-x-t'] as string;
+      expect(text).toMatch(/^ +\d+,\d\d +\d+,\d\d/m);
+      expectSameAsPrinted('fr-x-t', text);
+    },
+  );
+
+  it.skipIf(!hasFrench)(
+    `LC_ALL=fr_FR iostat -x -t: day-first dates, read as the banner and timestamps print them${localeSkip('fr_FR', hasFrench)}`,
+    async () => {
+      const text = (await outputs)['fr-x-t'] as string;
+      const { host, reports } = parseIostat(text).result;
+      const [, day, month, year] = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(host?.date ?? '') ?? [];
+      expect(host?.dateIso).toBe(`${year}-${month}-${day}`);
+      for (const report of reports) {
+        const [, d, m, y, clock] = /^(\d\d)\/(\d\d)\/(\d{4}) (\d\d:\d\d:\d\d)$/.exec(report.timestampText ?? '') ?? [];
+        expect(report.timestamp).toBe(`${y}-${m}-${d}T${clock}`);
+      }
+    },
+  );
+
+  it.skipIf(!hasFrench)(
+    `LC_ALL=fr_FR iostat -o JSON: decimal points (iostat's JSON is C's), day-first dates${localeSkip('fr_FR', hasFrench)}`,
+    async () => {
+      const text = (await outputs)['fr-json'] as string;
+      const document = JSON.parse(text).sysstat.hosts[0];
+      const { host, reports } = parseIostat(text).result;
+      const [, day, month, year] = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(document.date) ?? [];
+      expect(host?.dateIso).toBe(`${year}-${month}-${day}`);
+      for (const [index, report] of reports.entries()) {
+        const [, d, m, y, clock] = /^(\d\d)\/(\d\d)\/(\d{4}) (\S+)$/.exec(document.statistics[index].timestamp) ?? [];
+        expect(report.timestamp).toBe(`${y}-${m}-${d}T${clock}`);
+        for (const disk of document.statistics[index].disk) {
+          const row = report.devices.find((d) => d.device === disk.disk_device);
+          expect(row === undefined ? null : deviceValue(report, row, 'tps')).toBe(disk.tps);
+        }
+      }
+    },
+  );
+
+  it.skipIf(!hasGerman)(
+    `LC_ALL=de_DE iostat -d -h: human sizes with decimal commas (1,5k) as printed${localeSkip('de_DE', hasGerman)}`,
+    async () => {
+      expectSameAsPrinted('de-d-h', (await outputs)['de-d-h'] as string);
+    },
+  );
+
+  it.skipIf(!hasGerman)(
+    `LC_NUMERIC=de_DE alone: decimal commas with the C locale's dates${localeSkip('de_DE', hasGerman)}`,
+    async () => {
+      const text = (await outputs)['de-numeric-x-t'] as string;
+      expectSameAsPrinted('de-numeric-x-t', text);
+      const { host, reports } = parseIostat(text).result;
+      const [, month, day, year] = /^(\d\d)\/(\d\d)\/(\d\d)$/.exec(host?.date ?? '') ?? [];
+      expect(host?.dateIso).toBe(`20${year}-${month}-${day}`);
+      expect(reports.every((report) => report.timestamp?.startsWith(`20${year}-${month}-${day}T`))).toBe(true);
+    },
+  );
 });

@@ -71,7 +71,7 @@ export function tokenEnd(line: string, from: number): number {
  * (the caller reports BAD_NUMBER). `222.14` under kB/s is 222.14 KiB/s; under `--human`,
  * `222.1k` is 222.1 KiB/s and `1.5G` 1.5 GiB whatever the column says, and `56.0%` is 56.
  */
-export function scanValue(line: string, start: number, end: number, spec: ColumnSpec): number {
+export function scanValue(line: string, start: number, end: number, spec: ColumnSpec, mark = DOT): number {
   let last = end;
   let suffixBytes = 0;
   const lastCode = line.charCodeAt(end - 1);
@@ -86,14 +86,15 @@ export function scanValue(line: string, start: number, end: number, spec: Column
       return Number.NaN;
     }
   }
-  return scanDecimal(line, start, last, suffixBytes === 0 ? spec.factor : suffixBytes);
+  return scanDecimal(line, start, last, suffixBytes === 0 ? spec.factor : suffixBytes, mark);
 }
 
 /**
  * A plain decimal `-?digits(.digits)?` in `line[start, end)` times `factor` (the digits times
- * the factor, divided once, as scanRowFast does), or NaN.
+ * the factor, divided once, as scanRowFast does), or NaN. `mark`: the output's decimal mark
+ * (locale.ts), the code of `.` or `,`; the other one makes NaN.
  */
-export function scanDecimal(line: string, start: number, end: number, factor = 1): number {
+export function scanDecimal(line: string, start: number, end: number, factor = 1, mark = DOT): number {
   let i = start;
   const isNegative = line.charCodeAt(i) === MINUS;
   if (isNegative) i++;
@@ -107,7 +108,7 @@ export function scanDecimal(line: string, start: number, end: number, factor = 1
       mantissa = mantissa * 10 + (code - ZERO);
       digits++;
       if (hasDot) decimals++;
-    } else if (code === DOT && !hasDot) {
+    } else if (code === mark && !hasDot) {
       hasDot = true;
     } else {
       return Number.NaN;
@@ -117,7 +118,7 @@ export function scanDecimal(line: string, start: number, end: number, factor = 1
   // Up to 15 digits the mantissa is an exact integer and one division rounds correctly, as
   // Number() would; longer numbers take the slow path.
   if (digits > 15) {
-    const slow = Number(line.slice(start, end)) * factor;
+    const slow = Number(line.slice(start, end).replace(',', '.')) * factor;
     return Number.isFinite(slow) ? slow : Number.NaN;
   }
   const value = (mantissa * factor) / (POW10[decimals] as number);
@@ -125,14 +126,21 @@ export function scanDecimal(line: string, start: number, end: number, factor = 1
 }
 
 /**
- * The fast path of a row: reads `values.length` plain decimals (`-?digits(.digits)?`, at most 15
+ * The fast path of a row: reads `values.length` plain decimals (with `mark`, the code of the
+ * output's decimal mark, `.` unless locale.ts found `,`) (`-?digits(.digits)?`, at most 15
  * digits) separated by blanks, from `from` on, in one pass over the characters, each times its
  * column's factor. Returns the index just after the last value, or -1 when anything is unusual
  * (a `--human` suffix, a bad or missing number, a long number): the caller then reads the row
  * again the careful way (scanValue), which finds the right value or the right error. The hot
  * loop of a long log: one character read once, no token cut out, no call per value.
  */
-export function scanRowFast(line: string, from: number, factors: Float64Array, values: number[]): number {
+export function scanRowFast(
+  line: string,
+  from: number,
+  factors: Float64Array,
+  values: number[],
+  mark: number = DOT,
+): number {
   const length = line.length;
   let i = from;
   for (let k = 0; k < factors.length; k++) {
@@ -155,7 +163,7 @@ export function scanRowFast(line: string, from: number, factors: Float64Array, v
       digits++;
       i++;
     }
-    if (i < length && code === DOT) {
+    if (i < length && code === mark) {
       i++;
       while (i < length) {
         code = line.charCodeAt(i);
@@ -190,6 +198,7 @@ export function scanRowFastBytes(
   end: number,
   factors: Float64Array,
   values: number[],
+  mark: number = DOT,
 ): number {
   let i = from;
   let code = bytes[i] as number;
@@ -205,7 +214,7 @@ export function scanRowFastBytes(
     }
     let digits = i - digitsStart;
     let decimals = 0;
-    if (code === DOT) {
+    if (code === mark) {
       code = bytes[++i] as number;
       const decimalsStart = i;
       while (code >= ZERO && code <= NINE) {

@@ -4,9 +4,13 @@ import type { IostatHost } from './schema.ts';
  * Dates and times as iostat prints them. The banner date is strftime `%x` and a `-t` timestamp
  * `%x %X` in the locale of the run (iostat.c write_sample_timestamp), or `%F`/`%FT%T%z` with
  * S_TIME_FORMAT=ISO. The forms read here: `11/21/26` and `11/21/2026` (C and en_US: month
- * first; a day-first `%x` such as en_GB's is read month first too, which is the one guess made),
- * `21.11.2026` (de and others), `2026-11-21`; times `14:11:56` and `02:11:56 PM`.
+ * first), `21/11/2026` (fr and others: day first; which of the two an output writes is decided
+ * once per output, see locale.ts), `21.11.2026` (de and others), `2026-11-21`; times `14:11:56`
+ * and `02:11:56 PM`.
  */
+
+/** Which field of a slash date (`11/05/26`) is the month: the locale's `%x` order. */
+export type DateOrder = 'month-first' | 'day-first';
 
 // One banner: `Linux 6.1.0 (host) 	11/21/26 	_x86_64_	(2 CPU)`. Each part is a run of
 // non-space characters between single separators, so the match is linear.
@@ -39,12 +43,17 @@ export function parseBanner(line: string): IostatHost | null {
   };
 }
 
-/** A `%x` date as YYYY-MM-DD, or null for a form this reader does not know. */
-export function dateToIso(date: string): string | null {
+/** A `%x` date as YYYY-MM-DD (a slash date read in `order`), or null for a form this reader does not know. */
+export function dateToIso(date: string, order: DateOrder = 'month-first'): string | null {
   let match = ISO_DATE.exec(date);
   if (match !== null) return validDate(Number(match[1]), Number(match[2]), Number(match[3]));
   match = SLASH_DATE.exec(date);
-  if (match !== null) return validDate(fullYear(match[3] ?? ''), Number(match[1]), Number(match[2]));
+  if (match !== null) {
+    const first = Number(match[1]);
+    const second = Number(match[2]);
+    const year = fullYear(match[3] ?? '');
+    return order === 'month-first' ? validDate(year, first, second) : validDate(year, second, first);
+  }
   match = DOT_DATE.exec(date);
   if (match !== null) return validDate(fullYear(match[3] ?? ''), Number(match[2]), Number(match[1]));
   return null;
@@ -54,9 +63,12 @@ export function dateToIso(date: string): string | null {
  * A timestamp line of `-t`, or null when the line is not one. A line of the right shape whose
  * date or time is out of range (or in an unknown order) is still a timestamp, with `iso` null.
  */
-export function parseTimestamp(line: string): { iso: string | null; text: string } | null {
+export function parseTimestamp(
+  line: string,
+  order: DateOrder = 'month-first',
+): { iso: string | null; text: string } | null {
   const text = line.trim();
-  const common = slashTimestamp(text);
+  const common = slashTimestamp(text, order);
   if (common !== null) return common;
   if (ISO_TIMESTAMP_SHAPE.test(text)) {
     const iso = ISO_TIMESTAMP.exec(text);
@@ -77,7 +89,7 @@ export function parseTimestamp(line: string): { iso: string | null; text: string
   if (clockText === undefined || !CLOCK.test(clockText)) return null;
   if (meridiem !== undefined && !MERIDIEM.test(meridiem)) return null;
   if (parts.length > (hasDate ? 3 : 2)) return null;
-  const date = hasDate ? dateToIso(first) : null;
+  const date = hasDate ? dateToIso(first, order) : null;
   const clock = clockToIso(clockText, meridiem);
   return { iso: date === null || clock === null ? null : `${date}T${clock}`, text };
 }
@@ -128,10 +140,10 @@ function twoDigits(text: string, at: number): number {
 /**
  * The most frequent timestamp, `11/21/26 14:11:56` or `11/21/2026 14:11:56` (every field two
  * digits, the year two or four, one space), read from its characters without a regex: one per
- * report of a `-t` log. The same reading as parseTimestamp's (month first, `%y` by fullYear,
+ * report of a `-t` log. The same reading as parseTimestamp's (in `order`, `%y` by fullYear,
  * the same ranges); null for any other shape, which parseTimestamp then reads.
  */
-function slashTimestamp(text: string): { iso: string | null; text: string } | null {
+function slashTimestamp(text: string, order: DateOrder): { iso: string | null; text: string } | null {
   const yearDigits = text.length - 15;
   if (yearDigits !== 2 && yearDigits !== 4) return null;
   const space = 6 + yearDigits;
@@ -141,13 +153,16 @@ function slashTimestamp(text: string): { iso: string | null; text: string } | nu
   }
   if (text.charCodeAt(2) !== 47 || text.charCodeAt(5) !== 47 || text.charCodeAt(space) !== 32) return null;
   if (text.charCodeAt(space + 3) !== 58 || text.charCodeAt(space + 6) !== 58) return null;
-  const month = twoDigits(text, 0);
-  const day = twoDigits(text, 3);
+  const isMonthFirst = order === 'month-first';
+  const month = twoDigits(text, isMonthFirst ? 0 : 3);
+  const day = twoDigits(text, isMonthFirst ? 3 : 0);
   const hours = twoDigits(text, space + 1);
   const minutes = twoDigits(text, space + 4);
   const seconds = twoDigits(text, space + 7);
   const isValid = month >= 1 && month <= 12 && day >= 1 && day <= 31 && hours <= 23 && minutes <= 59 && seconds <= 60;
   if (!isValid) return { iso: null, text };
   const year = yearDigits === 4 ? text.slice(6, 10) : String(fullYear(text.slice(6, 8)));
-  return { iso: `${year}-${text.slice(0, 2)}-${text.slice(3, 5)}T${text.slice(space + 1)}`, text };
+  const monthText = isMonthFirst ? text.slice(0, 2) : text.slice(3, 5);
+  const dayText = isMonthFirst ? text.slice(3, 5) : text.slice(0, 2);
+  return { iso: `${year}-${monthText}-${dayText}T${text.slice(space + 1)}`, text };
 }

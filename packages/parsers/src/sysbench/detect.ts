@@ -9,6 +9,8 @@ const STATISTICS_HEADING =
   /^[ \t]*(?:General statistics:|Test execution summary:|SQL statistics:|OLTP test statistics:)[ \t]*$/m;
 const FAIRNESS = /^[ \t]*Threads fairness:[ \t]*$/m;
 const INTERVAL_1X = /^\[ *\d[\d.]*s *\] (?:thds|threads): /m;
+// sysbench.report_json's report without the header (a copy of the report alone): its members in order.
+const REPORT_JSON = /^[ \t]*\{[ \t]*\r?\n[ \t]*"time": +\d+,[ \t]*\r?\n[ \t]*"threads": \d+,[ \t]*\r?\n[ \t]*"tps": /m;
 
 /**
  * Recognises a sysbench text output from its head. The version line names the tool; without it
@@ -22,6 +24,9 @@ export function detectSysbenchHead(head: string): Detection | null {
   }
   if (STATISTICS_HEADING.test(head) && (FAIRNESS.test(head) || /Latency \(ms\):|per-request statistics:/.test(head))) {
     return { tool: 'sysbench', format: SYSBENCH_FORMAT, version: null, confidence: 0.7 };
+  }
+  if (REPORT_JSON.test(head)) {
+    return { tool: 'sysbench', format: SYSBENCH_FORMAT, version: null, confidence: 0.6 };
   }
   if (INTERVAL_1X.test(head)) {
     return { tool: 'sysbench', format: SYSBENCH_FORMAT, version: null, confidence: 0.5 };

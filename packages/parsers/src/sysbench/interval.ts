@@ -4,9 +4,13 @@ import { _durationNs, _failAt, _number, _rateBytesPerSec, type SourceLine } from
 /**
  * The --report-interval lines. Each version and test words them differently:
  *
+ *   0.5 2011-14:   [  10s] threads: 16, tps: 822.22, reads/s: 11533.44, writes/s: 3294.50, response time: 39.02ms (99%)
+ *                  (db_driver.c before 2014-10; some 2011 builds print no comma before "response time")
  *   0.5 oltp.lua:  [   2s] threads: 2, tps: 144.13, reads: 2030.88, writes: 577.53, response time: 17.52ms (99%), errors: 0.00, reconnects:  0.00
  *   1.0 early:     [   2s] threads: 1 tps: 9.0 qps: 1.0 (r/w/o: 1/2/3) latency (ms,95%): 1.2 errors/s: 0.00 reconnects/s: 0.00
  *   1.0/1.1 oltp:  [ 2s ] thds: 16 tps: 1012.86 qps: 20333.18 (r/w/o: 14240.02/4061.44/2031.72) lat (ms,100%): 28.67 err/s: 0.00 reconn/s: 0.00
+ *   Lua default:   [ 1s ] thds: 2 tps: 52168.92 qps: 0.00 (r/w/o: 0.00/0.00/0.00) lat (ms,95%): 0.02 err/s 0.00 reconn/s: 0.00
+ *                  (sysbench.report_default, which scripts such as sysbench-tpcc call: no colon after err/s)
  *   1.x default:   [ 1s ] thds: 1 eps: 4619.08 lat (ms,95%): 0.23
  *   1.0 fileio:    [ 1s ] reads: 15201.01 MiB/s writes: 0.00 MiB/s fsyncs: 0.00/s latency (ms,95%): 0.001
  *   1.0 memory:    [ 1s ] 6300.95 MiB/sec
@@ -78,6 +82,9 @@ const PLAIN_KEYS: ReadonlyMap<string, NumberKey> = new Map<string, NumberKey>(
     'err/s': 'errorsPerSec',
     'errors/s': 'errorsPerSec',
     errors: 'errorsPerSec',
+    // 0.5 before 2014-10: queries per second, as the later "reads:"/"writes:" and 1.0's r/w/o.
+    'reads/s': 'readsPerSec',
+    'writes/s': 'writesPerSec',
     'reconn/s': 'reconnectsPerSec',
     'reconnects/s': 'reconnectsPerSec',
     reconnects: 'reconnectsPerSec',
@@ -110,6 +117,14 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
   let keyWords: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
+    if (token.text === 'err/s' && keyWords.length === 0 && tokens[i + 1] !== undefined) {
+      // sysbench.report_default, the Lua copy of the 1.0 line that scripts call from their own
+      // hooks, prints "err/s %4.2f" without the colon.
+      const value = tokens[i + 1] as Token;
+      interval.errorsPerSec = _number(line, value.text, value.index);
+      i++;
+      continue;
+    }
     if (!token.text.endsWith(':')) {
       keyWords.push(token);
       if (keyWords.length > 3) {

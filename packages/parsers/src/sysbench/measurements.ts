@@ -109,6 +109,19 @@ function addRun(out: Measurement[], run: SysbenchRun): void {
   run.intervals.forEach((interval, index) => {
     addInterval(add, labels, interval, index);
   });
+
+  // sysbench.report_json's cumulative report: rates over the run, no sample label.
+  const cumulative = run.cumulative;
+  if (cumulative !== null) {
+    add('tps', 'op/s', cumulative.tps);
+    add('qps', 'op/s', cumulative.qps);
+    add('qps.read', 'op/s', cumulative.readsPerSec);
+    add('qps.write', 'op/s', cumulative.writesPerSec);
+    add('qps.other', 'op/s', cumulative.otherPerSec);
+    add('latency.percentile', 'ns', cumulative.latencyNs);
+    add('errors', 'op/s', cumulative.errorsPerSec);
+    add('reconnects', 'op/s', cumulative.reconnectsPerSec);
+  }
 }
 
 function addInterval(
@@ -127,7 +140,9 @@ function addInterval(
   add('qps.read', 'op/s', interval.readsPerSec, labels);
   add('qps.write', 'op/s', interval.writesPerSec, labels);
   add('qps.other', 'op/s', interval.otherPerSec, labels);
+  // sysbench.report_json prints the latency at --percentile without naming the percentile.
   if (interval.latencyPercent !== null) add(`latency.p${interval.latencyPercent}`, 'ns', interval.latencyNs, labels);
+  else add('latency.percentile', 'ns', interval.latencyNs, labels);
   add('errors', 'op/s', interval.errorsPerSec, labels);
   add('reconnects', 'op/s', interval.reconnectsPerSec, labels);
   add('read.bw', 'B/s', interval.readBytesPerSec, labels);

@@ -3,6 +3,7 @@ import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { _readHeaderLine, _readResultLine } from './header.ts';
 import { _isIntervalLine, _readInterval } from './interval.ts';
+import { _JsonReportReader } from './report-json.ts';
 import { _finishRun, _newDraft, type RunDraft } from './run.ts';
 import type { SysbenchResult } from './schema.ts';
 import { _headingSection, _readStatisticsLine } from './statistics.ts';
@@ -35,6 +36,28 @@ export function _parseText(source: TextSource): TextParse {
   // "WARNING:" lines come before the header they belong to (sysbench.c parses options first).
   let pendingWarnings: string[] = [];
   let lineNumber = 0;
+  // A block of sysbench.report_json's output (report-json.ts), and the run it belongs to.
+  let jsonReader: _JsonReportReader | null = null;
+  let jsonRun: RunDraft | null = null;
+  const jsonWarnings: ParseWarning[] = [];
+  const endJsonBlock = (): void => {
+    const reader = jsonReader as _JsonReportReader;
+    const current = jsonRun as RunDraft;
+    jsonReader = null;
+    jsonRun = null;
+    // Cut inside a report: the reports before it are kept, and the run stays incomplete.
+    const isCut = reader.isInsideReport;
+    if (!isCut) reader.finish();
+    current.run.intervals.push(...reader.intervals);
+    if (reader.intervals.length > 0 || reader.cumulative !== null) current.hasData = true;
+    if (!isCut && reader.cumulative !== null) {
+      // The cumulative report is the run's last output, in place of the text statistics.
+      current.run.cumulative = reader.cumulative;
+      current.run.isComplete = true;
+      current.section = 'done';
+    }
+    jsonWarnings.push(...reader.warnings);
+  };
 
   const startRun = (version: string | null, luajit: string | null): RunDraft => {
     const next = _newDraft(version, luajit, lineNumber);
@@ -58,6 +81,12 @@ export function _parseText(source: TextSource): TextParse {
     lineNumber++;
     start = lineEnd + 1;
     const trimmed = line.text.trim();
+    if (jsonReader !== null && trimmed !== '') {
+      if ((jsonReader as _JsonReportReader).push(line, trimmed, line.text.length - line.text.trimStart().length)) {
+        continue;
+      }
+      endJsonBlock();
+    }
     if (trimmed === '') {
       // A blank line (sysbench prints one with a space) ends a histogram.
       if (draft !== null && (draft as RunDraft).section === 'histogram') (draft as RunDraft).section = 'header';
@@ -78,6 +107,12 @@ export function _parseText(source: TextSource): TextParse {
     }
     if (trimmed.startsWith('FATAL:')) {
       runForResults().run.errors.push(trimmed);
+      continue;
+    }
+    if (_JsonReportReader.isStart(trimmed)) {
+      jsonRun = runForResults();
+      jsonReader = new _JsonReportReader();
+      jsonReader.push(line, trimmed, indent);
       continue;
     }
     if (trimmed.charCodeAt(0) === 0x5b /* [ */ && _isIntervalLine(trimmed)) {
@@ -110,6 +145,8 @@ export function _parseText(source: TextSource): TextParse {
     // Anything else outside a statistics block: Lua script messages, prompts, notes. Skipped.
   }
 
+  if (jsonReader !== null) endJsonBlock();
+
   if (drafts.length === 0) {
     throw _errorAt(source, firstContent(text), {
       tool: 'sysbench',
@@ -138,6 +175,7 @@ export function _parseText(source: TextSource): TextParse {
       column: 1,
     }));
   const runs = drafts.map(_finishRun);
+  warnings.push(...jsonWarnings);
   return { result: { runs }, version: runs.find((r) => r.version !== null)?.version ?? null, warnings };
 }
 

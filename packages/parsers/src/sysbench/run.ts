@@ -75,6 +75,7 @@ export function _newDraft(version: string | null, luajit: string | null, line: n
       prepare: null,
       histogram: [],
       intervals: [],
+      cumulative: null,
     },
     section: 'header',
     hasData: false,

@@ -243,7 +243,15 @@ export const SysbenchRunSchema = z
     histogram: z
       .array(SysbenchHistogramBucketSchema)
       .describe('"Latency histogram (values are in milliseconds)" buckets.'),
-    intervals: z.array(SysbenchIntervalSchema).describe('The --report-interval lines, in order.'),
+    intervals: z
+      .array(SysbenchIntervalSchema)
+      .describe('The --report-interval lines, in order (or the intermediate reports of sysbench.report_json).'),
+    cumulative: SysbenchIntervalSchema.nullable().describe(
+      'The cumulative report of a Lua script whose report_cumulative hook is sysbench.report_json (1.0+), in place ' +
+        'of the text statistics: rates over the whole run; offsetSec is its "time" (whole seconds), threads is null ' +
+        '(the reporter prints 0, the threads running once they have ended), latencyNs the latency at --percentile ' +
+        '(latencyPercent null: the report does not name it).',
+    ),
   })
   .strict()
   .describe('One sysbench invocation.');

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSysbench } from './index.ts';
 import type { SysbenchRun } from './schema.ts';
@@ -136,5 +137,57 @@ describeReal(title, () => {
     expect(run.fileio?.writesPerSec).toBe(Number(lineValue(text, 'writes/s')));
     expect(run.fileio?.writtenBytesPerSec).toBeCloseTo(Number(lineValue(text, 'written, MiB/s')) * MIB, 3);
     expect(run.fileio?.readsPerSec).toBe(0);
+  });
+});
+
+const locales = (spawnSync('locale', ['-a'], { encoding: 'utf8' }).stdout ?? '').split('\n');
+const hasFrench = locales.some((line) => line.toLowerCase() === 'fr_fr.utf8');
+
+/** sysbench with its own environment (a locale), both streams. */
+function sysbenchIn(env: Record<string, string>, ...args: string[]): string {
+  const run = spawnSync('sysbench', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 20_000,
+    env: { ...process.env, ...env },
+  });
+  if (run.status !== 0) throw new Error(`sysbench ${args.join(' ')} failed: ${run.stderr}${run.stdout}`);
+  return run.stderr + run.stdout;
+}
+
+describeReal(`${title}: locales and Lua reporters`, () => {
+  it.skipIf(!hasFrench)(
+    `prints C numbers in fr_FR (sysbench never calls setlocale): the same --events run reads the same in both${hasFrench ? '' : ' (skipped: no fr_FR.UTF-8 locale)'}`,
+    () => {
+      const args = ['cpu', '--events=400', '--time=0', '--threads=1', '--rand-seed=7', 'run'];
+      const c = sysbenchIn({ LC_ALL: 'C' }, ...args);
+      const fr = sysbenchIn({ LC_ALL: 'fr_FR.UTF-8' }, ...args);
+      for (const text of [c, fr]) {
+        expect(lineValue(text, 'total time')).toMatch(/^\d+\.\d{4}s$/);
+        expect(text).not.toMatch(/\d,\d/);
+      }
+      const [runC, runFr] = [only(c), only(fr)];
+      expect(runFr.general.eventsTotal).toBe(400);
+      expect(runFr.general.eventsTotal).toBe(runC.general.eventsTotal);
+      expect(runFr.parameters).toEqual(runC.parameters);
+    },
+  );
+
+  it('a script whose hooks are sysbench.report_json: every report as the JSON arrays print it', () => {
+    copyFileSync(
+      fileURLToPath(new URL('../../fixtures/sysbench/lua/report-json.lua', import.meta.url)),
+      join(dir, 'report-json.lua'),
+    );
+    const text = sysbench('--time=2', '--report-interval=1', '--threads=2', 'report-json.lua', 'run');
+    const arrays = [...text.matchAll(/^\[\n[\s\S]*?^\]$/gm)].map((match) => JSON.parse(match[0]));
+    const output = parseSysbench(text);
+    const run = output.result.runs[0] as SysbenchRun;
+    expect(arrays).toHaveLength(2);
+    expect(run.intervals.map((i) => [i.offsetSec, i.threads, i.tps])).toEqual(
+      arrays[0].map((r: { time: number; threads: number; tps: number }) => [r.time, r.threads, r.tps]),
+    );
+    expect(run.cumulative?.tps).toBe(arrays[1][0].tps);
+    expect(run.isComplete).toBe(true);
+    expect(output.warnings.map((w) => w.code)).toEqual(['REPORT_JSON_THREADS_ZERO']);
   });
 });
