@@ -303,7 +303,8 @@ function assignIssued(job: FioJob, key: string, index: number, count: number): v
     }
     return;
   }
-  const stats = index === 0 ? job.read : index === 1 ? job.write : index === 2 ? job.trim : null;
+  // unified_rw_reporting=1 counts every I/O in the first slot, under the one mixed direction.
+  const stats = index === 0 ? (job.read ?? job.mixed) : index === 1 ? job.write : index === 2 ? job.trim : null;
   if (stats === null) return;
   if (key === 'total') stats.totalIos = count;
   else if (key === 'short') stats.shortIos = count;
@@ -341,7 +342,7 @@ function readTargetTime(cursor: _LineCursor, bareFactor: number): number {
 }
 
 /** A new, empty direction record, or the one the job already has. */
-export function _direction(job: FioJob, name: 'read' | 'write' | 'trim'): DirectionStats {
+export function _direction(job: FioJob, name: 'read' | 'write' | 'trim' | 'mixed'): DirectionStats {
   const existing = job[name];
   if (existing !== null) return existing;
   const stats = _emptyDirectionStats();

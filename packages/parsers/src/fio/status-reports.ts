@@ -1,0 +1,217 @@
+import { type DirectionStats, type FioJob, type FioRun, type FioStatusReport, REPORT_DIRECTIONS } from './schema.ts';
+
+/**
+ * `--status-interval=N`: fio prints a complete report every N seconds and the final one at the
+ * end, each by the same code (stat.c: __show_running_run_stats calls __show_run_stats), so
+ * they look like runs of their own: normal text blocks with the same job headers, one JSON
+ * document each (concatenated), one set of terse lines each. Their values are cumulative since
+ * the start: io, I/O counts and runtimes grow, and BW/IOPS are the means so far.
+ *
+ * This module tells such a sequence from separate runs and folds it into one run: the final
+ * report stays the run's `jobs`, the earlier ones go to `statusReports`. What proves that two
+ * reports come from one invocation:
+ * - every counter of the later one is at least the earlier one's (same jobs, same order);
+ * - normal text: each job has the same pid in both (a new invocation has new pids);
+ * - JSON: the same `job_start` (fio >= 3.36), else the time between the two documents
+ *   (`timestamp_ms`, or `timestamp` in s) is shorter than the later one's runtime: a separate
+ *   run printed its report only after running for all of its own runtime;
+ * - terse prints neither pids nor times: the longest runtime grows by at least 50 ms from
+ *   report to report (the clones of a numjobs job, printed one after the other, have the same
+ *   runtime within a few ms), except that the final report may follow the last status report
+ *   closer when at least two status reports came before it.
+ */
+
+/** Runtime growth that tells terse status reports from clones of a job (see above). */
+const MIN_TERSE_GROWTH_MS = 50;
+
+/** Folds each sequence of status reports among `items` (in input order) into its last item. */
+export function _foldStatusReports<T extends { run: FioRun; start: number }>(items: T[]): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    const previous = out[out.length - 1];
+    if (previous !== undefined && isNextReport(previous.run, item.run)) {
+      item.run.statusReports = [...previous.run.statusReports, reportOf(previous.run), ...item.run.statusReports];
+      item.run.line = previous.run.line;
+      out[out.length - 1] = { ...item, start: previous.start };
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+/**
+ * A terse block holds every report of the run, one set of lines after the other. When its job
+ * names repeat with a period and the sets are successive status reports, the run keeps the
+ * last set as its jobs and the others as status reports; otherwise it is left as it is.
+ */
+export function _splitTerseReports(run: FioRun): void {
+  const { jobs } = run;
+  for (let period = 1; period * 2 <= jobs.length; period++) {
+    if (jobs.length % period !== 0 || !isPeriodic(jobs, period)) continue;
+    const sets: FioJob[][] = [];
+    for (let at = 0; at < jobs.length; at += period) sets.push(jobs.slice(at, at + period));
+    if (!areTerseReports(sets)) continue;
+    const final = sets.pop() as FioJob[];
+    run.statusReports = sets.map((set) => ({ line: run.line, timestamp: null, timestampMs: null, jobs: set }));
+    run.jobs = final;
+    return;
+  }
+}
+
+function isPeriodic(jobs: readonly FioJob[], period: number): boolean {
+  for (let i = period; i < jobs.length; i++) if (jobs[i]?.name !== jobs[i - period]?.name) return false;
+  return true;
+}
+
+function areTerseReports(sets: readonly FioJob[][]): boolean {
+  for (let k = 1; k < sets.length; k++) {
+    const before = sets[k - 1] as FioJob[];
+    const after = sets[k] as FioJob[];
+    if (!isCumulative(before, after)) return false;
+    const growth = maxRuntime(after) - maxRuntime(before);
+    const isLast = k === sets.length - 1;
+    const needed = isLast && sets.length >= 3 ? 1 : MIN_TERSE_GROWTH_MS;
+    if (growth < needed || totalIo(after) <= totalIo(before)) return false;
+  }
+  return true;
+}
+
+/** The run as a status report, for the run that follows it. */
+function reportOf(run: FioRun): FioStatusReport {
+  return { line: run.line, timestamp: run.timestamp, timestampMs: run.timestampMs, jobs: run.jobs };
+}
+
+function isNextReport(earlier: FioRun, later: FioRun): boolean {
+  const family = (run: FioRun) => (run.format === 'json+' ? 'json' : run.format);
+  if (family(earlier) !== family(later) || later.statusReports.length > 0) return false;
+  if (earlier.jobs.length === 0 || earlier.jobs.length !== later.jobs.length) return false;
+  for (let i = 0; i < earlier.jobs.length; i++) if (earlier.jobs[i]?.name !== later.jobs[i]?.name) return false;
+  if (!isCumulative(earlier.jobs, later.jobs)) return false;
+  switch (family(later)) {
+    case 'normal':
+      return earlier.jobs.every((job, i) => job.pid !== null && job.pid === later.jobs[i]?.pid);
+    case 'json':
+      return isSameJsonInvocation(earlier, later);
+    default: {
+      const growth = maxRuntime(later.jobs) - maxRuntime(earlier.jobs);
+      return growth >= MIN_TERSE_GROWTH_MS && totalIo(later.jobs) > totalIo(earlier.jobs);
+    }
+  }
+}
+
+function isSameJsonInvocation(earlier: FioRun, later: FioRun): boolean {
+  const starts = earlier.jobs.map((job, i) => [job.startTimeMs, later.jobs[i]?.startTimeMs ?? null] as const);
+  if (starts.every(([a, b]) => a !== null && b !== null)) return starts.every(([a, b]) => a === b);
+  const runtime = maxRuntime(later.jobs);
+  if (earlier.timestampMs !== null && later.timestampMs !== null) {
+    const elapsed = later.timestampMs - earlier.timestampMs;
+    return elapsed >= 0 && elapsed < runtime;
+  }
+  if (earlier.timestamp !== null && later.timestamp !== null) {
+    // Whole seconds: the time between them may be up to a second longer than printed.
+    const elapsedMs = (later.timestamp - earlier.timestamp) * 1000;
+    return elapsedMs >= 0 && elapsedMs + 1000 < runtime;
+  }
+  return false;
+}
+
+/** Every counter of `after` is at least the one of `before`, job by job and direction by direction. */
+function isCumulative(before: readonly FioJob[], after: readonly FioJob[]): boolean {
+  for (let i = 0; i < before.length; i++) {
+    const a = before[i] as FioJob;
+    const b = after[i];
+    if (b === undefined || a.name !== b.name) return false;
+    for (const direction of REPORT_DIRECTIONS) {
+      const x = a[direction];
+      const y = b[direction];
+      if (x === null) continue;
+      if (y === null) {
+        if ((x.ioBytes ?? 0) > 0) return false;
+        continue;
+      }
+      if (!isAtLeast(y.ioBytes, x.ioBytes) || !isAtLeast(y.runtimeMs, x.runtimeMs)) return false;
+      if (!isAtLeast(y.totalIos, x.totalIos)) return false;
+    }
+  }
+  return true;
+}
+
+function isAtLeast(later: number | null, earlier: number | null): boolean {
+  return later === null || earlier === null || later >= earlier;
+}
+
+/** The longest runtime among the jobs' directions (or job_runtime), in ms. */
+function maxRuntime(jobs: readonly FioJob[]): number {
+  let max = 0;
+  for (const job of jobs) {
+    max = Math.max(max, job.jobRuntimeMs ?? 0);
+    for (const direction of REPORT_DIRECTIONS) max = Math.max(max, job[direction]?.runtimeMs ?? 0);
+  }
+  return max;
+}
+
+function totalIo(jobs: readonly FioJob[]): number {
+  let sum = 0;
+  for (const job of jobs) for (const direction of REPORT_DIRECTIONS) sum += job[direction]?.ioBytes ?? 0;
+  return sum;
+}
+
+/** One step of the series of a job's direction: the cumulative values and the differences. */
+export interface StatusStep {
+  sample: number;
+  /** Unix time in ms of the report, when it printed one. */
+  timestampMs: number | null;
+  cumulative: DirectionStats;
+  /** Differences from the previous report (from zero for the first); null where a value is missing. */
+  interval: {
+    ioBytes: number | null;
+    totalIos: number | null;
+    runtimeMs: number | null;
+    bandwidthBytesPerSec: number | null;
+    iops: number | null;
+  };
+}
+
+/**
+ * The series of one job's direction over the status reports and the final report: the
+ * cumulative values as printed, and per interval the differences of bytes, I/O counts and
+ * runtime, with bandwidth and IOPS over the interval from them (bytes or I/Os over runtime).
+ * An interval without runtime (the direction did nothing in it) has no bandwidth or IOPS.
+ */
+export function _statusSeries(
+  run: FioRun,
+  jobIndex: number,
+  direction: (typeof REPORT_DIRECTIONS)[number],
+): StatusStep[] {
+  const reports = [
+    ...run.statusReports,
+    { line: run.line, timestamp: run.timestamp, timestampMs: run.timestampMs, jobs: run.jobs },
+  ];
+  const steps: StatusStep[] = [];
+  let previous: DirectionStats | null = null;
+  reports.forEach((report, sample) => {
+    const stats = report.jobs[jobIndex]?.[direction] ?? null;
+    if (stats === null) return;
+    const diff = (pick: (s: DirectionStats) => number | null): number | null => {
+      const now = pick(stats);
+      if (now === null) return null;
+      if (previous === null) return now;
+      const before = pick(previous);
+      return before === null ? null : now - before;
+    };
+    const ioBytes = diff((s) => s.ioBytes);
+    const totalIos = diff((s) => s.totalIos);
+    const runtimeMs = diff((s) => s.runtimeMs);
+    const perSecond = (amount: number | null) =>
+      amount === null || runtimeMs === null || runtimeMs <= 0 ? null : (amount * 1000) / runtimeMs;
+    steps.push({
+      sample,
+      timestampMs: report.timestampMs ?? (report.timestamp === null ? null : report.timestamp * 1000),
+      cumulative: stats,
+      interval: { ioBytes, totalIos, runtimeMs, bandwidthBytesPerSec: perSecond(ioBytes), iops: perSecond(totalIos) },
+    });
+    previous = stats;
+  });
+  return steps;
+}
