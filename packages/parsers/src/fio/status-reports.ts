@@ -10,7 +10,8 @@ import { type DirectionStats, type FioJob, type FioRun, type FioStatusReport, RE
  * This module tells such a sequence from separate runs and folds it into one run: the final
  * report stays the run's `jobs`, the earlier ones go to `statusReports`. What proves that two
  * reports come from one invocation:
- * - every counter of the later one is at least the earlier one's (same jobs, same order);
+ * - every counter of the later one is at least the earlier one's (same jobs, same order), and
+ *   the runtime or the bytes moved have grown (a report pasted twice is not a later one);
  * - normal text: each job has the same pid in both (a new invocation has new pids);
  * - JSON: the same `job_start` (fio >= 3.36), else the time between the two documents
  *   (`timestamp_ms`, or `timestamp` in s) is shorter than the later one's runtime: a separate
@@ -88,6 +89,9 @@ function isNextReport(earlier: FioRun, later: FioRun): boolean {
   if (earlier.jobs.length === 0 || earlier.jobs.length !== later.jobs.length) return false;
   for (let i = 0; i < earlier.jobs.length; i++) if (earlier.jobs[i]?.name !== later.jobs[i]?.name) return false;
   if (!isCumulative(earlier.jobs, later.jobs)) return false;
+  // The same report pasted twice is not a later one: something must have moved on.
+  const hasGrown = maxRuntime(later.jobs) > maxRuntime(earlier.jobs) || totalIo(later.jobs) > totalIo(earlier.jobs);
+  if (!hasGrown) return false;
   switch (family(later)) {
     case 'normal':
       return earlier.jobs.every((job, i) => job.pid !== null && job.pid === later.jobs[i]?.pid);
