@@ -325,12 +325,12 @@ function steadyStateMeasurements(job: FioJob, labels: Record<string, string>, ou
   // A criterion that is not a percentage is in IOPS or B/s, or a slope of them: only the
   // percentage has a unit of its own here.
   if (ss.isPercent) push(out, 'steadystate.criterion', '%', ss.criterion, labels);
-  ss.iops?.forEach((value, sample) =>
-    push(out, 'steadystate.iops', 'op/s', value, { ...labels, sample: String(sample) }),
-  );
-  ss.bwBytesPerSec?.forEach((value, sample) =>
-    push(out, 'steadystate.bw', 'B/s', value, { ...labels, sample: String(sample) }),
-  );
+  (ss.iops ?? []).forEach((value, sample) => {
+    push(out, 'steadystate.iops', 'op/s', value, { ...labels, sample: String(sample) });
+  });
+  (ss.bwBytesPerSec ?? []).forEach((value, sample) => {
+    push(out, 'steadystate.bw', 'B/s', value, { ...labels, sample: String(sample) });
+  });
 }
 
 /** The cumulative and per-interval series of each job's directions over the status reports. */
