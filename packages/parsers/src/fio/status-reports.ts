@@ -98,8 +98,10 @@ function isNextReport(earlier: FioRun, later: FioRun): boolean {
     case 'json':
       return isSameJsonInvocation(earlier, later);
     default: {
+      // Once two reports were found to follow each other, a later one may come closer (the final one).
+      const needed = earlier.statusReports.length > 0 ? 1 : MIN_TERSE_GROWTH_MS;
       const growth = maxRuntime(later.jobs) - maxRuntime(earlier.jobs);
-      return growth >= MIN_TERSE_GROWTH_MS && totalIo(later.jobs) > totalIo(earlier.jobs);
+      return growth >= needed && totalIo(later.jobs) > totalIo(earlier.jobs);
     }
   }
 }
