@@ -24,9 +24,10 @@ import { _statusSeries } from './status-reports.ts';
  *                           reported lat), labelled `prio` ("1/0" class/level, or "high"/"low")
  *   per job                 cpu.usr, cpu.sys (%), cpu.ctx (count),
  *                           sync.lat.{min,max,mean,stddev,p<N>} (ns),
- *                           steadystate.{iops.mean (op/s), bw.mean (B/s), criterion (% when the
- *                           limit is a percentage)}, steadystate.iops (op/s) and
- *                           steadystate.bw (B/s) per window second, labelled `sample`
+ *                           steadystate.{iops.mean (op/s), bw.mean (B/s), lat.mean (ns), criterion
+ *                           (% when the limit is a percentage)}, steadystate.iops (op/s),
+ *                           steadystate.bw (B/s) and steadystate.lat (ns) per window second,
+ *                           labelled `sample`
  *   --status-interval       cumulative.<dir>.{io (B), ios (count), runtime (s), bw (B/s),
  *                           iops (op/s)}: each report's values, since the start;
  *                           interval.<dir>.{io, ios, runtime, bw, iops}: the differences between
@@ -322,6 +323,7 @@ function steadyStateMeasurements(job: FioJob, labels: Record<string, string>, ou
   if (ss === null) return;
   push(out, 'steadystate.iops.mean', 'op/s', ss.iopsMean, labels);
   push(out, 'steadystate.bw.mean', 'B/s', ss.bwMeanBytesPerSec, labels);
+  push(out, 'steadystate.lat.mean', 'ns', ss.latMeanNs, labels);
   // A criterion that is not a percentage is in IOPS or B/s, or a slope of them: only the
   // percentage has a unit of its own here.
   if (ss.isPercent) push(out, 'steadystate.criterion', '%', ss.criterion, labels);
@@ -330,6 +332,9 @@ function steadyStateMeasurements(job: FioJob, labels: Record<string, string>, ou
   });
   (ss.bwBytesPerSec ?? []).forEach((value, sample) => {
     push(out, 'steadystate.bw', 'B/s', value, { ...labels, sample: String(sample) });
+  });
+  (ss.latNs ?? []).forEach((value, sample) => {
+    push(out, 'steadystate.lat', 'ns', value, { ...labels, sample: String(sample) });
   });
 }
 

@@ -261,7 +261,7 @@ function readPrios(context: DocumentContext, value: JsonObject): PriorityLatency
  * `"steadystate" : { "ss", "duration", "attained", "criterion", "max_deviation", "slope",
  * "data" : { "bw_mean", "iops_mean", "iops" : [...], "bw" : [...] } }` (fio >= 3.0). The window
  * arrays are one value a second, oldest first (stat.c starts them at the ring buffer's head);
- * bandwidth in B/s.
+ * bandwidth in B/s. fio >= 3.42 adds `lat_mean` and `lat_ns` (ns) with the `lat` criterion.
  */
 function readSteadyState(context: DocumentContext, value: unknown): SteadyState | null {
   if (value === undefined || value === null) return null;
@@ -290,6 +290,8 @@ function readSteadyState(context: DocumentContext, value: unknown): SteadyState 
     iopsMean: data === undefined ? null : readNumber(context, data, 'iops_mean'),
     bwBytesPerSec: data === undefined ? null : readNumberArray(context, data, 'bw'),
     iops: data === undefined ? null : readNumberArray(context, data, 'iops'),
+    latMeanNs: data === undefined ? null : readNumber(context, data, 'lat_mean'),
+    latNs: data === undefined ? null : readNumberArray(context, data, 'lat_ns'),
   };
 }
 

@@ -216,8 +216,8 @@ export const JobErrorSchema = z
 export const SteadyStateSchema = z
   .object({
     metric: z
-      .enum(['iops', 'bw'])
-      .describe('What is watched: `iops` or `bw`; from `ss` (JSON) / `iops mean dev` (normal).'),
+      .enum(['iops', 'bw', 'lat'])
+      .describe('What is watched: `iops`, `bw` or (fio >= 3.42) `lat`; from `ss` (JSON) / `iops mean dev` (normal).'),
     isSlope: z
       .boolean()
       .describe('True for the slope criterion (`iops_slope`, `bw_slope`), false for the mean deviation.'),
@@ -246,6 +246,13 @@ export const SteadyStateSchema = z
       .array(z.number())
       .nullable()
       .describe("The window's IOPS samples, oldest first; JSON `data.iops`. Null in normal text."),
+    latMeanNs: nullableNumber(
+      'Mean latency over the window in ns, with the `lat` criterion (fio >= 3.42); JSON `data.lat_mean`, normal `lat=`.',
+    ),
+    latNs: z
+      .array(z.number())
+      .nullable()
+      .describe("The window's latency samples in ns, oldest first, with the `lat` criterion; JSON `data.lat_ns`."),
   })
   .describe('`--steadystate` detection: normal `steadystate  : attained=yes, ...`, JSON `steadystate`.');
 

@@ -212,6 +212,8 @@ describe('--steadystate', () => {
         iopsMean: ss.data.iops_mean,
         bwBytesPerSec: ss.data.bw,
         iops: ss.data.iops,
+        latMeanNs: null,
+        latNs: null,
       });
     });
     expect(run.jobs.map((job) => job.steadyState?.isAttained)).toEqual([true, false]);
