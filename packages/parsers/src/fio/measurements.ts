@@ -21,7 +21,8 @@ import { _statusSeries } from './status-reports.ts';
  *                           <dir>.clat.p<N> (ns; <dir>.lat.p<N> with lat_percentiles),
  *                           <dir>.bw.{min,max,mean,stddev} (B/s), <dir>.iops.{min,max,mean,stddev},
  *                           <dir>.clat.prio.{min,max,mean,stddev,p<N>} (ns; `lat.prio` when fio
- *                           reported lat), labelled `prio` ("1/0" class/level, or "high"/"low")
+ *                           reported lat), labelled `prio` ("1/0" class/level, "1/0/0" with the
+ *                           hint of fio >= 3.36, or "high"/"low")
  *   per job                 cpu.usr, cpu.sys (%), cpu.ctx (count),
  *                           sync.lat.{min,max,mean,stddev,p<N>} (ns),
  *                           steadystate.{iops.mean (op/s), bw.mean (B/s), lat.mean (ns), criterion
@@ -312,7 +313,9 @@ function prioMeasurements(
 ): void {
   for (const entry of stats.prios ?? []) {
     if (!isSampled(entry.lat)) continue;
-    const prio = entry.highOrLow ?? `${entry.prioClass}/${entry.prioLevel}`;
+    // As fio prints it: "1/0" (class/level), "1/0/0" with the hint of fio >= 3.36, "high"/"low".
+    const hint = entry.prioHint === null ? '' : `/${entry.prioHint}`;
+    const prio = entry.highOrLow ?? `${entry.prioClass}/${entry.prioLevel}${hint}`;
     const names = PRIO_NAMES[direction][entry.isTotalLatency ? 'lat' : 'clat'];
     latencyMeasurements(names, entry.lat, { ...labels, prio }, out);
   }

@@ -229,6 +229,7 @@ function readPrios(context: DocumentContext, value: JsonObject): PriorityLatency
       return {
         prioClass: readNumber(context, entry, 'prioclass'),
         prioLevel: readNumber(context, entry, 'prio'),
+        prioHint: readNumber(context, entry, 'priohint'),
         highOrLow: null,
         percentOfIos: null,
         isTotalLatency,
@@ -247,6 +248,7 @@ function readPrios(context: DocumentContext, value: JsonObject): PriorityLatency
       prios.push({
         prioClass: null,
         prioLevel: null,
+        prioHint: null,
         highOrLow: level,
         percentOfIos: null,
         isTotalLatency: base === 'lat',

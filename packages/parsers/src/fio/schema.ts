@@ -89,6 +89,9 @@ export const PriorityLatencySchema = z
     prioLevel: nullableNumber(
       'Priority level within the class (0-7); JSON `prio`, normal `clat prio C/L`. Null for the high/low form.',
     ),
+    prioHint: nullableNumber(
+      'Priority hint (fio >= 3.36, `priohint`); normal prints it as a third figure, `clat prio 1/0/0`. Null before.',
+    ),
     highOrLow: z
       .enum(['high', 'low'])
       .nullable()

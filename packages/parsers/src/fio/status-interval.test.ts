@@ -373,6 +373,56 @@ describe('text after the JSON document', () => {
   });
 });
 
+describe('fio 3.42 (built from its tag): job_start, steady state on latency, priority hints', () => {
+  const status = () => fixture('fio-3.42--status-interval-steadystate-lat.normal-json.txt');
+  const prio = () => fixture('fio-3.42--cmdprio-lat-percentiles.normal-json.txt');
+
+  it('reads job_start and folds the status reports of one job_start', () => {
+    const documents = rawJsonDocuments(status());
+    const run = onlyRun(status(), 'json');
+    expect(run.fioVersion).toBe('fio-3.42');
+    expect(run.jobs[0]?.startTimeMs).toBe(documents.at(-1).jobs[0].job_start);
+    expect(run.statusReports.map((r) => r.jobs[0]?.startTimeMs)).toEqual(
+      documents.slice(0, -1).map((d) => d.jobs[0].job_start),
+    );
+    expect(onlyRun(status(), 'normal').statusReports).toHaveLength(documents.length - 1);
+  });
+
+  it('reads the lat criterion: JSON lat_mean and lat_ns, normal `lat=44.9knsec, lat mean dev=`', () => {
+    const raw = rawJsonDocuments(status()).at(-1).jobs[0].steadystate;
+    const json = onlyRun(status(), 'json').jobs[0]?.steadyState;
+    const normal = onlyRun(status(), 'normal').jobs[0]?.steadyState;
+    expect(json).toMatchObject({ metric: 'lat', latMeanNs: raw.data.lat_mean, latNs: raw.data.lat_ns });
+    expect(normal?.metric).toBe('lat');
+    expect(normal?.criterion).toBeCloseTo(json?.criterion ?? Number.NaN, 3);
+    // `lat=44.9knsec`: three significant digits of the JSON's ns.
+    expect(Math.abs((normal?.latMeanNs ?? 0) - raw.data.lat_mean) / raw.data.lat_mean).toBeLessThan(0.005);
+    const { measurements } = parseFio(status(), { format: 'json' });
+    expect(measurements.filter((m) => m.metric === 'steadystate.lat').map((m) => m.value)).toEqual(raw.data.lat_ns);
+  });
+
+  it('reads the priority hint, `lat prio C/L/H` in normal text and `priohint` in JSON, which agree', () => {
+    const raw = rawJsonDocuments(prio())[0].jobs[0].read.prios;
+    const json = onlyRun(prio(), 'json').jobs[0]?.read?.prios ?? [];
+    const normal = onlyRun(prio(), 'normal').jobs[0]?.read?.prios ?? [];
+    expect(json.map((p) => [p.prioClass, p.prioLevel, p.prioHint])).toEqual(
+      raw.map((p: Json) => [p.prioclass, p.prio, p.priohint]),
+    );
+    expect(normal.map((p) => [p.prioClass, p.prioLevel, p.prioHint])).toEqual(
+      json.map((p) => [p.prioClass, p.prioLevel, p.prioHint]),
+    );
+    // lat_percentiles=1: the statistics are of lat, JSON `lat_ns`, normal `lat prio`.
+    expect([...json, ...normal].every((p) => p.isTotalLatency)).toBe(true);
+    for (const [i, p] of normal.entries()) {
+      expect(Math.abs((p.lat.meanNs ?? 0) - raw[i].lat_ns.mean)).toBeLessThanOrEqual(5);
+    }
+    const labels = parseFio(prio(), { format: 'normal' })
+      .measurements.filter((m) => m.metric === 'read.lat.prio.mean')
+      .map((m) => m.labels.prio);
+    expect(labels).toEqual(raw.map((p: Json) => `${p.prioclass}/${p.prio}/${p.priohint}`));
+  });
+});
+
 describe('fio property, the shapes of issue 19', () => {
   it('mutated and truncated status reports, steady state, mixed, prios and text after JSON give a result or a ParseError', () => {
     checkParserProperty(
@@ -386,6 +436,8 @@ describe('fio property, the shapes of issue 19', () => {
         fixture('fio-3.33--cmdprio.normal-json.txt'),
         fixture('fio-3.33--bandwidth-log-readonly.json-stderr.txt'),
         fixture('fio-3.33--dev-full.json-then-stderr.txt'),
+        fixture('fio-3.42--status-interval-steadystate-lat.normal-json.txt'),
+        fixture('fio-3.42--cmdprio-lat-percentiles.normal-json.txt'),
       ],
       { numRuns: 150 },
     );

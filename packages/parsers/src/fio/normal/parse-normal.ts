@@ -27,7 +27,7 @@ import {
   _readPercentPairs,
 } from './job-lines.ts';
 import { _PercentileList } from './percentiles.ts';
-import { _prioEntry, _readPrioClassLevel, _readPrioShare } from './prio-lines.ts';
+import { _prioEntry, _readPrioClassLevel, _readPrioShare, type PrioKey } from './prio-lines.ts';
 import { _readSteadyStateLine } from './steady-state-line.ts';
 import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPreambleLine } from './summary-lines.ts';
 
@@ -415,7 +415,8 @@ class NormalParser {
     const { cursor } = this;
     cursor.skipSpaces();
     if (which !== 'slat' && cursor.accept('prio')) {
-      // fio >= 3.30: `clat prio 1/0 (usec): min=...`, `clat prio 1/0 (30.07% of IOs) percentiles (usec):`.
+      // fio >= 3.30: `clat prio 1/0 (usec): min=...`, `clat prio 1/0 (30.07% of IOs) percentiles (usec):`;
+      // fio >= 3.36: `clat prio 1/0/0`, with the priority hint.
       const key = _readPrioClassLevel(cursor);
       this.prioLine(key, which === 'lat', this.readShare());
       return;
@@ -472,11 +473,7 @@ class NormalParser {
    * The rest of a per-priority line, into the current direction's entry for that priority:
    * `(usec): min=...` (statistics) or `percentiles (usec):` (a percentile block follows).
    */
-  private prioLine(
-    key: { prioClass: number; prioLevel: number } | 'high' | 'low',
-    isTotalLatency: boolean,
-    share: number | null,
-  ): void {
+  private prioLine(key: PrioKey | 'high' | 'low', isTotalLatency: boolean, share: number | null): void {
     const { cursor } = this;
     if (this.direction === null) return;
     const entry = _prioEntry(this.direction, key, isTotalLatency);
