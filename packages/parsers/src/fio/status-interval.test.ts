@@ -344,6 +344,17 @@ describe('per-priority latencies (cmdprio_percentage)', () => {
 });
 
 describe('text after the JSON document', () => {
+  it('passes over text before the document, the line of the cpuio engine (axboe/fio#1333), without a warning', () => {
+    const text = fixture('fio-3.33--cpuio-line-before.json.txt');
+    const firstLine = text.split('\n')[0] as string;
+    expect(firstLine.startsWith('{')).toBe(false);
+    const { result, warnings } = parseFio(text);
+    expect(result.runs).toHaveLength(1);
+    expect(result.runs[0]?.line).toBe(2);
+    expect(result.runs[0]?.jobs[0]?.name).toBe(rawJsonDocuments(text)[0].jobs[0].jobname);
+    expect(warnings).toEqual([]);
+  });
+
   it('keeps the run and quotes each line fio printed after it as a warning', () => {
     const text = fixture('fio-3.33--bandwidth-log-readonly.json-stderr.txt');
     const rawLines = text.split('\n');
@@ -436,6 +447,7 @@ describe('fio property, the shapes of issue 19', () => {
         fixture('fio-3.33--cmdprio.normal-json.txt'),
         fixture('fio-3.33--bandwidth-log-readonly.json-stderr.txt'),
         fixture('fio-3.33--dev-full.json-then-stderr.txt'),
+        fixture('fio-3.33--cpuio-line-before.json.txt'),
         fixture('fio-3.42--status-interval-steadystate-lat.normal-json.txt'),
         fixture('fio-3.42--cmdprio-lat-percentiles.normal-json.txt'),
       ],
