@@ -102,19 +102,42 @@ describe('--status-interval', () => {
     });
   });
 
-  it('ends the cumulative series at the final report, and the intervals add up to it', () => {
-    for (const format of ['json', 'normal'] as const) {
-      const run = onlyRun(STATUS_NORMAL_JSON(), format);
-      const steps = _statusSeries(run, 0, 'read');
-      expect(steps).toHaveLength(run.statusReports.length + 1);
-      const last = steps.at(-1);
-      expect(last?.cumulative).toBe(run.jobs[0]?.read);
+  it('ends the cumulative series at the final report in each format, and the intervals add up to it', () => {
+    const cases = [
+      { format: 'json', text: STATUS_NORMAL_JSON(), jobIndex: 0 },
+      { format: 'normal', text: STATUS_NORMAL_JSON(), jobIndex: 0 },
+      { format: 'terse', text: STATUS_TERSE(), jobIndex: 0 },
+      { format: 'terse', text: STATUS_TERSE(), jobIndex: 1 },
+    ] as const;
+    for (const { format, text, jobIndex } of cases) {
+      const run = onlyRun(text, format);
+      const final = run.jobs[jobIndex]?.read as DirectionStats;
+      const steps = _statusSeries(run, jobIndex, 'read');
+      expect(steps, format).toHaveLength(run.statusReports.length + 1);
+      expect(steps.at(-1)?.cumulative, format).toBe(final);
       const sum = (pick: (s: (typeof steps)[number]) => number | null) =>
         steps.reduce((total, step) => total + (pick(step) ?? Number.NaN), 0);
-      expect(sum((s) => s.interval.ioBytes)).toBe(run.jobs[0]?.read?.ioBytes);
-      expect(sum((s) => s.interval.totalIos)).toBe(run.jobs[0]?.read?.totalIos);
-      expect(sum((s) => s.interval.runtimeMs)).toBe(run.jobs[0]?.read?.runtimeMs);
+      expect(
+        sum((s) => s.interval.ioBytes),
+        format,
+      ).toBe(final.ioBytes);
+      expect(
+        sum((s) => s.interval.runtimeMs),
+        format,
+      ).toBe(final.runtimeMs);
+      if (format !== 'terse')
+        expect(
+          sum((s) => s.interval.totalIos),
+          format,
+        ).toBe(final.totalIos);
     }
+  });
+
+  it('reads the normal,json stream of status reports as one run without a format given', () => {
+    const { result } = parseFio(STATUS_NORMAL_JSON());
+    expect(result.runs).toHaveLength(1);
+    expect(result.runs[0]?.format).toBe('json');
+    expect(result.runs[0]?.statusReports).toHaveLength(rawJsonDocuments(STATUS_NORMAL_JSON()).length - 1);
   });
 
   it('gives per-interval bandwidth and IOPS from the differences of bytes, I/Os and runtime', () => {
