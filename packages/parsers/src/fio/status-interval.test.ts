@@ -366,6 +366,29 @@ describe('per-priority latencies (cmdprio_percentage)', () => {
   });
 });
 
+describe('per-priority latencies of fio 3.29 (built from its tag): high and low', () => {
+  const text = () => fixture('fio-3.29--cmdprio-high-low.normal-json.txt');
+
+  it('reads JSON clat_high_prio/clat_low_prio and normal high/low prio lines, which agree', () => {
+    const raw = rawJsonDocuments(text())[0].jobs[0].read;
+    const json = onlyRun(text(), 'json').jobs[0]?.read?.prios ?? [];
+    const normal = onlyRun(text(), 'normal').jobs[0]?.read?.prios ?? [];
+    expect(json.map((p) => p.highOrLow)).toEqual(['high', 'low']);
+    expect(json.map((p) => p.lat.meanNs)).toEqual([raw.clat_high_prio.mean, raw.clat_low_prio.mean]);
+    expect(json.map((p) => p.lat.samples)).toEqual([raw.clat_high_prio.N, raw.clat_low_prio.N]);
+    expect(normal.map((p) => p.highOrLow)).toEqual(['high', 'low']);
+    const total = raw.clat_high_prio.N + raw.clat_low_prio.N;
+    for (const [i, p] of normal.entries()) {
+      const other = json[i];
+      // `avg=115113.33` (nsec) or `avg=204.35` (usec): 5 ns at most.
+      expect(Math.abs((p.lat.meanNs ?? 0) - (other?.lat.meanNs ?? 0))).toBeLessThanOrEqual(5);
+      // `high prio (30.43%)`: the share of the samples.
+      expect(p.percentOfIos).toBeCloseTo(((other?.lat.samples ?? 0) / total) * 100, 1);
+      expect(p.lat.percentilesNs?.['99.00']).toBe(Math.ceil((other?.lat.percentilesNs?.['99.00'] ?? 0) / 1000) * 1000);
+    }
+  });
+});
+
 describe('text after the JSON document', () => {
   it('passes over text before the document, the line of the cpuio engine (axboe/fio#1333), without a warning', () => {
     const text = fixture('fio-3.33--cpuio-line-before.json.txt');
@@ -473,6 +496,7 @@ describe('fio property, the shapes of issue 19', () => {
         fixture('fio-3.33--cpuio-line-before.json.txt'),
         fixture('fio-3.42--status-interval-steadystate-lat.normal-json.txt'),
         fixture('fio-3.42--cmdprio-lat-percentiles.normal-json.txt'),
+        fixture('fio-3.29--cmdprio-high-low.normal-json.txt'),
       ],
       { numRuns: 150 },
     );
