@@ -201,6 +201,21 @@ describe('--status-interval', () => {
     expect(run.statusReports).toEqual([]);
   });
 
+  it('keeps two runs with the same pid (fresh PID namespaces) apart by their dates', () => {
+    const text = fixture('fio-3.33--same-pid-2runs.normal.txt');
+    const pids = [...text.matchAll(/pid=(\d+):/g)].map((m) => m[1]);
+    const issued = rawIssuedTotals(text).map((totals) => totals[0] as number);
+    const runtimes = [...text.matchAll(/\/(\d+)msec\)/g)].map((m) => Number(m[1]));
+    // What a later status report would look like: same pid, counters not smaller.
+    expect(pids).toHaveLength(2);
+    expect(pids[1]).toBe(pids[0]);
+    expect(issued[1]).toBeGreaterThanOrEqual(issued[0] as number);
+    expect(runtimes[1]).toBeGreaterThanOrEqual(runtimes[0] as number);
+    const runs = parseFio(text).result.runs;
+    expect(runs).toHaveLength(2);
+    expect(runs.map((run) => run.statusReports.length)).toEqual([0, 0]);
+  });
+
   it('keeps one report pasted twice, and two separate runs, as runs of their own', () => {
     const json = rawJsonDocuments(STATUS_NORMAL_JSON()).at(-1);
     const text = `${JSON.stringify(json, null, 2)}\n`;
@@ -494,6 +509,7 @@ describe('fio property, the shapes of issue 19', () => {
         fixture('fio-3.33--bandwidth-log-readonly.json-stderr.txt'),
         fixture('fio-3.33--dev-full.json-then-stderr.txt'),
         fixture('fio-3.33--cpuio-line-before.json.txt'),
+        fixture('fio-3.33--same-pid-2runs.normal.txt'),
         fixture('fio-3.42--status-interval-steadystate-lat.normal-json.txt'),
         fixture('fio-3.42--cmdprio-lat-percentiles.normal-json.txt'),
         fixture('fio-3.29--cmdprio-high-low.normal-json.txt'),

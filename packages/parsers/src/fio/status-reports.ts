@@ -12,10 +12,13 @@ import { type DirectionStats, type FioJob, type FioRun, type FioStatusReport, RE
  * reports come from one invocation:
  * - every counter of the later one is at least the earlier one's (same jobs, same order), and
  *   the runtime or the bytes moved have grown (a report pasted twice is not a later one);
- * - normal text: each job has the same pid in both (a new invocation has new pids);
+ * - normal text: each job has the same pid in both (a new invocation has new pids, but a fresh
+ *   container gives the same ones again), and the job header dates are no further apart than the
+ *   runtime grew (a second of slack: they print whole seconds);
  * - JSON: the same `job_start` (fio >= 3.36), else the time between the two documents
- *   (`timestamp_ms`, or `timestamp` in s) is shorter than the later one's runtime: a separate
- *   run printed its report only after running for all of its own runtime;
+ *   (`timestamp_ms`, or `timestamp` in s) is shorter than the later one's runtime (a separate
+ *   run printed its report only after running for all of its own runtime) and no longer than
+ *   the runtime grew, with a second of slack;
  * - terse prints neither pids nor times: the longest runtime grows by at least 50 ms from
  *   report to report (the clones of a numjobs job, printed one after the other, have the same
  *   runtime within a few ms), except that the final report may follow the last status report
@@ -94,7 +97,10 @@ function isNextReport(earlier: FioRun, later: FioRun): boolean {
   if (!hasGrown) return false;
   switch (family(later)) {
     case 'normal':
-      return earlier.jobs.every((job, i) => job.pid !== null && job.pid === later.jobs[i]?.pid);
+      return (
+        earlier.jobs.every((job, i) => job.pid !== null && job.pid === later.jobs[i]?.pid) &&
+        isCloseEnough(ctimeMs(earlier.time), ctimeMs(later.time), earlier, later)
+      );
     case 'json':
       return isSameJsonInvocation(earlier, later);
     default: {
@@ -112,7 +118,7 @@ function isSameJsonInvocation(earlier: FioRun, later: FioRun): boolean {
   const runtime = maxRuntime(later.jobs);
   if (earlier.timestampMs !== null && later.timestampMs !== null) {
     const elapsed = later.timestampMs - earlier.timestampMs;
-    return elapsed >= 0 && elapsed < runtime;
+    return elapsed >= 0 && elapsed < runtime && isCloseEnough(earlier.timestampMs, later.timestampMs, earlier, later);
   }
   if (earlier.timestamp !== null && later.timestamp !== null) {
     // Whole seconds: the time between them may be up to a second longer than printed.
@@ -120,6 +126,34 @@ function isSameJsonInvocation(earlier: FioRun, later: FioRun): boolean {
     return elapsedMs >= 0 && elapsedMs + 1000 < runtime;
   }
   return false;
+}
+
+/**
+ * Two reports of one run are as far apart in time as the runtime grew between them (the clock
+ * of the times printed counts to the second in normal text: a second of slack). Two separate
+ * runs are at least the later one's runtime apart, however little the runtimes differ. Unknown
+ * times (null) do not decide.
+ */
+function isCloseEnough(earlierMs: number | null, laterMs: number | null, earlier: FioRun, later: FioRun): boolean {
+  if (earlierMs === null || laterMs === null) return true;
+  const growth = maxRuntime(later.jobs) - maxRuntime(earlier.jobs);
+  const elapsed = laterMs - earlierMs;
+  return elapsed > -1000 && elapsed < growth + 1000;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * fio's job header date, ctime's `Tue Nov 24 08:39:21 2026`, in ms on a clock of its own (the
+ * time zone is not printed: only differences between two dates of one output mean something).
+ */
+function ctimeMs(text: string | null): number | null {
+  const match = text === null ? null : /^\w{3} (\w{3}) +(\d{1,2}) (\d\d):(\d\d):(\d\d) (\d{4})$/.exec(text.trim());
+  if (match === null) return null;
+  const month = MONTHS.indexOf(match[1] as string);
+  if (month === -1) return null;
+  const [, , day, hours, minutes, seconds, year] = match.map(Number) as number[];
+  return Date.UTC(year as number, month, day, hours, minutes, seconds);
 }
 
 /** Every counter of `after` is at least the one of `before`, job by job and direction by direction. */
