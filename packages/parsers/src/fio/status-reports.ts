@@ -12,9 +12,10 @@ import { type DirectionStats, type FioJob, type FioRun, type FioStatusReport, RE
  * reports come from one invocation:
  * - every counter of the later one is at least the earlier one's (same jobs, same order), and
  *   the runtime or the bytes moved have grown (a report pasted twice is not a later one);
- * - normal text: each job has the same pid in both (a new invocation has new pids, but a fresh
- *   container gives the same ones again), and the job header dates are no further apart than the
- *   runtime grew (a second of slack: they print whole seconds);
+ * - normal text: the later one prints no version line of its own (`fio-3.33`, printed once at
+ *   the start of an invocation), each job has the same pid in both (a new invocation has new
+ *   pids, but a fresh container gives the same ones again), and the job header dates are no
+ *   further apart than the runtime grew (a second of slack: they print whole seconds);
  * - JSON: the same `job_start` (fio >= 3.36), else the time between the two documents
  *   (`timestamp_ms`, or `timestamp` in s) is shorter than the later one's runtime (a separate
  *   run printed its report only after running for all of its own runtime) and no longer than
@@ -98,6 +99,9 @@ function isNextReport(earlier: FioRun, later: FioRun): boolean {
   switch (family(later)) {
     case 'normal':
       return (
+        // A new invocation prints its version line (`fio-3.33`) before its results; a status
+        // report comes without one.
+        later.fioVersion === null &&
         earlier.jobs.every((job, i) => job.pid !== null && job.pid === later.jobs[i]?.pid) &&
         isCloseEnough(ctimeMs(earlier.time), ctimeMs(later.time), earlier, later)
       );
