@@ -52,34 +52,41 @@ export function _foldStatusReports<T extends { run: FioRun; start: number }>(ite
  */
 export function _splitTerseReports(run: FioRun): void {
   const { jobs } = run;
-  for (let period = 1; period * 2 <= jobs.length; period++) {
-    if (jobs.length % period !== 0 || !isPeriodic(jobs, period)) continue;
-    const sets: FioJob[][] = [];
-    for (let at = 0; at < jobs.length; at += period) sets.push(jobs.slice(at, at + period));
-    if (!areTerseReports(sets)) continue;
-    const final = sets.pop() as FioJob[];
-    run.statusReports = sets.map((set) => ({ line: run.line, timestamp: null, timestampMs: null, jobs: set }));
-    run.jobs = final;
+  const count = jobs.length;
+  for (let period = 1; period * 2 <= count; period++) {
+    // A long block of one job's lines is tried at every divisor of its length: each try reads
+    // the sets from the first on and stops at the first pair that is not two reports, so most
+    // tries end after one set.
+    if (count % period !== 0) continue;
+    const sets = count / period;
+    let isReports = true;
+    for (let k = 1; k < sets && isReports; k++) {
+      const needed = k === sets - 1 && sets >= 3 ? 1 : MIN_TERSE_GROWTH_MS;
+      isReports = isNextTerseSet(jobs, (k - 1) * period, k * period, period, needed);
+    }
+    if (!isReports) continue;
+    run.statusReports = [];
+    for (let at = 0; at + period < count; at += period) {
+      run.statusReports.push({ line: run.line, timestamp: null, timestampMs: null, jobs: jobs.slice(at, at + period) });
+    }
+    run.jobs = jobs.slice(count - period);
     return;
   }
 }
 
-function isPeriodic(jobs: readonly FioJob[], period: number): boolean {
-  for (let i = period; i < jobs.length; i++) if (jobs[i]?.name !== jobs[i - period]?.name) return false;
-  return true;
-}
-
-function areTerseReports(sets: readonly FioJob[][]): boolean {
-  for (let k = 1; k < sets.length; k++) {
-    const before = sets[k - 1] as FioJob[];
-    const after = sets[k] as FioJob[];
-    if (!isCumulative(before, after)) return false;
-    const growth = maxRuntime(after) - maxRuntime(before);
-    const isLast = k === sets.length - 1;
-    const needed = isLast && sets.length >= 3 ? 1 : MIN_TERSE_GROWTH_MS;
-    if (growth < needed || totalIo(after) <= totalIo(before)) return false;
-  }
-  return true;
+/** Whether jobs[after, after + period) is the status report after jobs[before, before + period). */
+function isNextTerseSet(
+  jobs: readonly FioJob[],
+  before: number,
+  after: number,
+  period: number,
+  needed: number,
+): boolean {
+  const earlier = jobs.slice(before, before + period);
+  const later = jobs.slice(after, after + period);
+  if (!isCumulative(earlier, later)) return false;
+  const growth = maxRuntime(later) - maxRuntime(earlier);
+  return growth >= needed && totalIo(later) > totalIo(earlier);
 }
 
 /** The run as a status report, for the run that follows it. */
