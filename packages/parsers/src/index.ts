@@ -38,6 +38,7 @@ export {
   FioResultSchema,
   type FioRun,
   FioRunSchema,
+  type FioStatusReport,
   fioParser,
   type ParseFioOptions,
   parseFio,

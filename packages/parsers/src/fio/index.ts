@@ -11,6 +11,11 @@ export {
   FioResultSchema,
   type FioRun,
   FioRunSchema,
+  type FioStatusReport,
   type LatencyStats,
+  type PriorityLatency,
+  REPORT_DIRECTIONS,
+  type ReportDirection,
+  type SteadyState,
 } from './schema.ts';
 export { detectFio, fioParser, type ParseFioOptions, parseFio, safeParseFio } from './tool.ts';

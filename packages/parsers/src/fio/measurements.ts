@@ -1,24 +1,41 @@
 import type { Measurement, MeasurementUnit } from '../measurement.ts';
 import {
-  DIRECTIONS,
-  type Direction,
   type DirectionStats,
   type DiskStats,
   type FioGroup,
   type FioJob,
   type FioResult,
+  type FioRun,
   type LatencyStats,
+  REPORT_DIRECTIONS,
+  type ReportDirection,
 } from './schema.ts';
+import { _statusSeries } from './status-reports.ts';
 
 /**
  * The tidy view of a fio result (DESIGN.md "Measurements"):
  *
- *   per job and direction   <dir>.iops (op/s), <dir>.bw (B/s), <dir>.io (B), <dir>.runtime (s),
+ *   per job and direction   (<dir>: read, write, trim, and mixed with unified_rw_reporting)
+ *                           <dir>.iops (op/s), <dir>.bw (B/s), <dir>.io (B), <dir>.runtime (s),
  *                           <dir>.{slat,clat,lat}.{min,max,mean,stddev} (ns),
  *                           <dir>.clat.p<N> (ns; <dir>.lat.p<N> with lat_percentiles),
- *                           <dir>.bw.{min,max,mean,stddev} (B/s), <dir>.iops.{min,max,mean,stddev}
+ *                           <dir>.bw.{min,max,mean,stddev} (B/s), <dir>.iops.{min,max,mean,stddev},
+ *                           <dir>.clat.prio.{min,max,mean,stddev,p<N>} (ns; `lat.prio` when fio
+ *                           reported lat), labelled `prio` ("1/0" class/level, "1/0/0" with the
+ *                           hint of fio >= 3.36, or "high"/"low")
  *   per job                 cpu.usr, cpu.sys (%), cpu.ctx (count),
- *                           sync.lat.{min,max,mean,stddev,p<N>} (ns)
+ *                           sync.lat.{min,max,mean,stddev,p<N>} (ns),
+ *                           steadystate.{iops.mean (op/s), bw.mean (B/s), lat.mean (ns), criterion
+ *                           (% when the limit is a percentage)}, steadystate.iops (op/s),
+ *                           steadystate.bw (B/s) and steadystate.lat (ns) per window second,
+ *                           labelled `sample`
+ *   --status-interval       cumulative.<dir>.{io (B), ios (count), runtime (s), bw (B/s),
+ *                           iops (op/s)}: each report's values, since the start;
+ *                           interval.<dir>.{io, ios, runtime, bw, iops}: the differences between
+ *                           successive reports, bw and iops over the interval's runtime. Both
+ *                           labelled `sample` (0-based report; the final report is the last) and
+ *                           `time` (ISO 8601, JSON only); the final report alone also gives the
+ *                           usual <dir>.* measurements
  *   per group               group.<dir>.{bw,bw.min,bw.max} (B/s), group.<dir>.io (B),
  *                           group.<dir>.runtime.{min,max} (s)
  *   per device              disk.util (%), disk.{read,write}.{ios,merges} (count),
@@ -39,6 +56,7 @@ export function fioMeasurements(result: FioResult): Measurement[] {
     for (const job of run.jobs) jobMeasurements(job, runLabels, out);
     for (const group of run.groups) groupMeasurements(group, runLabels, out);
     for (const disk of run.disks) diskMeasurements(disk, runLabels, out);
+    if (run.statusReports.length > 0) statusMeasurements(run, runLabels, out);
   });
   return out;
 }
@@ -128,15 +146,55 @@ function groupNames(direction: string): GroupNames {
   };
 }
 
-const DIRECTION_NAMES: Record<Direction, DirectionNames> = {
+const DIRECTION_NAMES: Record<ReportDirection, DirectionNames> = {
   read: directionNames('read'),
   write: directionNames('write'),
   trim: directionNames('trim'),
+  mixed: directionNames('mixed'),
 };
-const GROUP_NAMES: Record<Direction, GroupNames> = {
+const GROUP_NAMES: Record<ReportDirection, GroupNames> = {
   read: groupNames('read'),
   write: groupNames('write'),
   trim: groupNames('trim'),
+  mixed: groupNames('mixed'),
+};
+/** Per-priority latency names, by direction and by clat/lat. */
+const PRIO_NAMES: Record<ReportDirection, { clat: LatencyNames; lat: LatencyNames }> = {
+  read: { clat: latencyNames('read.clat.prio'), lat: latencyNames('read.lat.prio') },
+  write: { clat: latencyNames('write.clat.prio'), lat: latencyNames('write.lat.prio') },
+  trim: { clat: latencyNames('trim.clat.prio'), lat: latencyNames('trim.lat.prio') },
+  mixed: { clat: latencyNames('mixed.clat.prio'), lat: latencyNames('mixed.lat.prio') },
+};
+
+interface StatusNames {
+  io: string;
+  ios: string;
+  runtime: string;
+  bw: string;
+  iops: string;
+}
+
+function statusNames(prefix: string): StatusNames {
+  return {
+    io: `${prefix}.io`,
+    ios: `${prefix}.ios`,
+    runtime: `${prefix}.runtime`,
+    bw: `${prefix}.bw`,
+    iops: `${prefix}.iops`,
+  };
+}
+
+const CUMULATIVE_NAMES: Record<ReportDirection, StatusNames> = {
+  read: statusNames('cumulative.read'),
+  write: statusNames('cumulative.write'),
+  trim: statusNames('cumulative.trim'),
+  mixed: statusNames('cumulative.mixed'),
+};
+const INTERVAL_NAMES: Record<ReportDirection, StatusNames> = {
+  read: statusNames('interval.read'),
+  write: statusNames('interval.write'),
+  trim: statusNames('interval.trim'),
+  mixed: statusNames('interval.mixed'),
 };
 const SYNC_LAT_NAMES = latencyNames('sync.lat');
 /** Bound on the names kept per latency: a run has a handful of percentiles, a fuzzed input many. */
@@ -177,9 +235,13 @@ function jobLabels(job: FioJob, runLabels: Record<string, string>): Record<strin
 
 function jobMeasurements(job: FioJob, runLabels: Record<string, string>, out: Measurement[]): void {
   const labels = jobLabels(job, runLabels);
-  if (job.read !== null && didIo(job.read)) directionMeasurements(DIRECTION_NAMES.read, job.read, labels, out);
-  if (job.write !== null && didIo(job.write)) directionMeasurements(DIRECTION_NAMES.write, job.write, labels, out);
-  if (job.trim !== null && didIo(job.trim)) directionMeasurements(DIRECTION_NAMES.trim, job.trim, labels, out);
+  for (const direction of REPORT_DIRECTIONS) {
+    const stats = job[direction];
+    if (stats === null || !didIo(stats)) continue;
+    directionMeasurements(DIRECTION_NAMES[direction], stats, labels, out);
+    if (stats.prios !== null) prioMeasurements(direction, stats, labels, out);
+  }
+  if (job.steadyState !== null) steadyStateMeasurements(job, labels, out);
   if (job.sync?.lat != null && isSampled(job.sync.lat)) latencyMeasurements(SYNC_LAT_NAMES, job.sync.lat, labels, out);
   if (job.cpu !== null) {
     push(out, 'cpu.usr', '%', job.cpu.userPercent, labels);
@@ -243,9 +305,74 @@ function latencyMeasurements(
   for (const key in percentiles) push(out, percentileName(names, key), 'ns', percentiles[key] ?? null, labels);
 }
 
+function prioMeasurements(
+  direction: ReportDirection,
+  stats: DirectionStats,
+  labels: Record<string, string>,
+  out: Measurement[],
+): void {
+  for (const entry of stats.prios ?? []) {
+    if (!isSampled(entry.lat)) continue;
+    // As fio prints it: "1/0" (class/level), "1/0/0" with the hint of fio >= 3.36, "high"/"low".
+    const hint = entry.prioHint === null ? '' : `/${entry.prioHint}`;
+    const prio = entry.highOrLow ?? `${entry.prioClass}/${entry.prioLevel}${hint}`;
+    const names = PRIO_NAMES[direction][entry.isTotalLatency ? 'lat' : 'clat'];
+    latencyMeasurements(names, entry.lat, { ...labels, prio }, out);
+  }
+}
+
+function steadyStateMeasurements(job: FioJob, labels: Record<string, string>, out: Measurement[]): void {
+  const ss = job.steadyState;
+  if (ss === null) return;
+  push(out, 'steadystate.iops.mean', 'op/s', ss.iopsMean, labels);
+  push(out, 'steadystate.bw.mean', 'B/s', ss.bwMeanBytesPerSec, labels);
+  push(out, 'steadystate.lat.mean', 'ns', ss.latMeanNs, labels);
+  // A criterion that is not a percentage is in IOPS or B/s, or a slope of them: only the
+  // percentage has a unit of its own here.
+  if (ss.isPercent) push(out, 'steadystate.criterion', '%', ss.criterion, labels);
+  (ss.iops ?? []).forEach((value, sample) => {
+    push(out, 'steadystate.iops', 'op/s', value, { ...labels, sample: String(sample) });
+  });
+  (ss.bwBytesPerSec ?? []).forEach((value, sample) => {
+    push(out, 'steadystate.bw', 'B/s', value, { ...labels, sample: String(sample) });
+  });
+  (ss.latNs ?? []).forEach((value, sample) => {
+    push(out, 'steadystate.lat', 'ns', value, { ...labels, sample: String(sample) });
+  });
+}
+
+/** The cumulative and per-interval series of each job's directions over the status reports. */
+function statusMeasurements(run: FioRun, runLabels: Record<string, string>, out: Measurement[]): void {
+  run.jobs.forEach((job, jobIndex) => {
+    const labels = jobLabels(job, runLabels);
+    for (const direction of REPORT_DIRECTIONS) {
+      const steps = _statusSeries(run, jobIndex, direction);
+      if (!steps.some((step) => didIo(step.cumulative))) continue;
+      const cumulative = CUMULATIVE_NAMES[direction];
+      const interval = INTERVAL_NAMES[direction];
+      for (const step of steps) {
+        const stepLabels: Record<string, string> = { ...labels, sample: String(step.sample) };
+        if (step.timestampMs !== null) stepLabels.time = new Date(step.timestampMs).toISOString();
+        const now = step.cumulative;
+        push(out, cumulative.io, 'B', now.ioBytes, stepLabels);
+        push(out, cumulative.ios, 'count', now.totalIos, stepLabels);
+        push(out, cumulative.runtime, 's', seconds(now.runtimeMs), stepLabels);
+        push(out, cumulative.bw, 'B/s', now.bandwidthBytesPerSec, stepLabels);
+        push(out, cumulative.iops, 'op/s', now.iops, stepLabels);
+        const delta = step.interval;
+        push(out, interval.io, 'B', delta.ioBytes, stepLabels);
+        push(out, interval.ios, 'count', delta.totalIos, stepLabels);
+        push(out, interval.runtime, 's', seconds(delta.runtimeMs), stepLabels);
+        push(out, interval.bw, 'B/s', delta.bandwidthBytesPerSec, stepLabels);
+        push(out, interval.iops, 'op/s', delta.iops, stepLabels);
+      }
+    }
+  });
+}
+
 function groupMeasurements(group: FioGroup, runLabels: Record<string, string>, out: Measurement[]): void {
   const labels = { ...runLabels, group: String(group.groupId) };
-  for (const direction of DIRECTIONS) {
+  for (const direction of REPORT_DIRECTIONS) {
     const stats = group[direction];
     if (stats === null) continue;
     const names = GROUP_NAMES[direction];

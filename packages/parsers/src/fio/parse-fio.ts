@@ -14,6 +14,8 @@ import {
   type JobParameters,
 } from './schema.ts';
 import { type Segment, splitSegments } from './split.ts';
+import { _foldStatusReports, _splitTerseReports } from './status-reports.ts';
+import { _textAfterJson } from './text-after-json.ts';
 
 /**
  * The formats `parseFio` accepts: one of fio's output formats, which reads only the pieces of
@@ -50,14 +52,21 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
     (kind === 'json' && format === 'json+') ||
     (kind === 'json+' && format === 'json');
 
-  for (const segment of splitSegments(source)) {
+  const segments = splitSegments(source);
+  segments.forEach((segment, index) => {
     let run: FioRun | null = null;
     switch (segment.kind) {
       case 'json':
-        if (wants('json')) run = parseJson(source, segment, segment.line, warnings);
+        if (wants('json')) {
+          run = parseJson(source, segment, segment.line, warnings);
+          if (run !== null) warnings.push(..._textAfterJson(source, segment.end, segments[index + 1]?.start));
+        }
         break;
       case 'terse':
-        if (wants('terse')) run = parseTerseLines(source, segment.lines, segment.line);
+        if (wants('terse')) {
+          run = parseTerseLines(source, segment.lines, segment.line);
+          _splitTerseReports(run);
+        }
         break;
       case 'normal':
         if (!segment.hasResults) {
@@ -82,9 +91,11 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
       preambleUsed = preamble.size > 0;
       placed.push({ run, start: segment.start, end: segment.end });
     }
-  }
+  });
 
-  const runs = dropDuplicates(placed, source, warnings);
+  // --status-interval reports become one run each (their final report), after the same run
+  // printed in several formats is kept once.
+  const runs = _foldStatusReports(dropDuplicates(placed, source, warnings));
   attachErrors(runs, errors);
   if (runs.length === 0) {
     const firstError = errors[0];

@@ -13,8 +13,11 @@ import {
   type IopsSamples,
   type JobParameters,
   type LatencyStats,
+  type PriorityLatency,
+  type SteadyState,
   type SyncStats,
 } from './schema.ts';
+import { _readCriterion, _readSteadyStateSpec } from './steady-state.ts';
 
 /**
  * fio's JSON and json+ output (`--output-format=json|json+`), fio 2.1 to 3.x, and the
@@ -88,6 +91,8 @@ export function jsonValueToRun(source: TextSource, start: number, end: number, v
     disks,
     errors: [],
     line: line ?? source.locate(start).line,
+    timestampMs: readNumber(context, value, 'timestamp_ms'),
+    statusReports: [],
   };
 }
 
@@ -111,10 +116,13 @@ function readJob(
   }
   const jobOptions = readOptions(context, value, 'job options');
   job.parameters = readParameters({ ...(globalOptions ?? {}), ...(jobOptions ?? {}) });
-  // unified_rw_reporting prints one "mixed" direction instead of read/write/trim.
-  job.read = readDirection(context, value.read ?? value.mixed);
+  job.read = readDirection(context, value.read);
   job.write = readDirection(context, value.write);
   job.trim = readDirection(context, value.trim);
+  // unified_rw_reporting: "mixed" instead of read/write/trim (=1), or beside them (=both).
+  job.mixed = readDirection(context, value.mixed);
+  job.steadyState = readSteadyState(context, value.steadystate);
+  job.startTimeMs = readNumber(context, value, 'job_start');
   job.sync = readSync(context, value.sync);
   const userPercent = readNumber(context, value, 'usr_cpu');
   const systemPercent = readNumber(context, value, 'sys_cpu');
@@ -200,7 +208,102 @@ function readDirection(context: DocumentContext, value: unknown): DirectionStats
     lat: readLatency(context, value, 'lat'),
     bandwidthSamples: readBandwidthSamples(context, value),
     iopsSamples: readIopsSamples(context, value),
+    prios: readPrios(context, value),
   };
+}
+
+/**
+ * Per-priority latencies. fio >= 3.30: `prios: [{ prioclass, prio, clat_ns | lat_ns }]`;
+ * fio 3.1x-3.29: `clat_high_prio` and `clat_low_prio` (`lat_*` with lat_percentiles), in usec
+ * before 3.0 never happened (the split came with fio 3.x, in ns like `clat_ns`).
+ */
+function readPrios(context: DocumentContext, value: JsonObject): PriorityLatency[] | null {
+  const array = value.prios;
+  if (array !== undefined && array !== null) {
+    if (!Array.isArray(array)) throw mismatch(context, '"prios"', 'expected "prios" to be an array');
+    return array.map((entry, index) => {
+      if (!isObject(entry)) throw mismatch(context, '"prios"', `expected "prios" entry ${index + 1} to be an object`);
+      const isTotalLatency = entry.lat_ns !== undefined;
+      const lat = readLatency(context, entry, isTotalLatency ? 'lat' : 'clat');
+      if (lat === null) throw mismatch(context, '"prios"', `"prios" entry ${index + 1} has no "clat_ns" or "lat_ns"`);
+      return {
+        prioClass: readNumber(context, entry, 'prioclass'),
+        prioLevel: readNumber(context, entry, 'prio'),
+        prioHint: readNumber(context, entry, 'priohint'),
+        highOrLow: null,
+        percentOfIos: null,
+        isTotalLatency,
+        lat,
+      };
+    });
+  }
+  const prios: PriorityLatency[] = [];
+  for (const base of ['clat', 'lat'] as const) {
+    for (const level of ['high', 'low'] as const) {
+      const key = `${base}_${level}_prio`;
+      if (value[key] === undefined) continue;
+      // The objects are in ns, under a key without the `_ns` suffix.
+      const lat = readLatency(context, { [key]: value[key] }, key, 1);
+      if (lat === null) continue;
+      prios.push({
+        prioClass: null,
+        prioLevel: null,
+        prioHint: null,
+        highOrLow: level,
+        percentOfIos: null,
+        isTotalLatency: base === 'lat',
+        lat,
+      });
+    }
+  }
+  return prios.length > 0 ? prios : null;
+}
+
+/**
+ * `"steadystate" : { "ss", "duration", "attained", "criterion", "max_deviation", "slope",
+ * "data" : { "bw_mean", "iops_mean", "iops" : [...], "bw" : [...] } }` (fio >= 3.0). The window
+ * arrays are one value a second, oldest first (stat.c starts them at the ring buffer's head);
+ * bandwidth in B/s. fio >= 3.42 adds `lat_mean` and `lat_ns` (ns) with the `lat` criterion.
+ */
+function readSteadyState(context: DocumentContext, value: unknown): SteadyState | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) throw mismatch(context, '"steadystate"', 'expected "steadystate" to be an object');
+  const specText = readString(context, value, 'ss');
+  const spec = specText === null ? null : _readSteadyStateSpec(specText);
+  if (spec === null) {
+    throw mismatch(
+      context,
+      '"ss"',
+      `expected "ss" to name the criterion like "iops:20.000000%", found ${describe(specText)}`,
+    );
+  }
+  const criterionText = readString(context, value, 'criterion');
+  const data = value.data;
+  if (data !== undefined && !isObject(data)) throw mismatch(context, '"data"', 'expected "data" to be an object');
+  const attained = readNumber(context, value, 'attained');
+  return {
+    ...spec,
+    isAttained: attained !== null && attained !== 0,
+    criterion: criterionText === null ? null : _readCriterion(criterionText),
+    durationSec: readNumber(context, value, 'duration'),
+    maxDeviation: readNumber(context, value, 'max_deviation'),
+    slope: readNumber(context, value, 'slope'),
+    bwMeanBytesPerSec: data === undefined ? null : readNumber(context, data, 'bw_mean'),
+    iopsMean: data === undefined ? null : readNumber(context, data, 'iops_mean'),
+    bwBytesPerSec: data === undefined ? null : readNumberArray(context, data, 'bw'),
+    iops: data === undefined ? null : readNumberArray(context, data, 'iops'),
+    latMeanNs: data === undefined ? null : readNumber(context, data, 'lat_mean'),
+    latNs: data === undefined ? null : readNumberArray(context, data, 'lat_ns'),
+  };
+}
+
+function readNumberArray(context: DocumentContext, parent: JsonObject, key: string): number[] | null {
+  const value = parent[key];
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || !value.every((n) => typeof n === 'number')) {
+    throw mismatch(context, `"${key}"`, `expected "${key}" to be an array of numbers`);
+  }
+  return value as number[];
 }
 
 function readSync(context: DocumentContext, value: unknown): SyncStats | null {
@@ -209,8 +312,14 @@ function readSync(context: DocumentContext, value: unknown): SyncStats | null {
   return { totalIos: readNumber(context, value, 'total_ios'), lat: readLatency(context, value, 'lat') };
 }
 
-function readLatency(context: DocumentContext, parent: JsonObject, base: string): LatencyStats | null {
-  for (const [suffix, factor] of LATENCY_KEYS) {
+function readLatency(
+  context: DocumentContext,
+  parent: JsonObject,
+  base: string,
+  nsPerUnit?: number,
+): LatencyStats | null {
+  const keys = nsPerUnit === undefined ? LATENCY_KEYS : ([['', nsPerUnit]] as const);
+  for (const [suffix, factor] of keys) {
     const key = base + suffix;
     const value = parent[key];
     if (value === undefined) continue;

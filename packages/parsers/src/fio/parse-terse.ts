@@ -114,6 +114,8 @@ export function parseTerseLines(source: TextSource, lines: readonly TerseLine[],
     disks,
     errors: [],
     line: line ?? (first === undefined ? 1 : source.locate(first.start).line),
+    timestampMs: null,
+    statusReports: [],
   };
 }
 
@@ -167,9 +169,13 @@ function parseLine(fields: Fields): ParsedLine {
     directions.push(readDirection(fields, index, layout.fields));
     index += layout.fields;
   }
-  job.read = directions[0] ?? null;
-  job.write = directions[1] ?? null;
-  job.trim = directions[2] ?? null;
+  if (layout.isMixedOnly) job.mixed = directions[0] ?? null;
+  else {
+    job.read = directions[0] ?? null;
+    job.write = directions[1] ?? null;
+    job.trim = layout.count > (layout.hasMixed ? 3 : 2) ? (directions[2] ?? null) : null;
+    if (layout.hasMixed) job.mixed = directions[layout.count - 1] ?? null;
+  }
   job.cpu = {
     userPercent: percentAt(fields, index),
     systemPercent: percentAt(fields, index + 1),
@@ -196,17 +202,53 @@ function parseLine(fields: Fields): ParsedLine {
  * How many directions and how many fields each: fixed by the version from v3 on, told from
  * the field count for v2 (whose layout grew twice without a version bump).
  */
-function directionLayout(fields: Fields, version: number, headerCount: number): { count: number; fields: number } {
-  if (version === 3) return { count: 2, fields: DIRECTION_FIELDS };
-  if (version === 4) return { count: 3, fields: DIRECTION_FIELDS };
-  if (version === 5) return { count: 3, fields: DIRECTION_FIELDS_V5 };
+interface DirectionLayout {
+  count: number;
+  fields: number;
+  /** unified_rw_reporting=1: the one direction block is the mixed one. */
+  isMixedOnly: boolean;
+  /** unified_rw_reporting=both: a mixed block follows the others. */
+  hasMixed: boolean;
+}
+
+function directionLayout(fields: Fields, version: number, headerCount: number): DirectionLayout {
+  if (version >= 3) {
+    const perDirection = version === 5 ? DIRECTION_FIELDS_V5 : DIRECTION_FIELDS;
+    const usual = version === 3 ? 2 : 3;
+    // unified_rw_reporting changes the number of direction blocks and nothing says so but the
+    // layout: `=1` prints one (mixed) block, `=both` one more after the usual ones
+    // (show_thread_status_terse_all). The block count is the one after which the cpu fields begin.
+    for (const count of [usual, 1, usual + 1]) {
+      if (isTailAt(fields, headerCount + count * perDirection)) {
+        return { count, fields: perDirection, isMixedOnly: count === 1, hasMixed: count === usual + 1 };
+      }
+    }
+    return { count: usual, fields: perDirection, isMixedOnly: false, hasMixed: false };
+  }
   // v2: with percentiles, the 13th field of the first direction is "P%=value".
   const hasPercentiles = (valueAt(fields, headerCount + 12) ?? '').includes('%=');
   const perDirection = hasPercentiles ? DIRECTION_FIELDS : DIRECTION_FIELDS_OLD;
   const rest = fields.count - headerCount - TAIL_FIELDS;
   // Three directions when the fields of a third one are there (its first field numeric).
   const count = rest >= perDirection * 3 && /^\d+$/.test(valueAt(fields, headerCount + perDirection * 2) ?? '') ? 3 : 2;
-  return { count, fields: perDirection };
+  return { count, fields: perDirection, isMixedOnly: false, hasMixed: false };
+}
+
+/**
+ * True when the cpu fields start at `index`: `usr%;sys%;ctx;majf;minf;` then the first IO
+ * depth `x%`. Inside a direction block no two percentages are followed by three whole numbers.
+ */
+function isTailAt(fields: Fields, index: number): boolean {
+  if (index + 6 > fields.count) return false;
+  const isPercent = (i: number) => /^[\d.]+%$/.test(valueAt(fields, i) ?? '');
+  return (
+    isPercent(index) &&
+    isPercent(index + 1) &&
+    isDigitsAt(fields, index + 2) &&
+    isDigitsAt(fields, index + 3) &&
+    isDigitsAt(fields, index + 4) &&
+    isPercent(index + 5)
+  );
 }
 
 function readDirection(fields: Fields, start: number, count: number): DirectionStats {
@@ -259,6 +301,7 @@ function readDirection(fields: Fields, start: number, count: number): DirectionS
     lat,
     bandwidthSamples: bw,
     iopsSamples,
+    prios: null,
   };
 }
 

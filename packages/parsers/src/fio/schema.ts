@@ -73,6 +73,40 @@ export const IopsSamplesSchema = z
 
 export const DIRECTIONS = ['read', 'write', 'trim'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
+/**
+ * Every direction a job or group can report: read, write, trim and, with unified_rw_reporting,
+ * `mixed` (all directions summed, printed instead of them with `=1`/`mixed`, beside them with
+ * `=both`/`2`, fio >= 3.27).
+ */
+export const REPORT_DIRECTIONS = ['read', 'write', 'trim', 'mixed'] as const;
+export type ReportDirection = (typeof REPORT_DIRECTIONS)[number];
+
+export const PriorityLatencySchema = z
+  .object({
+    prioClass: nullableNumber(
+      'I/O priority class (0 none, 1 RT, 2 BE, 3 idle); JSON `prioclass`, normal `clat prio C/L`. Null for the high/low form of fio < 3.30.',
+    ),
+    prioLevel: nullableNumber(
+      'Priority level within the class (0-7); JSON `prio`, normal `clat prio C/L`. Null for the high/low form.',
+    ),
+    prioHint: nullableNumber(
+      'Priority hint (fio >= 3.36, `priohint`); normal prints it as a third figure, `clat prio 1/0/0`. Null before.',
+    ),
+    highOrLow: z
+      .enum(['high', 'low'])
+      .nullable()
+      .describe(
+        'fio 3.1x-3.29 split latencies into high and low priority only (`clat_high_prio`, `high prio_clat`); null in the 3.30+ form.',
+      ),
+    percentOfIos: nullableNumber(
+      'Share of the I/Os at this priority in percent; printed by normal text only (`(30.07% of IOs)`).',
+    ),
+    isTotalLatency: z
+      .boolean()
+      .describe('True when the statistics are of `lat` (lat_percentiles=1), false for `clat`, as fio chose.'),
+    lat: LatencyStatsSchema.describe('The latency statistics of the I/Os at this priority, in ns.'),
+  })
+  .describe('Latencies of the I/Os issued at one priority (cmdprio_percentage, prioclass, ...).');
 
 export const DirectionStatsSchema = z
   .object({
@@ -94,8 +128,14 @@ export const DirectionStatsSchema = z
     lat: LatencyStatsSchema.nullable().describe('Total latency (slat + clat); fio `lat`/`lat_ns`.'),
     bandwidthSamples: BandwidthSamplesSchema.nullable().describe('Bandwidth sample statistics; null when not printed.'),
     iopsSamples: IopsSamplesSchema.nullable().describe('IOPS sample statistics; null when not printed (fio < 3.0).'),
+    prios: z
+      .array(PriorityLatencySchema)
+      .nullable()
+      .describe(
+        'Per-priority latencies; JSON `prios` (fio >= 3.30) or `clat_high_prio`/`clat_low_prio` (3.1x-3.29), normal `clat prio 1/0` or `high prio_clat` lines. Null when not printed (fio prints them only when two priorities have samples).',
+      ),
   })
-  .describe('What one job did in one direction (read, write or trim).');
+  .describe('What one job did in one direction (read, write, trim or mixed).');
 
 export const SyncStatsSchema = z
   .object({
@@ -176,6 +216,49 @@ export const JobErrorSchema = z
   })
   .describe('A failure fio reported for a job.');
 
+export const SteadyStateSchema = z
+  .object({
+    metric: z
+      .enum(['iops', 'bw', 'lat'])
+      .describe('What is watched: `iops`, `bw` or (fio >= 3.42) `lat`; from `ss` (JSON) / `iops mean dev` (normal).'),
+    isSlope: z
+      .boolean()
+      .describe('True for the slope criterion (`iops_slope`, `bw_slope`), false for the mean deviation.'),
+    limit: nullableNumber(
+      'The limit asked for: 20 of `iops:20%`; JSON `ss`. Null in normal text, which does not print it.',
+    ),
+    isPercent: z.boolean().describe('True when the limit and criterion are percentages of the mean (`iops:20%`).'),
+    isAttained: z.boolean().describe('Whether steady state was reached; JSON `attained`, normal `attained=yes`.'),
+    criterion: nullableNumber(
+      "The criterion the last window reached (percent when isPercent, else in the metric's unit per second); JSON `criterion`, normal `iops mean dev=0.110%`.",
+    ),
+    durationSec: nullableNumber('The window length in s (`ss_dur`); JSON `duration`. Null in normal text.'),
+    maxDeviation: nullableNumber(
+      "JSON `max_deviation`: the largest deviation from the mean in the window, in the metric's unit.",
+    ),
+    slope: nullableNumber("JSON `slope`: the slope of the window's least-squares line (0 for the mean criterion)."),
+    bwMeanBytesPerSec: nullableNumber('Mean bandwidth over the window in B/s; JSON `data.bw_mean`, normal `bw=`.'),
+    iopsMean: nullableNumber('Mean IOPS over the window; JSON `data.iops_mean`, normal `iops=`.'),
+    bwBytesPerSec: z
+      .array(z.number())
+      .nullable()
+      .describe(
+        "The window's bandwidth samples in B/s, oldest first, one per second; JSON `data.bw`. Null in normal text.",
+      ),
+    iops: z
+      .array(z.number())
+      .nullable()
+      .describe("The window's IOPS samples, oldest first; JSON `data.iops`. Null in normal text."),
+    latMeanNs: nullableNumber(
+      'Mean latency over the window in ns, with the `lat` criterion (fio >= 3.42); JSON `data.lat_mean`, normal `lat=`.',
+    ),
+    latNs: z
+      .array(z.number())
+      .nullable()
+      .describe("The window's latency samples in ns, oldest first, with the `lat` criterion; JSON `data.lat_ns`."),
+  })
+  .describe('`--steadystate` detection: normal `steadystate  : attained=yes, ...`, JSON `steadystate`.');
+
 export const FioJobSchema = z
   .object({
     name: z.string().describe('Job name; fio `jobname`.'),
@@ -196,6 +279,13 @@ export const FioJobSchema = z
     latencyDistribution: LatencyDistributionSchema.nullable(),
     latencyTarget: LatencyTargetSchema.nullable(),
     jobRuntimeMs: nullableNumber('Time the job ran in ms; JSON `job_runtime` (fio >= 3.17).'),
+    mixed: DirectionStatsSchema.nullable().describe(
+      'unified_rw_reporting: all directions summed (JSON `mixed`, normal `mixed:`, terse with one direction block or one more). With `=1` it replaces read/write/trim, which are null; with `=both` it comes beside them. Null otherwise.',
+    ),
+    steadyState: SteadyStateSchema.nullable().describe(
+      'The steady-state detection of `--steadystate`; null when not set.',
+    ),
+    startTimeMs: nullableNumber('When the job started, Unix time in ms; JSON `job_start` (fio >= 3.36).'),
   })
   .describe('One job (or one group_reporting aggregate) of a run.');
 
@@ -216,6 +306,7 @@ export const FioGroupSchema = z
     read: GroupDirectionSchema.nullable(),
     write: GroupDirectionSchema.nullable(),
     trim: GroupDirectionSchema.nullable(),
+    mixed: GroupDirectionSchema.nullable().describe('unified_rw_reporting: the `MIXED:` line; null otherwise.'),
   })
   .describe('Aggregates of one reporting group (normal text only).');
 
@@ -248,6 +339,19 @@ export const FioRunErrorSchema = JobErrorSchema.extend({
 export const FIO_FORMATS = ['normal', 'json', 'json+', 'terse'] as const;
 export type FioFormat = (typeof FIO_FORMATS)[number];
 
+export const FioStatusReportSchema = z
+  .object({
+    line: z.number().describe('1-based line of the input where this report starts.'),
+    timestamp: nullableNumber('Unix time in s when fio printed it; JSON `timestamp`.'),
+    timestampMs: nullableNumber('The same in ms; JSON `timestamp_ms`.'),
+    jobs: z
+      .array(FioJobSchema)
+      .describe(
+        'The jobs as this report printed them, in the order of the final report; values cumulative since the start.',
+      ),
+  })
+  .describe('One `--status-interval` report before the final one.');
+
 export const FioRunSchema = z
   .object({
     format: z.enum(FIO_FORMATS).describe('The format this run was printed in.'),
@@ -263,6 +367,12 @@ export const FioRunSchema = z
     disks: z.array(DiskStatsSchema).describe('Disk stats per device; empty when not printed.'),
     errors: z.array(FioRunErrorSchema).describe('Error lines fio printed on their own (`fio: pid=..., err=...`).'),
     line: z.number().describe('1-based line of the input where this run starts.'),
+    timestampMs: nullableNumber('Unix time in ms when the report was printed; JSON `timestamp_ms` (fio >= 3.2x).'),
+    statusReports: z
+      .array(FioStatusReportSchema)
+      .describe(
+        '`--status-interval` reports printed before the final one, oldest first: each holds the jobs as fio printed them then, values cumulative since the start. `jobs` of the run is the final report. Empty without --status-interval.',
+      ),
   })
   .describe('One fio run: what one invocation printed in one format.');
 
@@ -292,6 +402,9 @@ export type LatencyTarget = z.output<typeof LatencyTargetSchema>;
 export type JobParameters = z.output<typeof JobParametersSchema>;
 export type JobError = z.output<typeof JobErrorSchema>;
 export type FioRunError = z.output<typeof FioRunErrorSchema>;
+export type FioStatusReport = z.output<typeof FioStatusReportSchema>;
+export type SteadyState = z.output<typeof SteadyStateSchema>;
+export type PriorityLatency = z.output<typeof PriorityLatencySchema>;
 
 /**
  * The percentile key every format shares: at least two decimals, as normal text prints them.
@@ -326,6 +439,7 @@ export function _emptyDirectionStats(): DirectionStats {
     lat: null,
     bandwidthSamples: null,
     iopsSamples: null,
+    prios: null,
   };
 }
 
@@ -348,6 +462,8 @@ export function _emptyNormalRun(line: number, errors: FioRunError[] = []): FioRu
     disks: [],
     errors,
     line,
+    timestampMs: null,
+    statusReports: [],
   };
 }
 
@@ -372,6 +488,9 @@ export function _emptyJob(name: string): FioJob {
     latencyDistribution: null,
     latencyTarget: null,
     jobRuntimeMs: null,
+    mixed: null,
+    steadyState: null,
+    startTimeMs: null,
   };
 }
 

@@ -21,7 +21,7 @@ export const fioTool: Tool<'fio', FioParseFormat, typeof FioResultSchema> = defi
   },
   measurements: fioMeasurements,
   resultSchema: FioResultSchema,
-  headlineMetrics: /^(?:read|write|trim)\.(?:iops|bw|clat\.mean|clat\.p99)$/,
+  headlineMetrics: /^(?:read|write|trim|mixed)\.(?:iops|bw|clat\.mean|clat\.p99)$/,
 });
 
 /** `format`: skip detection and read only this format (`mixed` reads every format in the input). */

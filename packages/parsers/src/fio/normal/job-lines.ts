@@ -30,11 +30,11 @@ export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): 
     stats.iops = _readCount(cursor);
     cursor.expectKey(',');
     cursor.expect('BW=');
-    stats.bandwidthBytesPerSec = _readRate(cursor, true);
+    stats.bandwidthBytesPerSec = readRateOrBareZero(cursor);
     // The alternate spelling in parentheses ("(151MB/s)") is the same value, rounded to the
     // other base: the first one is kept.
     cursor.expectKey('(');
-    _readRate(cursor, true);
+    readRateOrBareZero(cursor);
     cursor.expect(')');
     cursor.expectKey('(');
     stats.ioBytes = _readSize(cursor, true);
@@ -57,6 +57,21 @@ export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): 
   stats.runtimeMs = cursor.integer();
   cursor.expect('msec');
   return false;
+}
+
+/**
+ * A rate, or a bare `0`: fio 3.27 to 3.33 print the mixed line of unified_rw_reporting=both as
+ * `mixed: IOPS=0, BW=0 (0)(0B/1001msec)` (its mixed stats lack a unit base; fixed in fio by
+ * "stat: fix unified_rw_reporting=both BW and IOPS", after 3.33). Only zero is read bare: any
+ * other number needs its unit.
+ */
+function readRateOrBareZero(cursor: _LineCursor): number {
+  const at = cursor.pos;
+  const value = cursor.number();
+  const next = cursor.peek();
+  if (value === 0 && (next === 32 /* space */ || next === 40 /* ( */ || next === 41) /* ) */) return 0;
+  cursor.pos = at;
+  return _readRate(cursor, true);
 }
 
 /** The unit in `(usec)`, `(nsec)`, `(msec)` at the cursor, as ns per unit. */
@@ -303,7 +318,8 @@ function assignIssued(job: FioJob, key: string, index: number, count: number): v
     }
     return;
   }
-  const stats = index === 0 ? job.read : index === 1 ? job.write : index === 2 ? job.trim : null;
+  // unified_rw_reporting=1 counts every I/O in the first slot, under the one mixed direction.
+  const stats = index === 0 ? (job.read ?? job.mixed) : index === 1 ? job.write : index === 2 ? job.trim : null;
   if (stats === null) return;
   if (key === 'total') stats.totalIos = count;
   else if (key === 'short') stats.shortIos = count;
@@ -341,7 +357,7 @@ function readTargetTime(cursor: _LineCursor, bareFactor: number): number {
 }
 
 /** A new, empty direction record, or the one the job already has. */
-export function _direction(job: FioJob, name: 'read' | 'write' | 'trim'): DirectionStats {
+export function _direction(job: FioJob, name: 'read' | 'write' | 'trim' | 'mixed'): DirectionStats {
   const existing = job[name];
   if (existing !== null) return existing;
   const stats = _emptyDirectionStats();

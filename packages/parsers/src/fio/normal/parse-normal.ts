@@ -27,6 +27,8 @@ import {
   _readPercentPairs,
 } from './job-lines.ts';
 import { _PercentileList } from './percentiles.ts';
+import { _prioEntry, _readPrioClassLevel, _readPrioShare, type PrioKey } from './prio-lines.ts';
+import { _readSteadyStateLine } from './steady-state-line.ts';
 import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPreambleLine } from './summary-lines.ts';
 
 /**
@@ -127,7 +129,7 @@ class NormalParser {
     if (first === 82 /* R */ && text.startsWith('Run status group ', at)) {
       cursor.pos = at + 17;
       const groupId = cursor.integer();
-      this.group = { groupId, read: null, write: null, trim: null };
+      this.group = { groupId, read: null, write: null, trim: null, mixed: null };
       this.result.groups.push(this.group);
       this.section = 'group';
       this.closeJob();
@@ -250,15 +252,13 @@ class NormalParser {
     const { cursor, group } = this;
     if (group === null) return false;
     cursor.pos = at;
-    let name: 'read' | 'write' | 'trim' | null = null;
+    let name: 'read' | 'write' | 'trim' | 'mixed' | null = null;
     if (cursor.accept('READ:')) name = 'read';
     else if (cursor.accept('WRITE:')) name = 'write';
     else if (cursor.accept('TRIM:')) name = 'trim';
-    else if (cursor.accept('MIXED:')) {
-      // unified_rw_reporting: the schema has no mixed direction; the line is read but not kept.
-      _readGroupLine(cursor);
-      return true;
-    } else return false;
+    // unified_rw_reporting: instead of the others (=1) or after them (=both).
+    else if (cursor.accept('MIXED:')) name = 'mixed';
+    else return false;
     group[name] = _readGroupLine(cursor);
     return true;
   }
@@ -277,13 +277,14 @@ class NormalParser {
         if (this.directionLine(job, 'trim', 'trim', at)) return;
         break;
       case 109: // m
-        if (cursor.accept('mixed')) {
-          cursor.skipSpaces();
-          if (cursor.accept(':')) {
-            // unified_rw_reporting prints one "mixed" direction; it has no place in the schema.
-            this.direction = null;
-            return;
-          }
+        // unified_rw_reporting: `mixed: IOPS=...`, its own direction.
+        if (this.directionLine(job, 'mixed', 'mixed', at)) return;
+        break;
+      case 104: // h
+        if (text.startsWith('high prio', at)) {
+          cursor.pos = at + 9;
+          this.highLowPrioLine('high');
+          return;
         }
         break;
       case 115: // s
@@ -295,6 +296,11 @@ class NormalParser {
         if (text.startsWith('sync', at)) {
           cursor.pos = at + 4;
           this.syncLine(job);
+          return;
+        }
+        if (text.startsWith('steadystate', at)) {
+          cursor.pos = at + 11;
+          _readSteadyStateLine(cursor, job);
           return;
         }
         if (text.startsWith('submit', at)) {
@@ -323,6 +329,11 @@ class NormalParser {
         }
         break;
       case 108: // l
+        if (text.startsWith('low prio', at)) {
+          cursor.pos = at + 8;
+          this.highLowPrioLine('low');
+          return;
+        }
         if (text.startsWith('latency', at)) {
           cursor.pos = at + 7;
           _readLatencyTarget(cursor, job, this.isModern);
@@ -379,11 +390,11 @@ class NormalParser {
         }
         break;
     }
-    // Other lines (steadystate, block lifetime, errors, prio latencies) are not in the schema.
+    // Other lines (block lifetime, zone resets, errors) are not in the schema.
   }
 
   /** `read: ...`, `read : ...` (2.x), `write: ...`; false when the word is something else. */
-  private directionLine(job: FioJob, word: string, name: 'read' | 'write' | 'trim', at: number): boolean {
+  private directionLine(job: FioJob, word: string, name: 'read' | 'write' | 'trim' | 'mixed', at: number): boolean {
     const { cursor } = this;
     if (!this.text.startsWith(word, at)) return false;
     cursor.pos = at + word.length;
@@ -403,6 +414,13 @@ class NormalParser {
   private latencyLine(job: FioJob, which: 'slat' | 'clat' | 'lat'): void {
     const { cursor } = this;
     cursor.skipSpaces();
+    if (which !== 'slat' && cursor.accept('prio')) {
+      // fio >= 3.30: `clat prio 1/0 (usec): min=...`, `clat prio 1/0 (30.07% of IOs) percentiles (usec):`;
+      // fio >= 3.36: `clat prio 1/0/0`, with the priority hint.
+      const key = _readPrioClassLevel(cursor);
+      this.prioLine(key, which === 'lat', this.readShare());
+      return;
+    }
     if (cursor.accept('percentiles')) {
       const factor = _readParenUnit(cursor);
       cursor.expectKey(':');
@@ -423,6 +441,54 @@ class NormalParser {
     }
     if (this.direction === null) return;
     _readLatencyStats(cursor, factor, _latency(this.direction, which));
+  }
+
+  /**
+   * fio 3.1x-3.29, after `high prio`/`low prio`: `_clat (usec): min=...` (or `_lat`), or
+   * ` (30.07%) clat percentiles (usec):`.
+   */
+  private highLowPrioLine(level: 'high' | 'low'): void {
+    const { cursor } = this;
+    if (cursor.accept('_clat')) this.prioLine(level, false, null);
+    else if (cursor.accept('_lat')) this.prioLine(level, true, null);
+    else {
+      const share = this.readShare();
+      cursor.skipSpaces();
+      const isTotalLatency = !cursor.accept('clat');
+      if (isTotalLatency) cursor.expect('lat', '"clat" or "lat"');
+      this.prioLine(level, isTotalLatency, share);
+    }
+  }
+
+  /** `(30.07% of IOs)` / `(30.07%)` at the cursor (a `(` and a digit), else null and nothing read. */
+  private readShare(): number | null {
+    const { cursor, text } = this;
+    cursor.skipSpaces();
+    const next = text.charCodeAt(cursor.pos + 1);
+    if (cursor.peek() !== 40 /* ( */ || next < 48 || next > 57) return null;
+    return _readPrioShare(cursor);
+  }
+
+  /**
+   * The rest of a per-priority line, into the current direction's entry for that priority:
+   * `(usec): min=...` (statistics) or `percentiles (usec):` (a percentile block follows).
+   */
+  private prioLine(key: PrioKey | 'high' | 'low', isTotalLatency: boolean, share: number | null): void {
+    const { cursor } = this;
+    if (this.direction === null) return;
+    const entry = _prioEntry(this.direction, key, isTotalLatency);
+    if (share !== null) entry.percentOfIos = share;
+    cursor.skipSpaces();
+    if (cursor.accept('percentiles')) {
+      const factor = _readParenUnit(cursor);
+      cursor.expectKey(':');
+      this.percentiles = PERCENTILE_LIST.start(entry.lat, factor);
+      this.percentiles.read(cursor);
+      return;
+    }
+    const factor = _readParenUnit(cursor);
+    cursor.expectKey(':');
+    _readLatencyStats(cursor, factor, entry.lat);
   }
 
   /** `lat (usec)   : 250=0.04%, 500=64.11%` and the 1.x/2.x spellings. */
