@@ -395,7 +395,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
   });
 
   it('writes each tool output raw as <tool>--<label>-<repeat>.txt, with iostat beside them', async () => {
-    const files = await listing(join(experimentDir, 'runs', 'tiny'));
+    const files = (await listing(join(experimentDir, 'runs', 'tiny'))) ?? [];
     expect(files.filter((file) => !file.endsWith('.log'))).toEqual([
       'bonnie--seed-1.txt',
       'fio--seed-hoffman-1.txt',
@@ -408,7 +408,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
 
   it("keeps fio's logs beside its output, each listed as a fio-log output of its job", async () => {
     const runDir = join(experimentDir, 'runs', 'tiny');
-    const logs = (await listing(runDir)).filter((file) => file.endsWith('.log'));
+    const logs = ((await listing(runDir)) ?? []).filter((file) => file.endsWith('.log'));
     // Every job completes I/Os, so its latency logs have lines (bandwidth and IOPS only once a job
     // outlasts fio's 1 s window, which these 2 MiB jobs may not; empty logs are dropped).
     for (const job of [
@@ -427,7 +427,9 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
     for (const file of logs) {
       const output = outputs.find((candidate) => candidate.file === file);
       expect(output?.parsed.tool, file).toBe('fio-log');
-      expect(output?.declared.workload, file).toBe(/^fio--seed-hoffman-1--(.+)_(?:clat_hist|bw|iops|lat|clat|slat)\.log$/.exec(file)?.[1]);
+      expect(output?.declared.workload, file).toBe(
+        /^fio--seed-hoffman-1--(.+)_(?:clat_hist|bw|iops|lat|clat|slat)\.log$/.exec(file)?.[1],
+      );
       expect(output?.declared.command, file).toMatch(
         / fio --output-format=normal,json scripts\/profiles\/fio-seed-hoffman\.fio$/,
       );
