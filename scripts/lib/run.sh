@@ -244,6 +244,49 @@ bf_capture_stderr() {
   BF_STDERR_TOO=''
 }
 
+# fio_log_dir: an empty folder for the logs of the next fio command (BF_LOGS in the job files).
+fio_log_dir() {
+  rm -rf "$BF_STATE/fio-logs"
+  mkdir "$BF_STATE/fio-logs"
+  printf '%s\n' "$BF_STATE/fio-logs"
+}
+
+# bf_keep_fio_logs LABEL: after `bf_capture fio LABEL ...`, moves the logs that command wrote into
+# BF_LOGS (write_bw_log=${BF_LOGS}/<job> and the like) into the run folder, as
+# fio--<label>-<repeat>--<fio's own name>, each listed in run.yaml as a fio-log output of the job
+# it names, with the command that wrote it. fio writes an empty log for what it did not measure
+# (slat of a synchronous engine): an empty file is no output, so it is dropped.
+bf_keep_fio_logs() {
+  test "$BF_DRY_RUN" != 1 || return 0
+  for kl_path in "$BF_STATE/fio-logs"/*.log; do
+    test -e "$kl_path" || continue
+    test -s "$kl_path" || continue
+    kl_name=${kl_path##*/}
+    kl_file="fio--$1-$BF_REPEAT_INDEX--$kl_name"
+    test ! -e "$BF_OUT/$kl_file" || die "$BF_OUT/$kl_file exists already: two commands of the run write the same file"
+    mv "$kl_path" "$BF_OUT/$kl_file"
+    {
+      printf '  - file: %s\n' "$(yaml_str "$kl_file")"
+      printf '    tool: fio-log\n'
+      printf '    workload: %s\n' "$(yaml_str "$(fio_log_job "$kl_name")")"
+      printf '    repeat: %s\n' "$BF_REPEAT_INDEX"
+      printf '    command: %s\n' "$(yaml_str "$bc_shown")"
+      printf '    note: %s\n' "$(yaml_str "Written by fio during that command (its job file's write_*_log options), beside fio--$1-$BF_REPEAT_INDEX.$bc_ext.")"
+    } >>"$BF_STATE/outputs.yaml"
+  done
+  rm -rf "$BF_STATE/fio-logs"
+}
+
+# fio_log_job NAME: the job a log belongs to, from fio's name for it (<prefix>_<kind>.log, where
+# the job files give each job its own name as prefix).
+fio_log_job() {
+  case $1 in
+    *_clat_hist.log) printf '%s\n' "${1%_clat_hist.log}" ;;
+    *_bw.log | *_iops.log | *_lat.log | *_clat.log | *_slat.log) printf '%s\n' "${1%_*.log}" ;;
+    *) printf '%s\n' "${1%.log}" ;;
+  esac
+}
+
 # start_iostat DEVICES: iostat -x -t -k in the background on the devices, into the run folder.
 start_iostat() {
   test "$BF_IOSTAT_INTERVAL" != 0 || return 0

@@ -17,8 +17,9 @@ profile_run() {
       for pm_qd in 1 32; do
         bf_capture fio "matrix-$pm_rw-$pm_bs-qd$pm_qd" txt "matrix-$pm_rw-$pm_bs-qd$pm_qd" -- \
           env BF_WORK="$BF_WORK" BF_SIZE="$BF_SIZE" BF_RUNTIME="$BF_RUNTIME" \
-          BF_RW="$pm_rw" BF_BS="$pm_bs" BF_IODEPTH="$pm_qd" \
+          BF_RW="$pm_rw" BF_BS="$pm_bs" BF_IODEPTH="$pm_qd" BF_LOGS="$(fio_log_dir)" \
           fio --output-format=normal,json scripts/profiles/fio-matrix.fio
+        bf_keep_fio_logs "matrix-$pm_rw-$pm_bs-qd$pm_qd"
       done
     done
   done

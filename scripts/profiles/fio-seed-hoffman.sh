@@ -13,6 +13,7 @@ profile_space() {
 
 profile_run() {
   bf_capture fio seed-hoffman txt seed-hoffman -- \
-    env BF_WORK="$BF_WORK" BF_SIZE="$BF_SIZE" BF_RUNTIME="$BF_RUNTIME" \
+    env BF_WORK="$BF_WORK" BF_SIZE="$BF_SIZE" BF_RUNTIME="$BF_RUNTIME" BF_LOGS="$(fio_log_dir)" \
     fio --output-format=normal,json scripts/profiles/fio-seed-hoffman.fio
+  bf_keep_fio_logs seed-hoffman
 }
