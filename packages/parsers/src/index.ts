@@ -46,6 +46,7 @@ export {
 export {
   type CdfPoint,
   FIO_DEFAULT_PERCENTILES,
+  interpolatedPercentiles,
   latencyCdfFromBins,
   latencyPercentilesFromBins,
 } from './fio/latency-bins.ts';

@@ -177,7 +177,7 @@ function appendAxes(svg: SVGSVGElement, data: SweepSeries, layout: SweepLayout, 
     .attr('y', round(height - 6))
     .attr('text-anchor', 'middle')
     .attr('font-size', TICK_FONT_PX)
-    .text(data.xLabel === SECONDS ? 'seconds since the start of the run' : data.xLabel);
+    .text(data.xCaption ?? (data.xLabel === SECONDS ? 'seconds since the start of the run' : data.xLabel));
 }
 
 /**

@@ -4,6 +4,7 @@
 // words fio's HOWTO.
 
 import type { ParseOutput } from '@benchfolio/parsers';
+import { fioLogSections } from '../data/fio-log-sections.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import type { PrefillFacts, PrefillRead } from './prefill-read.ts';
@@ -50,7 +51,7 @@ const metrics: MetricWords = {
 export const fioLog: ToolDescriptor<'fio-log'> = {
   ...TOOL_NAMES['fio-log'],
   metrics,
-  sections: () => [],
+  sections: fioLogSections,
   // A run's JSON keeps the logs in its outputs; the sections have no bars to compare.
   isCompared: false,
   try: {
