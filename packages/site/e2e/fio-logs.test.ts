@@ -73,7 +73,7 @@ describe('fio logs on the experiment page', () => {
     const drawn = await figure.locator('circle.point[data-run="ext4"]').first().getAttribute('data-value');
     expect(Number(drawn)).toBe(expected);
     const captions = (await figure.locator('.axis-caption').allTextContents()).join(' | ');
-    expect(captions).toContain('line: mean of the repeats; band: min–max of 2 repeats');
+    expect(captions).toContain('band: min–max of 2 repeats');
     await page.context().close();
   });
 
@@ -94,6 +94,9 @@ describe('fio logs on the experiment page', () => {
         const page = await open(`/experiments/${EXPERIMENT}/`, { width, colorScheme });
         await page.locator(SECTION).scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(SCREENSHOTS_DIR, `fio-logs--${width}-${colorScheme}.png`), fullPage: true });
+        await page
+          .locator(SECTION)
+          .screenshot({ path: join(SCREENSHOTS_DIR, `fio-logs--section-${width}-${colorScheme}.png`) });
         await page.addScriptTag({ content: AXE_SOURCE });
         const violations = await page.evaluate(async () => {
           type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };

@@ -102,7 +102,7 @@ describe('fioLogSections', () => {
     expect(repeat2).toBe(70967);
     expect(ext4?.value).toBe(((58855 + 70967) / 2) * 1024);
     expect([ext4?.low, ext4?.high, ext4?.n]).toEqual([58855 * 1024, 70967 * 1024, 2]);
-    expect(bw?.spreadText).toBe('line: mean of the repeats; band: min–max of 2 repeats');
+    expect(bw?.spreadText).toBe('band: min–max of 2 repeats');
   });
 
   it('draws a run of one repeat with its processes’ spread as the band of a latency', async () => {
@@ -115,7 +115,7 @@ describe('fioLogSections', () => {
     const xfs = clat?.runs.find((line) => line.run === 'xfs')?.points;
     expect(xfs?.map((point) => point.x)).toEqual([1, 2, 2.123]);
     expect([xfs?.[0]?.low, xfs?.[0]?.high]).toEqual([598680, 1434637]);
-    expect(clat?.spreadText).toBe('band: lowest to highest of the job’s processes in the window');
+    expect(clat?.spreadText).toBe('band: range of its processes');
   });
 
   it('finds a window’s p99 in the processes’ histogram lines added up bin by bin', async () => {

@@ -212,9 +212,9 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 function bandText(figure: LogFigure, hasRepeats: boolean, byRun: FigureRuns): string | undefined {
   const most = Math.max(...[...byRun.values()].map((repeats) => repeats.size));
-  if (hasRepeats) return `line: mean of the repeats; band: min–max of ${most} repeats`;
-  const first = most >= 2 ? 'the first repeat of each run; ' : '';
-  return figure.combine === 'mean' ? `${first}band: lowest to highest of the job’s processes in the window` : undefined;
+  // Short: the caption is one line of the chart, also on a phone; the section's notes say more.
+  if (hasRepeats) return `band: min–max of ${most} repeats`;
+  return figure.combine === 'mean' ? 'band: range of its processes' : undefined;
 }
 
 /** What the section's lines are, said once above its figure. */
@@ -222,6 +222,9 @@ function sectionNotes(figures: readonly LogFigure[]): string[] {
   const notes = [
     'fio writes one line per process and window (log_avg_msec): where a job’s processes share one log (per_job_logs=0), a window’s bandwidth and IOPS are their lines added up, the job’s total; its latency is the mean of the processes’ window means, each process counted once (a line does not say how many I/Os its mean covers, so this is not the mean per I/O).',
   ];
+  notes.push(
+    'A run’s line is the mean of its repeats, window by window, and its band their lowest to highest. A run of one repeat has, for latency, the band of its processes: the lowest and the highest of their window means.',
+  );
   if (figures.some((figure) => figure.combine === 'histogram')) {
     notes.push(
       'p50 and p99 come from the histogram log (write_hist_log): the processes’ bins of a window added up, then each percentile as fio’s fio-histo-log-pctiles.py finds it, with a bin’s I/Os spread evenly over its range.',
