@@ -47,6 +47,7 @@ export {
 export {
   type CdfPoint,
   FIO_DEFAULT_PERCENTILES,
+  interpolatedPercentiles,
   latencyCdfFromBins,
   latencyPercentilesFromBins,
 } from './fio/latency-bins.ts';

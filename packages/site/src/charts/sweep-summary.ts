@@ -162,6 +162,7 @@ function largestN(data: SweepSeries): number | undefined {
 export function spreadNote(data: SweepSeries): string | undefined {
   const hasSpread = data.runs.some((run) => run.points.some((p) => p.low !== undefined && p.high !== undefined));
   if (!hasSpread) return undefined;
+  if (data.spreadText !== undefined) return data.spreadText;
   const n = largestN(data);
   const of = n === undefined ? '' : ` of ${n === 1 ? '1 repeat' : `${n} repeats`}`;
   return data.spread === 'stddev' ? `spread: ± 1 sd${of}` : `spread: min–max${of}`;

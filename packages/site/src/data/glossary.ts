@@ -53,6 +53,12 @@ function shownMetrics(section: ToolSection): ShownMetric[] {
   for (const column of section.grid?.columns ?? []) {
     shown.push({ metric: column.key, title: column.title, unit: column.unit, betterIs: column.betterIs });
   }
+  for (const series of section.intervals ?? []) {
+    if (series.metric === undefined || shown.some((known) => known.metric === series.metric)) continue;
+    const words = descriptorOf(section.tool)?.metrics;
+    const title = words?.title(series.metric) ?? series.title;
+    shown.push({ metric: series.metric, title, unit: series.unit, betterIs: series.betterIs });
+  }
   if ((section.devices?.length ?? 0) > 0) {
     const words = descriptorOf(section.tool)?.metrics;
     for (const metric of words?.headline ?? []) {

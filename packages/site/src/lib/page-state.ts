@@ -1,7 +1,7 @@
 // An experiment page's view state, and its URL form: every control writes here, and opening
 // the URL restores the view. Pure functions, so the page script and tests share them.
 
-import type { DeviceFigure } from '../view/model.ts';
+import type { DeviceFigure, ToolSection } from '../view/model.ts';
 
 export type ScaleKind = 'linear' | 'log';
 export type SortOrder = 'declared' | 'value';
@@ -27,6 +27,15 @@ export interface PageChoices {
   runs: readonly string[];
   /** Section key → its metric keys, first is the default. */
   sections: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The figures a section's select picks among, one shown at a time: its bar charts, or, in a
+ * section of many figures over time (fio logs, `isIntervalPicked`), those.
+ */
+export function pickedFigures(section: ToolSection): Array<{ key: string; title: string }> {
+  const figures = section.metrics.length > 0 || !section.isIntervalPicked ? section.metrics : (section.intervals ?? []);
+  return figures.map(({ key, title }) => ({ key, title }));
 }
 
 export const DEVICE_FIGURES: readonly DeviceFigure[] = [

@@ -6,6 +6,7 @@ import { bonnie } from './bonnie.ts';
 import { dd } from './dd.ts';
 import type { ToolDescriptor, ToolDescriptors } from './descriptor.ts';
 import { fio } from './fio.ts';
+import { fioLog } from './fio-log.ts';
 import { iostat } from './iostat.ts';
 import { sadf } from './sadf.ts';
 import { sysbench } from './sysbench.ts';
@@ -13,7 +14,7 @@ import { sysbench } from './sysbench.ts';
 export { namesOf, PARSED_TOOLS, TOOL_NAMES, toolTitle, toolTitlesText } from './names.ts';
 
 /** Every tool's descriptor, by the library's name of the tool, in the order pages show them. */
-export const TOOL_DESCRIPTORS: ToolDescriptors = { fio, bonnie, sysbench, iostat, dd, sadf };
+export const TOOL_DESCRIPTORS: ToolDescriptors = { fio, bonnie, sysbench, iostat, dd, sadf, 'fio-log': fioLog };
 
 /** The descriptors in page order: experiment pages, /try and the form list tools this way. */
 export const TOOLS: readonly ToolDescriptor[] = Object.values(TOOL_DESCRIPTORS);

@@ -20,6 +20,8 @@ export const TOOL_NAMES: ToolNamesTable = {
   iostat: { tool: 'iostat', title: 'iostat' },
   dd: { tool: 'dd', title: 'dd', groupNoun: ['workload', 'workloads'] },
   sadf: { tool: 'sadf', title: 'sadf' },
+  // fio's log files (write_bw_log and the like): a tool of their own in the library.
+  'fio-log': { tool: 'fio-log', title: 'fio log', groupNoun: ['job', 'jobs'] },
 };
 
 const ALL: readonly ToolNames[] = Object.values(TOOL_NAMES);

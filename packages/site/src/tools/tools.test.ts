@@ -21,10 +21,10 @@ describe('the tool descriptors', () => {
     }
   });
 
-  it('list the tools in page order: fio, bonnie++, sysbench, iostat, dd, sadf', () => {
-    expect(TOOLS.map((tool) => tool.title)).toEqual(['fio', 'bonnie++', 'sysbench', 'iostat', 'dd', 'sadf']);
-    expect(toolTitlesText('and')).toBe('fio, bonnie++, sysbench, iostat, dd and sadf');
-    expect(toolTitlesText('or')).toBe('fio, bonnie++, sysbench, iostat, dd or sadf');
+  it('list the tools in page order: fio, bonnie++, sysbench, iostat, dd, sadf, fio log', () => {
+    expect(TOOLS.map((tool) => tool.title)).toEqual(['fio', 'bonnie++', 'sysbench', 'iostat', 'dd', 'sadf', 'fio log']);
+    expect(toolTitlesText('and')).toBe('fio, bonnie++, sysbench, iostat, dd, sadf and fio log');
+    expect(toolTitlesText('or')).toBe('fio, bonnie++, sysbench, iostat, dd, sadf or fio log');
   });
 
   it('name a tool without a descriptor as it is named, and give it none', () => {
@@ -88,6 +88,7 @@ describe('the tool descriptors', () => {
       'sysstat 1.2.3',
       'dd (coreutils) 1.2.3',
       'sysstat 1.2.3',
+      'fio-1.2.3',
     ]);
     expect(TOOL_DESCRIPTORS.fio.submission.runYamlVersion('fio-3.33')).toBe('fio-3.33');
   });

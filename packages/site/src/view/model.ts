@@ -124,9 +124,13 @@ export interface LatencyHistogram {
  */
 export interface SweepSeries {
   key: string;
+  /** The measurement name, where one names the figure (fio logs' `clat.p99`): the glossary lists it. */
+  metric?: string;
   title: string;
   /** The swept parameter, "threads"; "seconds" for a figure over time. */
   xLabel: string;
+  /** The x axis's caption, where "seconds since the start of the run" would not be true (fio logs). */
+  xCaption?: string;
   unit: BaseUnit;
   betterIs: BetterIs;
   /**
@@ -134,6 +138,8 @@ export interface SweepSeries {
    * standard deviation of the repeats.
    */
   spread?: 'min-max' | 'stddev';
+  /** What the line and band are, where `spread` alone would not say it (fio logs): the chart's caption. */
+  spreadText?: string;
   runs: Array<{ run: string; points: SweepPoint[] }>;
 }
 
@@ -195,8 +201,12 @@ export interface ToolSection {
   latency?: LatencyDistribution[];
   histograms?: LatencyHistogram[];
   sweeps?: SweepSeries[];
-  /** sysbench's --report-interval figures over time (xLabel "seconds"). */
+  /** sysbench's --report-interval figures over time (xLabel "seconds"); fio's logs. */
   intervals?: SweepSeries[];
+  /** The intervals are shown one at a time, a select picking them (fio logs: many per job). */
+  isIntervalPicked?: boolean;
+  /** Paragraphs said under the section's title: what its figures are made of. */
+  notes?: string[];
   grid?: RankGrid;
   devices?: DeviceSeries[];
   deviceSummaries?: DeviceSummary[];
