@@ -8,7 +8,12 @@ export const USAGE = `usage: npm run bench -- [--size-mb N] [--case NAME]... [--
   --case NAME      measure only this case (repeatable); the baseline is always measured
   --iterations N   timed iterations per measurement at least, after warm-up; default 3
   --seed N         seed of the varied numbers in the input; default ${DEFAULT_SEED}
-  --json           print the results as JSON instead of a table`;
+  --json           print the results as JSON instead of a table
+
+Each case runs in a Node process of its own with 4 MB semi-spaces (as bin/benchfolio.js runs),
+loading the built dist/. Peak RSS is shown at the full size, at a quarter of it, and at start
+(modules loaded, nothing read): a bounded stream peaks about as high at both sizes. Targets a
+case states (bench/cases/<tool>.ts, \`targets\`) are printed after the table as met or MISSED.`;
 
 export const DEFAULT_ITERATIONS = 3;
 

@@ -55,6 +55,15 @@ export interface BenchCase {
   command?: readonly string[] | undefined;
   /** Digits that are layout, not data, kept as they are in the input (see BuildInputOptions). */
   keepDigits?: RegExp | undefined;
+  /** What an issue asks of the case at its full size; `npm run bench` prints whether each holds. */
+  targets?: BenchTargets | undefined;
+}
+
+export interface BenchTargets {
+  /** MB/s at least this fraction of the baseline's on the same bytes (0.5: half). */
+  minThroughputRatio?: number | undefined;
+  /** Peak RSS below this many bytes. */
+  maxPeakRssBytes?: number | undefined;
 }
 
 /**

@@ -24,6 +24,12 @@ export type MeasureReply =
       durationsMs: number[];
       /** Peak resident set size of the whole child process (or of the CLI it ran), from getrusage. */
       peakRssBytes: number;
+      /**
+       * RSS of the child once the operation is loaded (its modules imported), before the first
+       * pass: what the process holds before it reads anything. Null for a case run in a process
+       * of its own (a CLI), whose start is not seen.
+       */
+      startRssBytes: number | null;
     }
   | { isOk: false; message: string };
 
@@ -39,6 +45,7 @@ function iterationCount(requested: number, warmUpMs: number): number {
 
 async function measure(job: MeasureJob): Promise<MeasureReply> {
   const operation = await operationFor(job);
+  const startRssBytes = process.memoryUsage().rss;
   // `--expose-gc` from the parent: collecting before each iteration keeps the garbage of the
   // previous one out of its timing.
   const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -76,6 +83,7 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
     // A CLI case's memory is its child's; otherwise this process's. maxRSS is in kibibytes
     // (getrusage's ru_maxrss on Linux).
     peakRssBytes: childPeakRssBytes > 0 ? childPeakRssBytes : process.resourceUsage().maxRSS * 1024,
+    startRssBytes: childPeakRssBytes > 0 ? null : startRssBytes,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ToolName } from '../src/tools.ts';
+import type { BenchTargets } from './cases.ts';
 import { BYTES_PER_MB } from './sizes.ts';
 import { SUPERLINEAR_SCALING } from './stats.ts';
 
@@ -16,6 +17,10 @@ export interface MeasuredRow {
   quarterMedianDurationMs: number;
   throughputBytesPerSec: number;
   peakRssBytes: number;
+  /** Peak RSS at a quarter of the size: about the full size's when memory does not grow with the input. */
+  quarterPeakRssBytes: number;
+  /** RSS once the case's modules are loaded, before it reads (null for a CLI case: see MeasureReply). */
+  startRssBytes: number | null;
   /** This row's throughput divided by the baseline's: 0.25 is four times slower. */
   throughputRatio: number;
   /** This row's peak RSS divided by the baseline's. */
@@ -37,7 +42,17 @@ export interface FailedRow {
 
 export type BenchRow = MeasuredRow | FailedRow;
 
-const HEADERS = ['case', 'input MB', 'MB/s', 'peak RSS MB', 'MB/s ÷ base', 'RSS ÷ base', 'time full ÷ ¼'];
+const HEADERS = [
+  'case',
+  'input MB',
+  'MB/s',
+  'peak RSS MB',
+  'at ¼',
+  'at start',
+  'MB/s ÷ base',
+  'RSS ÷ base',
+  'time full ÷ ¼',
+];
 
 /** The results as one plain-text table, numbers right-aligned. */
 export function formatTable(rows: readonly BenchRow[]): string {
@@ -48,6 +63,8 @@ export function formatTable(rows: readonly BenchRow[]): string {
           megabytes(row.inputBytes),
           megabytes(row.throughputBytesPerSec),
           megabytes(row.peakRssBytes),
+          megabytes(row.quarterPeakRssBytes),
+          row.startRssBytes === null ? '-' : megabytes(row.startRssBytes),
           row.throughputRatio.toFixed(2),
           row.rssRatio.toFixed(2),
           `${row.scalingRatio.toFixed(1)}${row.isSuperlinear ? ' !' : '  '}`,
@@ -77,7 +94,10 @@ export function describeLegend(iterations: number): string {
   return [
     'MB = 10^6 bytes. Each row runs in a process of its own and times whole passes, reading the file',
     `included: the median of at least ${iterations} timed runs (more for fast ones) after two warm-up runs;`,
-    'peak RSS is the whole process (for a CLI case, the CLI process). "base" is the baseline row above it,',
+    'peak RSS is the whole process (for a CLI case, the CLI process), "at ¼" the same at a quarter of the size',
+    '(bounded memory: no more than at full size), "at start" the RSS once the modules are loaded, before',
+    'reading. Every process runs Node with 4 MB semi-spaces, as bin/benchfolio.js does (run-child.ts',
+    'MEASURE_NODE_FLAGS); parser cases load the built dist/. "base" is the baseline row above it,',
     'on the same bytes: read-split-regex reads 1 MiB chunks, splits lines and tests one regex per line;',
     'JSON.parse parses each JSON document bare. "time full ÷ ¼" is the time at the full size over the time',
     `at a quarter of it: 4 is linear, "!" marks above ${SUPERLINEAR_SCALING} (superlinear).`,
@@ -90,4 +110,51 @@ function megabytes(bytes: number): string {
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
+}
+
+/** One target of a case (BenchTargets) and whether its row meets it. */
+export interface TargetCheck {
+  name: string;
+  target: string;
+  measured: string;
+  isMet: boolean;
+}
+
+/** The targets of the measured rows' cases (by case name), each checked against its row. */
+export function checkTargets(
+  rows: readonly BenchRow[],
+  targetsByName: ReadonlyMap<string, BenchTargets>,
+): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const row of rows) {
+    const targets = targetsByName.get(row.name);
+    if (targets === undefined) continue;
+    if (targets.minThroughputRatio !== undefined) {
+      const ratio = row.isOk ? row.throughputRatio : null;
+      checks.push({
+        name: row.name,
+        target: `MB/s ÷ base >= ${targets.minThroughputRatio}`,
+        measured: ratio === null ? 'not measured' : ratio.toFixed(2),
+        isMet: ratio !== null && ratio >= targets.minThroughputRatio,
+      });
+    }
+    if (targets.maxPeakRssBytes !== undefined) {
+      const rss = row.isOk ? row.peakRssBytes : null;
+      checks.push({
+        name: row.name,
+        target: `peak RSS < ${megabytes(targets.maxPeakRssBytes)} MB`,
+        measured: rss === null ? 'not measured' : `${megabytes(rss)} MB`,
+        isMet: rss !== null && rss < targets.maxPeakRssBytes,
+      });
+    }
+  }
+  return checks;
+}
+
+export function formatTargets(checks: readonly TargetCheck[]): string {
+  if (checks.length === 0) return '';
+  const lines = checks.map(
+    (check) => `  ${check.isMet ? 'met   ' : 'MISSED'}  ${check.name}: ${check.target} (measured ${check.measured})`,
+  );
+  return ["Targets (bench/cases, the issues' asks, at the full size):", ...lines].join('\n');
 }

@@ -15,13 +15,24 @@ export interface Measurement {
   medianDurationMs: number;
   durationsMs: number[];
   peakRssBytes: number;
+  startRssBytes: number | null;
 }
+
+/**
+ * The V8 flags of every measuring process: the young generation of the package's own command
+ * (bin/benchfolio.js runs Node with 4 MB semi-spaces), for the baseline and the cases alike.
+ * With Node's default, V8 sizes the young generation by the machine's memory (up to 3 x 32 MB
+ * here) and lets old garbage grow before a full collection: a 1 GB stream whose live heap stays
+ * near 15 MB then peaked at 240-330 MB of RSS, the read-split-regex baseline at 300 MB, and the
+ * peak measured how much garbage V8 allows, not what a case keeps.
+ */
+export const MEASURE_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /** Runs one measurement in a fresh Node process and resolves with its reply. */
 export function measureInChild(job: MeasureJob): Promise<Measurement> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD_PATH, [JSON.stringify(job)], {
-      execArgv: ['--expose-gc'],
+      execArgv: ['--expose-gc', ...MEASURE_NODE_FLAGS],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     activeChildren.add(child);
@@ -33,8 +44,8 @@ export function measureInChild(job: MeasureJob): Promise<Measurement> {
     child.on('exit', (code, signal) => {
       activeChildren.delete(child);
       if (reply?.isOk === true) {
-        const { medianDurationMs, durationsMs, peakRssBytes } = reply;
-        resolve({ medianDurationMs, durationsMs, peakRssBytes });
+        const { medianDurationMs, durationsMs, peakRssBytes, startRssBytes } = reply;
+        resolve({ medianDurationMs, durationsMs, peakRssBytes, startRssBytes });
       } else if (reply?.isOk === false) {
         reject(new Error(reply.message));
       } else {

@@ -6,7 +6,7 @@ import { type BenchArgs, parseBenchArgs, USAGE } from './args.ts';
 import { type BuiltInput, buildInput, createInputDir, type InputDir } from './build-input.ts';
 import { BENCH_CASES, type BenchBaseline, type BenchCase, DEFAULT_TARGET_BYTES } from './cases.ts';
 import type { OperationSpec } from './operations.ts';
-import { type BenchRow, describeLegend, formatTable, type MeasuredRow } from './report.ts';
+import { type BenchRow, checkTargets, describeLegend, formatTable, formatTargets, type MeasuredRow } from './report.ts';
 import { type Measurement, measureInChild, stopActiveChildren } from './run-child.ts';
 import { readBenchSource } from './sources.ts';
 import { SUPERLINEAR_SCALING, scalingRatio } from './stats.ts';
@@ -66,11 +66,24 @@ async function main(): Promise<number> {
     inputDir.remove();
   }
 
+  const targets = checkTargets(
+    rows,
+    new Map(
+      cases.flatMap((benchCase) => (benchCase.targets === undefined ? [] : [[benchCase.name, benchCase.targets]])),
+    ),
+  );
   if (args.isJson) {
-    const report = { seed: args.seed, iterations: args.iterations, corpusDir: corpus, notes, rows };
+    const report = { seed: args.seed, iterations: args.iterations, corpusDir: corpus, notes, rows, targets };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    const lines = [...notes.flatMap((note) => [note, '']), formatTable(rows), '', describeLegend(args.iterations)];
+    const targetLines = targets.length === 0 ? [] : [formatTargets(targets), ''];
+    const lines = [
+      ...notes.flatMap((note) => [note, '']),
+      formatTable(rows),
+      '',
+      ...targetLines,
+      describeLegend(args.iterations),
+    ];
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   return rows.every((row) => row.isOk || row.isSkipped === true) ? 0 : 1;
@@ -240,6 +253,8 @@ function toRow(
     quarterMedianDurationMs: quarter.medianDurationMs,
     throughputBytesPerSec: throughputOf(full),
     peakRssBytes: full.peakRssBytes,
+    quarterPeakRssBytes: quarter.peakRssBytes,
+    startRssBytes: full.startRssBytes,
     throughputRatio: throughputOf(full) / throughputOf(baseline),
     rssRatio: full.peakRssBytes / baseline.peakRssBytes,
     scalingRatio: scaling,

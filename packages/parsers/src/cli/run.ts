@@ -85,7 +85,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
 /**
  * The package's registry, loaded when a command needs it: loading every tool (and the zod
  * schemas of their results) and the content code takes about a tenth of a second, as long as
- * parsing a few MB of iostat log. With `--tool iostat` only the iostat definition is loaded; a
+ * parsing a few MB of iostat log. With `--tool iostat` (or `fio-log`) only that definition is loaded; a
  * registry of that one parser chooses as the full one does when the tool is given. Other tools
  * load the full registry.
  */
@@ -96,6 +96,13 @@ async function defaultRegistry(tool: ToolName | undefined): Promise<Registry> {
       import('../registry.ts'),
     ]);
     return createRegistry([iostatTool.parser]);
+  }
+  if (tool === 'fio-log') {
+    const [{ fioLogTool }, { createRegistry }] = await Promise.all([
+      import('../fio/log/tool.ts'),
+      import('../registry.ts'),
+    ]);
+    return createRegistry([fioLogTool.parser]);
   }
   return (await import('../builtin.ts')).builtinRegistry;
 }

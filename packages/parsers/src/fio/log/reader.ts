@@ -80,10 +80,21 @@ export class FioLogReader {
     return this.reader?.hasRows ?? false;
   }
 
-  /** The rows read since the last take; `isLast`: with the summary of the whole log. */
-  take(isLast: boolean): FioLogResult {
+  /**
+   * Sample rows read and not taken yet (a histogram log's intervals are all taken at once, so
+   * 0 for one).
+   */
+  get pendingRows(): number {
+    return this.reader instanceof SampleLogReader ? this.reader.pendingRows : 0;
+  }
+
+  /**
+   * The rows read since the last take (of a sample log, at most `maxRows`); `isLast`: with the
+   * summary of the whole log.
+   */
+  take(isLast: boolean, maxRows?: number): FioLogResult {
     this.reader ??= this.makeReader(0);
-    return this.reader.take(isLast);
+    return this.reader instanceof SampleLogReader ? this.reader.take(isLast, maxRows) : this.reader.take(isLast);
   }
 }
 

@@ -9,7 +9,10 @@ const INITIAL_ROWS = 4096;
  * buffers are reused from piece to piece of a stream.
  */
 export class RowBuffer {
+  /** Rows written. */
   length = 0;
+  /** Rows before this one were taken (see take). */
+  taken = 0;
   capacity = INITIAL_ROWS;
   timeMs = new Float64Array(INITIAL_ROWS);
   values = new Float64Array(INITIAL_ROWS);
@@ -39,14 +42,32 @@ export class RowBuffer {
     this.capacity = capacity;
   }
 
-  /** The rows as the result's arrays (null for a column the log does not have), and empties the buffer. */
-  take(has: { value1: boolean; offset: boolean; priority: boolean; issueTime: boolean }): FioSampleLog['rows'] {
-    const length = this.length;
-    this.length = 0;
+  /** Rows written and not taken yet. */
+  get pending(): number {
+    return this.length - this.taken;
+  }
+
+  /**
+   * The next `maxRows` rows not taken yet (all by default) as the result's arrays (null for a
+   * column the log does not have); the buffer is emptied when every row is taken.
+   */
+  take(
+    has: { value1: boolean; offset: boolean; priority: boolean; issueTime: boolean },
+    maxRows = Number.POSITIVE_INFINITY,
+  ): FioSampleLog['rows'] {
+    const from = this.taken;
+    const to = Math.min(this.length, from + maxRows);
+    const length = to - from;
+    if (to === this.length) {
+      this.length = 0;
+      this.taken = 0;
+    } else {
+      this.taken = to;
+    }
     const copy = (column: Float64Array): number[] => {
       // A preallocated array filled in order: faster than Array.from or pushes.
       const out = new Array<number>(length);
-      for (let i = 0; i < length; i++) out[i] = column[i] as number;
+      for (let i = 0; i < length; i++) out[i] = column[from + i] as number;
       return out;
     };
     return {

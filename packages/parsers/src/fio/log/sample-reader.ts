@@ -57,6 +57,8 @@ export class SampleLogReader {
   private rowCount = 0;
   /** Lines read, blank ones included: where a stream's next batch starts. */
   lineCount = 0;
+  /** Blank lines read after the first line (counted by scanRows). */
+  private blankLines = 0;
   private isWindowed = true;
   /** The bytes of the text being read (see read). */
   private bytes = new Uint8Array(0);
@@ -98,8 +100,8 @@ export class SampleLogReader {
   /**
    * Reads the lines of `text` (whole lines joined by `\n`). Throws a LogLineError (offset in
    * `text`). The common line (the layout's count of integers, `, ` between them) is read in one
-   * pass of character codes, with the columns and totals in locals; any other line goes through
-   * the scanner, which reads blanks, tabs and hex anywhere and reports what is wrong.
+   * pass over the text's bytes (scanRows); any other line goes through the scanner, which reads
+   * blanks, tabs and hex anywhere and reports what is wrong.
    */
   read(text: string): void {
     const end = text.length;
@@ -109,13 +111,43 @@ export class SampleLogReader {
     // The fast path reads the text's bytes: an ASCII text (every log) has one byte per
     // character, so offsets agree; typed array reads beat charCodeAt on the sliced and joined
     // strings a stream's batches are. A text with other characters takes the scanner's path.
-    if (this.bytes.length < end) this.bytes = new Uint8Array(Math.max(end, this.bytes.length * 2));
-    const bytes = this.bytes;
-    const encoded = encoder.encodeInto(text, bytes);
+    // One byte more than the text: a line end written after it ends the last line, so the scan
+    // never checks for the end of the text.
+    if (this.bytes.length <= end) this.bytes = new Uint8Array(Math.max(end + 1, this.bytes.length * 2));
+    const encoded = encoder.encodeInto(text, this.bytes);
     const isAscii = encoded.read === end && encoded.written === end;
+    this.bytes[end] = LINE_END;
+    const rowsBefore = this.rows.length;
+    const linesBefore = this.blankLines;
+    const rowsAfter = this.scanRows(text, start, isAscii);
+    const added = rowsAfter - rowsBefore;
+    this.rows.length = rowsAfter;
+    this.rowCount += added;
+    this.lineCount += added + (this.blankLines - linesBefore);
+    if (this.isWindowed) {
+      const blockSizes = this.rows.blockSizeBytes;
+      for (let row = rowsBefore; row < rowsAfter; row++) {
+        if (blockSizes[row] !== 0) {
+          this.isWindowed = false;
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * The loop of `read`, from `start` to the end of the text (its bytes in `this.bytes`, a line
+   * end after them): the rows go into the row buffer from its length on, the totals into the
+   * summary's arrays; returns the row buffer's new length. Kept apart from `read`, with nothing
+   * after the loop but the return: V8 compiles a long loop while it runs (on-stack
+   * replacement), and code after the loop that had not run yet then deoptimised it at the end
+   * of every batch.
+   */
+  private scanRows(text: string, from: number, isAscii: boolean): number {
+    const end = text.length;
+    const bytes = this.bytes;
     const scanner = this.scanner;
-    const columns = this.columns as SampleLogColumn[];
-    const fieldCount = columns.length;
+    const fieldCount = (this.columns as SampleLogColumn[]).length;
     const fields = this.lineFields;
     const scale = this.scale;
     const valueIndex = this.valueIndex;
@@ -139,21 +171,20 @@ export class SampleLogReader {
     const mins = this.mins;
     const maxs = this.maxs;
     const bins = this.bins;
-    let isWindowed = this.isWindowed;
-    let rowCount = this.rowCount;
-    let lines = 0;
+    const hasBins = bins !== null;
+    let start = from;
     while (start <= end) {
-      lines++;
-      // The fast path: digits, `0x` hex digits, and `, ` between the fields.
+      // The fast path: digits, `0x` hex digits, and `, ` between the fields. The byte after
+      // the text is a line end, so `at` never passes `end`.
       let at = start;
       let field = 0;
-      let code = at < end && isAscii ? (bytes[at] as number) : LINE_END;
+      let code = isAscii ? (bytes[at] as number) : LINE_END;
       for (;;) {
         if (code < ZERO || code > NINE) break;
         let value = code - ZERO;
-        code = ++at < end ? (bytes[at] as number) : LINE_END;
+        code = bytes[++at] as number;
         if (value === 0 && code === LOWER_X) {
-          code = ++at < end ? (bytes[at] as number) : LINE_END;
+          code = bytes[++at] as number;
           let digits = 0;
           for (;;) {
             const digit =
@@ -161,20 +192,20 @@ export class SampleLogReader {
             if (digit < 0) break;
             value = value * 16 + digit;
             digits++;
-            code = ++at < end ? (bytes[at] as number) : LINE_END;
+            code = bytes[++at] as number;
           }
           if (digits === 0) break;
         } else {
           while (code >= ZERO && code <= NINE) {
             value = value * 10 + (code - ZERO);
-            code = ++at < end ? (bytes[at] as number) : LINE_END;
+            code = bytes[++at] as number;
           }
         }
         if (value > MAX_SAFE) break;
         fields[field++] = value;
         if (code !== COMMA || field === fieldCount) break;
-        code = ++at < end ? (bytes[at] as number) : LINE_END;
-        if (code === SPACE) code = ++at < end ? (bytes[at] as number) : LINE_END;
+        code = bytes[++at] as number;
+        if (code === SPACE) code = bytes[++at] as number;
       }
       let lineEnd = at;
       const isFast = field === fieldCount && code === LINE_END && (fields[directionIndex] as number) <= 2;
@@ -185,16 +216,18 @@ export class SampleLogReader {
         if (lineEnd === -1) lineEnd = end;
         const count = scanner.scan(text, start, lineEnd);
         if (count === 0) {
+          this.blankLines++;
           start = lineEnd + 1;
           continue;
         }
         this.checkLine(count, start);
         for (let i = 0; i < count; i++) fields[i] = scanner.fields[i] as number;
       } else if (isFlag && (fields[priorityIndex] as number) > 1) {
-        this.scanner.scan(text, start, lineEnd);
+        scanner.scan(text, start, lineEnd);
         this.checkLine(fieldCount, start);
       }
-      const direction = fields[directionIndex] as number;
+      // 0, 1 or 2 (checked above): an integer index.
+      const direction = (fields[directionIndex] as number) | 0;
       const value = (fields[valueIndex] as number) * scale;
       if (row === capacity) {
         rows.length = row;
@@ -205,9 +238,7 @@ export class SampleLogReader {
       timeMs[row] = fields[0] as number;
       values[row] = value;
       directions[row] = direction;
-      const blockSize = fields[blockSizeIndex] as number;
-      blockSizeBytes[row] = blockSize;
-      if (blockSize !== 0) isWindowed = false;
+      blockSizeBytes[row] = fields[blockSizeIndex] as number;
       if (hasValue1) values1[row] = (fields[value1Index] as number) * scale;
       if (hasOffset) offsetBytes[row] = fields[offsetIndex] as number;
       if (hasPriority) priorities[row] = fields[priorityIndex] as number;
@@ -217,17 +248,13 @@ export class SampleLogReader {
       sums[direction] = (sums[direction] as number) + value;
       if (value < (mins[direction] as number)) mins[direction] = value;
       if (value > (maxs[direction] as number)) maxs[direction] = value;
-      if (bins !== null) {
+      if (hasBins) {
         const bin = direction * FIO3_BIN_COUNT + binIndexOf(value);
         bins[bin] = (bins[bin] as number) + 1;
       }
-      rowCount++;
       start = lineEnd + 1;
     }
-    rows.length = row;
-    this.lineCount += lines;
-    this.isWindowed = isWindowed;
-    this.rowCount = rowCount;
+    return row;
   }
 
   /** Reads lines up to the first that is not blank, and chooses the layout from it; returns where the next line starts. */
@@ -307,14 +334,25 @@ export class SampleLogReader {
     return this.rowCount > 0;
   }
 
-  /** The rows read since the last take, as a result; `isLast` adds the summary of the whole log. */
-  take(isLast: boolean): FioSampleLog {
-    const rows = this.rows.take({
-      value1: this.value1Index >= 0,
-      offset: this.offsetIndex >= 0,
-      priority: this.priorityIndex >= 0,
-      issueTime: this.issueTimeIndex >= 0,
-    });
+  /** Rows read and not taken yet. */
+  get pendingRows(): number {
+    return this.rows.pending;
+  }
+
+  /**
+   * The rows read since the last take (at most `maxRows` of them), as a result; `isLast` adds
+   * the summary of the whole log.
+   */
+  take(isLast: boolean, maxRows?: number): FioSampleLog {
+    const rows = this.rows.take(
+      {
+        value1: this.value1Index >= 0,
+        offset: this.offsetIndex >= 0,
+        priority: this.priorityIndex >= 0,
+        issueTime: this.issueTimeIndex >= 0,
+      },
+      maxRows,
+    );
     const firstSample = this.firstSample;
     this.firstSample += rows.timeMs.length;
     const { kind, kindSource, fileName } = this.init;

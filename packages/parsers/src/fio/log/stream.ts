@@ -10,9 +10,19 @@ import type { FioLogResult } from './schema.ts';
 type FioLogOutput = ToolOutput<'fio-log', FioLogResult>;
 
 /**
+ * Rows of a sample log per streamed piece at most. A column of more than about 16,000 numbers
+ * is an array V8 allocates outside its young generation (over 128 KB), where only a full
+ * collection frees it: a 1 MiB chunk of a per-I/O log is 30,000 lines, and its pieces' arrays
+ * then piled up to a hundred MB before each collection, and took four times as long to fill.
+ */
+export const MAX_PIECE_ROWS = 8192;
+
+/**
  * The streaming parse (`parseStream`, `benchfolio parse --ndjson`): one output per batch of
- * lines read (a chunk's worth of rows, columnar), then a last output with no rows and the
- * summary of the whole log. Memory holds one batch's rows and the summary's histograms.
+ * lines read (a chunk's worth of rows, columnar; a sample log's batch of more than
+ * MAX_PIECE_ROWS rows in several outputs), then a last output with no rows and the summary of
+ * the whole log. Memory holds one batch's rows and the summary's histograms (fio's 1856 bins
+ * per direction), never the values of earlier batches.
  */
 export async function* streamFioLogOutputs(
   batches: AsyncIterable<TextBatch>,
@@ -32,9 +42,12 @@ export async function* streamFioLogOutputs(
       throw lineError(error, text, linesBefore, format, name);
     }
     if (!reader.hasRows) continue;
-    const result = reader.take(false);
-    yield output(result, format, isFirst ? warningsOf(result) : []);
-    isFirst = false;
+    // One piece per batch, cut into pieces of at most MAX_PIECE_ROWS rows.
+    do {
+      const result = reader.take(false, MAX_PIECE_ROWS);
+      yield output(result, format, isFirst ? warningsOf(result) : []);
+      isFirst = false;
+    } while (reader.pendingRows > 0);
   }
   if (!reader.hasRows) {
     throw new ParseError({
