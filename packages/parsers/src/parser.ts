@@ -92,6 +92,14 @@ export interface ToolParser<
    * buffer the parser reuses, valid only until its next call, so the caller copies it at once.
    */
   ndjson?(output: TOutput, file: string, tidy: boolean): string | Uint8Array;
+  /**
+   * Optional, with ndjson: the whole `--ndjson` output (not `--tidy`) of a stream of `format`,
+   * written straight from its text, without the typed outputs: byte for byte what ndjson()
+   * gives for each output of parseTextStream, and the same ParseError after the same bytes. An
+   * array may be a view of a buffer the parser reuses, valid until the next is asked for. Null for a format it does not write this way (the caller then
+   * takes parseTextStream and ndjson). iostat's text logs: iostat/ndjson-stream.ts.
+   */
+  ndjsonStream?(batches: AsyncIterable<TextBatch>, format: string, file: string): AsyncIterable<Uint8Array> | null;
 }
 
 /**

@@ -32,6 +32,15 @@ export interface Registry<TOutput extends ToolOutput = ParseOutput> {
    * time and never hold the whole input; the others collect the text and yield one output.
    */
   parseStream(chunks: AsyncIterable<string> | ReadableStream<string>, options?: ParseOptions): AsyncGenerator<TOutput>;
+  /**
+   * parseStream for `benchfolio parse --ndjson` (without `--tidy`) of the file `file`: where the
+   * parser chosen writes that output itself, straight from the text (ToolParser.ndjsonStream),
+   * its UTF-8 bytes come instead of the outputs (a view valid until the next is asked for).
+   */
+  ndjsonStream(
+    chunks: AsyncIterable<string> | ReadableStream<string>,
+    options: ParseOptions & { file: string },
+  ): AsyncGenerator<TOutput | Uint8Array>;
 }
 
 /**
@@ -114,7 +123,8 @@ export function createRegistry<TOutput extends ToolOutput>(
   const openStream = async (
     chunks: AsyncIterable<string> | ReadableStream<string>,
     options: ParseOptions,
-  ): Promise<AsyncIterator<TOutput> | Iterator<TOutput>> => {
+    ndjsonFile?: string,
+  ): Promise<AsyncIterator<TOutput | Uint8Array> | Iterator<TOutput>> => {
     const batches = readTextBatches(chunks)[Symbol.asyncIterator]();
     // Detection needs the head: read batches of whole lines until there is enough of it, then
     // replay them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
@@ -142,6 +152,9 @@ export function createRegistry<TOutput extends ToolOutput>(
         await batches.return(undefined);
       }
     }
+    // With a file, the `--ndjson` bytes, when the parser writes them itself (ToolParser.ndjsonStream).
+    const direct = ndjsonFile === undefined ? null : (parser.ndjsonStream?.(replay(), format, ndjsonFile) ?? null);
+    if (direct !== null) return direct[Symbol.asyncIterator]();
     if (parser.parseTextStream !== undefined) {
       return parser.parseTextStream(replay(), format, options.name)[Symbol.asyncIterator]();
     }
@@ -153,7 +166,7 @@ export function createRegistry<TOutput extends ToolOutput>(
   const parseStream = (
     chunks: AsyncIterable<string> | ReadableStream<string>,
     options: ParseOptions = {},
-  ): AsyncGenerator<TOutput> => new PassThrough(() => openStream(chunks, options));
+  ): AsyncGenerator<TOutput> => new PassThrough(() => openStream(chunks, options) as Promise<AsyncIterator<TOutput>>);
 
   return {
     parsers,
@@ -162,6 +175,7 @@ export function createRegistry<TOutput extends ToolOutput>(
     parse,
     safeParse: (text, options) => _safely(() => parse(text, options)),
     parseStream,
+    ndjsonStream: (chunks, options) => new PassThrough(() => openStream(chunks, options, options.file)),
   };
 }
 

@@ -87,6 +87,8 @@ export interface ToolDefinition<
   ): AsyncIterable<ToolOutput<TName, z.output<TSchema>>>;
   /** With `stream`: the `--ndjson` text of a streamed output (ToolParser.ndjson). */
   ndjson?(output: ToolOutput<TName, z.output<TSchema>>, file: string, tidy: boolean): string | Uint8Array;
+  /** With `ndjson`: its output for a whole stream, straight from the text (ToolParser.ndjsonStream). */
+  ndjsonStream?(batches: AsyncIterable<TextBatch>, format: TFormat, file: string): AsyncIterable<Uint8Array> | null;
 }
 
 /** A defined tool: its definition's data, its registry parser, and its own typed functions. */
@@ -132,7 +134,7 @@ export function defineTool<
   TOptions extends object = NoOptions,
 >(definition: ToolDefinition<TName, TFormat, TSchema, TOptions>): Tool<TName, TFormat, TSchema, TOptions> {
   type Result = z.output<TSchema>;
-  const { name, formats, defaultFormat, detect, stream, ndjson } = definition;
+  const { name, formats, defaultFormat, detect, stream, ndjson, ndjsonStream } = definition;
   const title = definition.title ?? name;
 
   const unsupported = (source: TextSource, format: string): ParseError =>
@@ -171,6 +173,12 @@ export function defineTool<
     };
   }
   if (ndjson !== undefined) parser.ndjson = ndjson;
+  if (ndjsonStream !== undefined) {
+    parser.ndjsonStream = (batches, format, file) => {
+      const known = formatOf(format);
+      return known === undefined ? null : ndjsonStream(batches, known, file);
+    };
+  }
 
   const parse = (text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, Result> => {
     const source = readText(text, { name: options?.name });

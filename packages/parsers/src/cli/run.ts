@@ -118,7 +118,16 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
         const chunks = readTextChunks(file, { onProgress: progress.onProgress });
         const out = new BatchedWriter(io.stdout);
         try {
-          for await (const output of registry.parseStream(chunks, options)) {
+          // Without --tidy, a parser may write the lines itself, straight from the text (ToolParser.ndjsonStream).
+          const pieces = flags.tidy
+            ? registry.parseStream(chunks, options)
+            : registry.ndjsonStream(chunks, { ...options, file });
+          for await (const output of pieces) {
+            if (output instanceof Uint8Array) {
+              const writing = out.write(output);
+              if (writing !== undefined) await writing;
+              continue;
+            }
             const parser = registry.parsers.find((candidate) => candidate.tool === output.tool);
             // Most pieces are only gathered: an await then only when a write is due.
             const writing = out.write(

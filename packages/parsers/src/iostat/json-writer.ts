@@ -33,6 +33,11 @@ export class JsonWriter {
   /** JSON texts of strings that recur (keys, device names), as bytes. */
   private readonly cache = new Map<string, Uint8Array>();
 
+  /** How many bytes are written and not yet taken. */
+  get size(): number {
+    return this.length;
+  }
+
   /** The text written so far, and starts again empty. */
   take(): string {
     const text = decoder.decode(this.bytes.subarray(0, this.length));
@@ -290,7 +295,7 @@ function writeInteger(bytes: Uint8Array, at: number, value: number): number {
 const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, k) => ZERO + (k & 1 ? (k >> 1) % 10 : ((k >> 1) / 10) | 0));
 
 /** The digits of a non-negative int32 at `at`; returns where they end. */
-function writeInt32(bytes: Uint8Array, at: number, value: number): number {
+export function writeInt32(bytes: Uint8Array, at: number, value: number): number {
   const count =
     value < 10
       ? 1

@@ -2,6 +2,7 @@ import type { ParseErrorCode } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import { type ColumnSpec, columnSpec, isKnownColumn } from './columns.ts';
 import { chooseDateOrder, DECIMAL_POINT, type DecimalMark, decimalMarkIn, markName, otherMarkIn } from './locale.ts';
+import type { DeviceRowWriter } from './ndjson-rows.ts';
 import {
   DeviceNames,
   isBlank,
@@ -153,6 +154,12 @@ export class IostatMachine {
   text = '';
   /** Where the line being read starts in `bytes`, or -1. */
   private bytesAt = -1;
+  /**
+   * Where device rows go instead of the report, as `--ndjson` text (ndjson-stream.ts), or null
+   * (the reports hold them). While set, a report's `devices` stay empty, unless a later table of
+   * the report merges rows by device: its rows are then taken back as typed devices.
+   */
+  rows: DeviceRowWriter | null = null;
   /** Device names read from the bytes, each made once. */
   private readonly names = new DeviceNames();
   /** 1 per avg-cpu column, for reading the avg-cpu values with scanRowFastBytes. */
@@ -172,7 +179,14 @@ export class IostatMachine {
         const first = skipBlankBytes(bytes, start, end);
         const code = bytes[first] as number;
         // A blank line, or one that may be a header (see push), takes the usual way.
-        if (first < end && code !== CODE_D && code !== CODE_A && this.readPlainRowBytes(start, first, end, layout)) {
+        if (
+          first < end &&
+          code !== CODE_D &&
+          code !== CODE_A &&
+          (this.rows !== null && this.byName === null
+            ? this.writePlainRowBytes(start, first, end, layout)
+            : this.readPlainRowBytes(start, first, end, layout))
+        ) {
           this.lineNumber++;
           return undefined;
         }
@@ -194,6 +208,22 @@ export class IostatMachine {
     const valuesEnd = scanRowFastBytes(bytes, from, end, layout.factors, values, this.scanMark);
     if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
     this.addDevice(this.names.at(bytes, first, nameEnd), first > start && !layout.isIndented, values);
+    return true;
+  }
+
+  /** readPlainRowBytes for the `--ndjson` fast path: the row written to `rows` (DeviceRowWriter.rowBytes). */
+  private writePlainRowBytes(start: number, first: number, end: number, layout: Layout): boolean {
+    const bytes = this.bytes as Uint8Array;
+    const nameEnd = tokenEndBytes(bytes, first, end);
+    const from = skipBlankBytes(bytes, nameEnd, end);
+    if (from === end) return false;
+    const isGroup = first > start && !layout.isIndented;
+    if (
+      !(this.rows as DeviceRowWriter).rowBytes(bytes, first, nameEnd, isGroup, from, end, layout.factors, this.scanMark)
+    ) {
+      return false;
+    }
+    this.rowsInTable++;
     return true;
   }
 
@@ -536,6 +566,7 @@ export class IostatMachine {
   private startTable(layout: Layout): void {
     this.hasSeenStructure = true;
     if (this.layoutsInReport.length === 1 && this.byName === null) {
+      if (this.rows !== null) this.devices = this.rows.takeDevices();
       this.byName = new Map(this.devices.map((device) => [device.device, device]));
     }
     this.tableOffset = 0;
@@ -657,6 +688,10 @@ export class IostatMachine {
   private addDevice(name: string, isGroup: boolean, tableValues: number[]): void {
     this.rowsInTable++;
     if (this.byName === null) {
+      if (this.rows !== null) {
+        this.rows.device(name, isGroup, tableValues);
+        return;
+      }
       this.devices.push({ device: name, isGroup, values: tableValues });
       return;
     }
@@ -717,11 +752,13 @@ export class IostatMachine {
     };
     this.sample++;
     this.runReports++;
+    this.rows?.seal();
     this.resetReport();
     return report;
   }
 
   private resetReport(): void {
+    this.rows?.discard();
     this.timestampText = null;
     this.timestampIso = null;
     this.cpu = null;

@@ -24,7 +24,25 @@ export function iostatNdjson(
 ): string | Uint8Array {
   if (tidy) return tidyText(output);
   const result = output.result;
-  const out = writer;
+  writeOutputLine(writer, file, output, result.reports, null);
+  return writer.takeBytes();
+}
+
+/**
+ * Writes the `--ndjson` line of one output (see iostatNdjson) to `out`. `rows`: the text of the
+ * device rows of the output's one report when they were written as they were read
+ * (ndjson-stream.ts: that report's `devices` are then empty), else null.
+ */
+export function writeOutputLine(
+  out: JsonWriter,
+  file: string,
+  output: Pick<ToolOutput<'iostat', IostatResult>, 'tool' | 'format' | 'toolVersion' | 'warnings'> & {
+    result: Omit<IostatResult, 'reports'>;
+  },
+  reports: readonly IostatReport[],
+  rows: Uint8Array | null,
+): void {
+  const result = output.result;
   // The parts every output repeats are bytes made once (put), not strings looked up (raw).
   out.put(FILE);
   out.string(file);
@@ -40,9 +58,9 @@ export function iostatNdjson(
   out.put(HOST);
   out.put(hostBytes(result.host));
   out.put(REPORTS);
-  for (let r = 0; r < result.reports.length; r++) {
+  for (let r = 0; r < reports.length; r++) {
     if (r > 0) out.byte(COMMA);
-    writeReport(out, result.reports[r] as IostatReport);
+    writeReport(out, reports[r] as IostatReport, rows);
   }
   out.put(result.isTruncated ? TRUNCATED_SUMMARY : NOT_TRUNCATED_SUMMARY);
   if (result.summary.length === 0) out.put(EMPTY_LIST);
@@ -51,7 +69,6 @@ export function iostatNdjson(
   if (output.warnings.length === 0) out.put(EMPTY_LIST);
   else out.raw(JSON.stringify(output.warnings));
   out.put(END_LINE);
-  return out.takeBytes();
 }
 
 /** One writer for every output: its buffer grows to the largest report and is reused. */
@@ -146,7 +163,7 @@ const COMMA = 44;
 const CLOSE_BRACKET = 93;
 const CLOSE_BRACE = 125;
 
-function writeReport(out: JsonWriter, report: IostatReport): void {
+function writeReport(out: JsonWriter, report: IostatReport, rows: Uint8Array | null): void {
   out.put(SAMPLE);
   out.number(report.sample);
   out.put(TIMESTAMP);
@@ -161,6 +178,7 @@ function writeReport(out: JsonWriter, report: IostatReport): void {
   out.put(columnsBytes(report.columns));
   out.put(DEVICES);
   const devices = report.devices;
+  if (rows !== null && devices.length === 0) out.put(rows);
   for (let d = 0; d < devices.length; d++) {
     const device = devices[d] as IostatDevice;
     if (d > 0) out.byte(COMMA);

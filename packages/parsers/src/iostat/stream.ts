@@ -309,7 +309,7 @@ export function piece(
  * line is in the batch, or one of the last non-blank lines of the batches before, which are
  * remembered.
  */
-class TextReader {
+export class TextReader {
   private lastText = '';
   private lastNumber = 0;
   private previousText = '';

@@ -4,6 +4,7 @@ import { detectIostatHead } from './detect.ts';
 import type { IostatMachineOptions } from './machine.ts';
 import { reportMeasurements } from './measurements.ts';
 import { iostatNdjson } from './ndjson.ts';
+import { iostatNdjsonStream } from './ndjson-stream.ts';
 import { parseIostatJson } from './parse-json.ts';
 import { parseIostatText } from './parse-text.ts';
 import { IostatResultSchema } from './schema.ts';
@@ -38,6 +39,7 @@ export const iostatTool: Tool<'iostat', IostatFormat, typeof IostatResultSchema,
   resultSchema: IostatResultSchema,
   stream: streamIostatOutputs,
   ndjson: iostatNdjson,
+  ndjsonStream: iostatNdjsonStream,
 });
 
 /** `format`: `text` or `json`, detected when not given; `sinceBoot`: see IostatMachineOptions. */

@@ -1,0 +1,287 @@
+import { JsonWriter, writeInt32 } from './json-writer.ts';
+import type { IostatDevice } from './schema.ts';
+
+/**
+ * The device rows of the report being read, written straight as their `--ndjson` text
+ * (`{"device":"sda","isGroup":false,"values":[...]}`, comma-separated) instead of kept as typed
+ * values: the fast path of `benchfolio parse --ndjson` (ndjson-stream.ts). The machine hands a
+ * plain row's bytes here (rowBytes), which copies each value's printed digits to the output when
+ * they are already its JSON text and does integer arithmetic on them under a kB or ms column;
+ * any row it does not recognise exactly it leaves alone, and the machine reads that row the
+ * careful way into values, which come here through device() and are written as the typed path
+ * writes them (JsonWriter.numbers). Either way the text is the one JSON.stringify gives for the
+ * typed device: a value's text here is the shortest decimal that reads back as the double the
+ * typed path computes, `(digits × factor) / 10^decimals`, which is what JavaScript prints.
+ */
+export class DeviceRowWriter {
+  private bytes = new Uint8Array(64 * 1024);
+  private length = 0;
+  /** The rows of the last report the machine ended (seal), until the next seal. */
+  private sealedBytes = new Uint8Array(64 * 1024);
+  private sealedLength = 0;
+  /** Writes the rows that come as values (the careful path). */
+  private readonly writer = new JsonWriter();
+
+  /**
+   * Writes the row whose device name is `bytes[nameStart, nameEnd)` and whose values start at
+   * `from` (the line ends at `end`, where `bytes[end]` is a line end); `factors` are the
+   * layout's (ColumnSpec.factor), `mark` the run's decimal mark. False, having written nothing,
+   * unless the row is a name, exactly `factors.length` plain decimals and blanks, each decimal one
+   * whose JSON text is made here (see writeValue).
+   */
+  rowBytes(
+    bytes: Uint8Array,
+    nameStart: number,
+    nameEnd: number,
+    isGroup: boolean,
+    from: number,
+    end: number,
+    factors: Float64Array,
+    mark: number,
+  ): boolean {
+    if (mark !== DOT) return false;
+    const count = factors.length;
+    // The row's own text (a copied value is no longer than its printed text), the keys, and per
+    // value a comma and at most 22 characters.
+    this.reserve(end - nameStart + 64 + count * 24);
+    const out = this.bytes;
+    const start = this.length;
+    let at = start;
+    if (at > 0) out[at++] = COMMA;
+    at = copy(DEVICE_START, out, at);
+    for (let i = nameStart; i < nameEnd; i++) {
+      const code = bytes[i] as number;
+      // A name JSON would escape goes the careful way (JSON.stringify escapes it there).
+      if (code < 0x20 || code === QUOTE || code === BACKSLASH) return false;
+      out[at++] = code;
+    }
+    at = copy(isGroup ? GROUP_VALUES : DEVICE_VALUES, out, at);
+    let i = from;
+    let code = bytes[i] as number;
+    for (let k = 0; k < count; k++) {
+      while (code === SPACE || code === TAB) code = bytes[++i] as number;
+      if (k > 0) out[at++] = COMMA;
+      const isNegative = code === MINUS;
+      if (isNegative) code = bytes[++i] as number;
+      const wholeStart = i;
+      let wholeDigits = 0;
+      let decimals = 0;
+      if (factors[k] === 1) {
+        // The printed text is the JSON text, copied as it is scanned, less trailing zeros after
+        // the point (`0.50` is 0.5, `0.00` is 0) and the sign of a zero (-0 prints `0`).
+        const valueStart = at;
+        if (isNegative) out[at++] = MINUS;
+        while (code >= ZERO && code <= NINE) {
+          out[at++] = code;
+          code = bytes[++i] as number;
+        }
+        wholeDigits = i - wholeStart;
+        if (code === DOT) {
+          out[at++] = DOT;
+          code = bytes[++i] as number;
+          const decimalsStart = i;
+          while (code >= ZERO && code <= NINE) {
+            out[at++] = code;
+            code = bytes[++i] as number;
+          }
+          decimals = i - decimalsStart;
+          // Trailing zeros after the point go, and the point when they were all the decimals.
+          while (out[at - 1] === ZERO) at--;
+          if (out[at - 1] === DOT) at--;
+        }
+        // -0 and -0.00 print `0`.
+        if (isNegative && at === valueStart + 2 && out[at - 1] === ZERO) {
+          at = valueStart;
+          out[at++] = ZERO;
+        }
+      } else {
+        // kB, MB, sectors, ms: the digits times the factor, an integer, with the point put back.
+        let mantissa = 0;
+        while (code >= ZERO && code <= NINE) {
+          mantissa = mantissa * 10 + (code - ZERO);
+          code = bytes[++i] as number;
+        }
+        wholeDigits = i - wholeStart;
+        if (code === DOT) {
+          code = bytes[++i] as number;
+          const decimalsStart = i;
+          while (code >= ZERO && code <= NINE) {
+            mantissa = mantissa * 10 + (code - ZERO);
+            code = bytes[++i] as number;
+          }
+          decimals = i - decimalsStart;
+        }
+        const product = mantissa * (factors[k] as number);
+        if (!(product < MAX_EXACT) || decimals > MAX_DECIMALS) return false;
+        if (isNegative && product !== 0) out[at++] = MINUS;
+        at = writeDecimal(out, at, product, decimals);
+      }
+      // The token must end at a blank or the line end (a row too short meets the line end here
+      // with no digits: the careful path finds the COLUMN_COUNT). Only the usual form is written
+      // here: digits before the point, no leading zero (`007`), at most MAX_DECIMALS decimals and
+      // 15 digits (JavaScript would print `1e-7`, or the digits would not be exact); anything
+      // else the careful way.
+      if (
+        (code !== SPACE && code !== TAB && code !== LINE_END) ||
+        wholeDigits === 0 ||
+        (wholeDigits > 1 && bytes[wholeStart] === ZERO) ||
+        decimals > MAX_DECIMALS ||
+        wholeDigits + decimals > MAX_DIGITS
+      ) {
+        return false;
+      }
+    }
+    while (code === SPACE || code === TAB) code = bytes[++i] as number;
+    if (i !== end) return false;
+    out[at++] = CLOSE_BRACKET;
+    out[at++] = CLOSE_BRACE;
+    this.length = at;
+    return true;
+  }
+
+  /** A row read the careful way (its values in base units), written as the typed path writes it. */
+  device(name: string, isGroup: boolean, values: readonly (number | null)[]): void {
+    const writer = this.writer;
+    if (this.length > 0) writer.byte(COMMA);
+    writer.put(DEVICE_START_TEXT);
+    writer.raw(`${JSON.stringify(name)},"isGroup":${isGroup},"values":[`);
+    writer.numbers(values);
+    writer.byte(CLOSE_BRACKET);
+    writer.byte(CLOSE_BRACE);
+    const text = writer.takeBytes();
+    this.reserve(text.length);
+    this.bytes.set(text, this.length);
+    this.length += text.length;
+  }
+
+  /**
+   * The rows written so far as typed devices, and starts again empty: for a report whose later
+   * table merges its rows by device (`--pretty -x`), which the machine then reads typed. Each
+   * value's text reads back as the double it was written from (it is that double's shortest text).
+   */
+  takeDevices(): IostatDevice[] {
+    const text = decoder.decode(this.bytes.subarray(0, this.length));
+    this.length = 0;
+    return JSON.parse(`[${text}]`) as IostatDevice[];
+  }
+
+  /** Ends the report's rows: they become sealed() until the next seal. */
+  seal(): void {
+    const rows = this.bytes;
+    this.bytes = this.sealedBytes;
+    this.sealedBytes = rows;
+    this.sealedLength = this.length;
+    this.length = 0;
+  }
+
+  /** Drops the rows of a report left out (cut by ^C or the end of the input). */
+  discard(): void {
+    this.length = 0;
+  }
+
+  /** The rows of the report last sealed: a view valid until the next seal. */
+  sealed(): Uint8Array {
+    return this.sealedBytes.subarray(0, this.sealedLength);
+  }
+
+  private reserve(count: number): void {
+    if (this.length + count <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.length + count) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+}
+
+const SPACE = 32;
+const TAB = 9;
+const LINE_END = 10;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const CLOSE_BRACKET = 93;
+const CLOSE_BRACE = 125;
+/**
+ * At most this many decimals: a non-zero value is then at least 10^-6, which JavaScript prints
+ * without an exponent.
+ */
+const MAX_DECIMALS = 6;
+/** At most this many digits, and products below MAX_EXACT: no two such decimals are the same double. */
+const MAX_DIGITS = 15;
+const MAX_EXACT = 1e15;
+const POW10 = Int32Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => 10 ** k);
+const POW10_ALL = Array.from({ length: 16 }, (_, k) => 10 ** k);
+const INT32_MAX = 0x7fffffff;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const DEVICE_START_TEXT = encoder.encode('{"device":');
+const DEVICE_START = encoder.encode('{"device":"');
+const DEVICE_VALUES = encoder.encode('","isGroup":false,"values":[');
+const GROUP_VALUES = encoder.encode('","isGroup":true,"values":[');
+
+function copy(from: Uint8Array, to: Uint8Array, at: number): number {
+  let write = at;
+  for (let k = 0; k < from.length; k++) to[write++] = from[k] as number;
+  return write;
+}
+
+/**
+ * `integer / 10^decimals` (an integer below 10^15, decimals at most MAX_DECIMALS) without
+ * trailing zeros: `1536` for 153600 / 100, `10.24` for 1024 / 100.
+ */
+function writeDecimal(out: Uint8Array, at: number, integer: number, decimals: number): number {
+  if (integer === 0) {
+    out[at] = ZERO;
+    return at + 1;
+  }
+  if (decimals === 0) return writeInteger(out, at, integer);
+  const scale = POW10[decimals] as number;
+  let whole: number;
+  let fraction: number;
+  if (integer <= INT32_MAX) {
+    // Integer arithmetic: most values (a kB/s rate, an await in ns) are below 2^31.
+    const all = integer | 0;
+    whole = (all / scale) | 0;
+    fraction = all - whole * scale;
+  } else {
+    whole = Math.floor(integer / scale);
+    if (whole * scale > integer) whole--;
+    fraction = integer - whole * scale;
+  }
+  let write = writeInteger(out, at, whole);
+  if (fraction === 0) return write;
+  let places = decimals;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    places--;
+  }
+  out[write++] = DOT;
+  // The fraction's digits with their leading zeros (`05` of 0.05), from the right.
+  const end = write + places;
+  for (let p = end - 1; p >= write; p--) {
+    const next = (fraction / 10) | 0;
+    out[p] = ZERO + (fraction - next * 10);
+    fraction = next;
+  }
+  return end;
+}
+
+/** The digits of a non-negative integer below 10^15; returns where they end. */
+function writeInteger(out: Uint8Array, at: number, value: number): number {
+  if (value <= INT32_MAX) return writeInt32(out, at, value | 0);
+  let count = 10;
+  while (count < 16 && value >= (POW10_ALL[count] as number)) count++;
+  let rest = value;
+  for (let write = at + count - 1; write >= at; write--) {
+    const next = Math.floor(rest / 10);
+    out[write] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+  return at + count;
+}

@@ -1,0 +1,171 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { corpusDir, corpusFiles } from '../../test/corpus.ts';
+import { mutatedOutput } from '../../test/mutations.ts';
+import { ParseError } from '../errors.ts';
+import { readTextBatches } from '../lines.ts';
+import { createRegistry } from '../registry.ts';
+import { iostatNdjson } from './ndjson.ts';
+import { iostatNdjsonStream } from './ndjson-stream.ts';
+import { streamIostatOutputs } from './stream.ts';
+import { iostatParser } from './tool.ts';
+
+/**
+ * The `--ndjson` fast path (ndjson-stream.ts) against the typed path it replaces
+ * (streamIostatOutputs, then iostatNdjson for each output): the same bytes, and the same error
+ * after the same bytes, for every real text log, cut into chunks anywhere, and for damaged copies.
+ */
+
+const FILE = 'log.txt';
+const decoder = new TextDecoder();
+
+const FIXTURE_DIR = new URL('../../fixtures/iostat/', import.meta.url);
+const fixtureTexts = readdirSync(FIXTURE_DIR)
+  .filter((name) => name.endsWith('.input.txt'))
+  .map((name) => ({ name, text: readFileSync(new URL(name, FIXTURE_DIR), 'utf8') }));
+const corpusTexts = corpusFiles('iostat', corpusDir())
+  .filter((file) => file.name.endsWith('.txt'))
+  .map((file) => ({ name: file.name, text: file.text }));
+const TEXTS = [...fixtureTexts, ...corpusTexts];
+
+interface Outcome {
+  text: string;
+  error: { code: string; line: number | null; column: number | null; message: string; snippet: string } | null;
+}
+
+async function* chunksAt(text: string, cuts: readonly number[]): AsyncGenerator<string> {
+  let start = 0;
+  for (const cut of cuts) {
+    if (cut > start) yield text.slice(start, cut);
+    start = Math.max(start, cut);
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
+async function outcome(pieces: () => AsyncIterable<string | Uint8Array>): Promise<Outcome> {
+  let text = '';
+  try {
+    for await (const piece of pieces()) text += typeof piece === 'string' ? piece : decoder.decode(piece);
+    return { text, error: null };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    const { code, line, column, message, snippet } = error;
+    return { text, error: { code, line, column, message, snippet } };
+  }
+}
+
+async function* typedPath(chunks: AsyncIterable<string>): AsyncGenerator<string | Uint8Array> {
+  for await (const output of streamIostatOutputs(readTextBatches(chunks), 'text', FILE)) {
+    // A view of the writer's buffer: decoded before the next output is written.
+    yield decoder.decode(iostatNdjson(output, FILE, false) as Uint8Array);
+  }
+}
+
+function fastPath(chunks: AsyncIterable<string>): AsyncIterable<Uint8Array> {
+  const stream = iostatNdjsonStream(readTextBatches(chunks), 'text', FILE);
+  if (stream === null) throw new Error('no fast path for text');
+  return stream;
+}
+
+async function expectSameOutput(text: string, cuts: readonly number[]): Promise<Outcome> {
+  const expected = await outcome(() => typedPath(chunksAt(text, cuts)));
+  const actual = await outcome(() => fastPath(chunksAt(text, cuts)));
+  expect(actual.error).toEqual(expected.error);
+  expect(actual.text).toBe(expected.text);
+  return expected;
+}
+
+/** Sorted cut offsets in a text: anywhere, including inside a CRLF pair or a number. */
+const cutsIn = (text: string) =>
+  fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }).map((cuts) => cuts.sort((a, b) => a - b));
+
+describe('iostatNdjsonStream', () => {
+  it('has real logs to compare', () => {
+    expect(fixtureTexts.length).toBeGreaterThanOrEqual(9);
+    expect(corpusTexts.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(TEXTS.map(({ name, text }) => [name, text]))(
+    'writes the bytes of the typed path for %s, whole and in chunks of 1, 7 and 64 characters',
+    async (_name, text) => {
+      const everyOffset = (size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, k) => k * size);
+      const whole = await expectSameOutput(text, []);
+      // Not a vacuous comparison: each real log gives lines, or (one cut short) a truncated piece.
+      expect(whole.text.length).toBeGreaterThan(0);
+      for (const size of [1, 7, 64]) await expectSameOutput(text, everyOffset(size));
+    },
+  );
+
+  it('writes the bytes of the typed path for every real log cut into chunks anywhere', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TEXTS).chain(({ text }) => fc.tuple(fc.constant(text), cutsIn(text))),
+        async ([text, cuts]) => {
+          await expectSameOutput(text, cuts);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes the same bytes, then the same error at the same line and column, for damaged logs', async () => {
+    let errors = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        mutatedOutput(TEXTS.map(({ text }) => text)).chain((text) => fc.tuple(fc.constant(text), cutsIn(text))),
+        async ([text, cuts]) => {
+          if ((await expectSameOutput(text, cuts)).error !== null) errors++;
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // The damage reaches the error cases, not only the happy path.
+    expect(errors).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['a row with a --human suffix', 'sysstat__v12.7-iostat-human.txt', /\d(k|M|%)\s/],
+    ['--pretty tables merged by device', 'sysstat__v12.7-iostat-x-pretty.txt', /Device\s*$/m],
+    ['decimal commas', null, /\d,\d\d/],
+  ])('falls back to the careful reading, with the same bytes, for %s', async (_what, name, pattern) => {
+    const candidates = name === null ? TEXTS : TEXTS.filter((entry) => entry.name.endsWith(name));
+    const found = candidates.find(({ text }) => pattern.test(text));
+    expect(found).toBeDefined();
+    await expectSameOutput((found as { text: string }).text, []);
+  });
+
+  it('gives no fast path for JSON logs: the typed path writes them', () => {
+    expect(iostatNdjsonStream(readTextBatches(chunksAt('{}', [])), 'json', FILE)).toBeNull();
+  });
+});
+
+describe('the registry with the iostat fast path', () => {
+  // Longer than the head detection reads, so that the registry streams rather than parses whole.
+  const log = (fixtureTexts.find(({ name }) => name.includes('x-t-k-p-all')) as { text: string }).text;
+  const long = `${log}\n`.repeat(Math.ceil((200 * 1024) / log.length));
+  const registry = createRegistry([iostatParser]);
+
+  it('hands the --ndjson bytes of a long log, the same as parseStream and ndjson of each output', async () => {
+    const options = { tool: 'iostat' as const, name: FILE };
+    const expected = await outcome(async function* () {
+      for await (const output of registry.parseStream(chunksAt(long, [1000, 70000, 150000]), options)) {
+        yield decoder.decode(iostatParser.ndjson?.(output, FILE, false) as Uint8Array);
+      }
+    });
+    let byteArrays = 0;
+    const actual = await outcome(async function* () {
+      for await (const piece of registry.ndjsonStream(chunksAt(long, [1000, 70000, 150000]), {
+        ...options,
+        file: FILE,
+      })) {
+        expect(piece).toBeInstanceOf(Uint8Array);
+        byteArrays++;
+        yield piece as Uint8Array;
+      }
+    });
+    expect(actual).toEqual(expected);
+    expect(expected.text.split('\n').length).toBeGreaterThan(50);
+    expect(byteArrays).toBeGreaterThan(0);
+  });
+});
