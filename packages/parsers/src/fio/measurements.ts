@@ -17,6 +17,8 @@ import {
  *                           <dir>.{slat,clat,lat}.{min,max,mean,stddev} (ns),
  *                           <dir>.clat.p<N> (ns; <dir>.lat.p<N> with lat_percentiles),
  *                           <dir>.bw.{min,max,mean,stddev} (B/s), <dir>.iops.{min,max,mean,stddev}
+ *                           (op/s): fio's periodic samples (bwavgtime, 500 ms by default), with
+ *                           <dir>.{bw,iops}.samples (count) and <dir>.bw.per (%, `per=`/`bw_agg`)
  *   per job                 cpu.usr, cpu.sys (%), cpu.ctx (count),
  *                           sync.lat.{min,max,mean,stddev,p<N>} (ns)
  *   per group               group.<dir>.{bw,bw.min,bw.max} (B/s), group.<dir>.io (B),
@@ -74,6 +76,9 @@ interface DirectionNames {
   iopsMax: string;
   iopsMean: string;
   iopsStddev: string;
+  bwSamples: string;
+  bwPer: string;
+  iopsSamples: string;
 }
 
 interface GroupNames {
@@ -113,6 +118,9 @@ function directionNames(direction: string): DirectionNames {
     iopsMax: `${direction}.iops.max`,
     iopsMean: `${direction}.iops.mean`,
     iopsStddev: `${direction}.iops.stddev`,
+    bwSamples: `${direction}.bw.samples`,
+    bwPer: `${direction}.bw.per`,
+    iopsSamples: `${direction}.iops.samples`,
   };
 }
 
@@ -218,6 +226,8 @@ function directionMeasurements(
     push(out, names.bwMax, 'B/s', bw.maxBytesPerSec, labels);
     push(out, names.bwMean, 'B/s', bw.meanBytesPerSec, labels);
     push(out, names.bwStddev, 'B/s', bw.stddevBytesPerSec, labels);
+    push(out, names.bwSamples, 'count', bw.samples, labels);
+    push(out, names.bwPer, '%', bw.percentOfGroup, labels);
   }
   const iops = stats.iopsSamples;
   if (iops !== null && iops.samples !== 0 && ((iops.max ?? 0) > 0 || (iops.samples ?? 0) > 0)) {
@@ -225,6 +235,7 @@ function directionMeasurements(
     push(out, names.iopsMax, 'op/s', iops.max, labels);
     push(out, names.iopsMean, 'op/s', iops.mean, labels);
     push(out, names.iopsStddev, 'op/s', iops.stddev, labels);
+    push(out, names.iopsSamples, 'count', iops.samples, labels);
   }
 }
 
