@@ -116,6 +116,8 @@ function addEntry(
 function conceptsOf(section: ToolSection): GlossaryEntry[] {
   const concepts: GlossaryEntry[] = [];
   if (section.tool === 'fio' && section.origin === 'raw') concepts.push(...FIO_CONCEPTS);
+  const spreads = new Set(section.metrics.flatMap((metric) => metric.cells.map((cell) => cell.spread)));
+  if (spreads.has('published-sd')) concepts.push(PUBLISHED_SD);
   if ((section.histograms?.length ?? 0) > 0) concepts.push(SYSBENCH_HISTOGRAM);
   if (section.grid !== undefined) concepts.push(BONNIE_TOO_FAST);
   if ((section.devices?.length ?? 0) > 0) concepts.push(IOSTAT_DEVICES);
@@ -135,6 +137,13 @@ const FIO_CONCEPTS: GlossaryEntry[] = [
     experiments: [],
   },
   {
+    id: GLOSSARY_CONCEPTS.fioSamples,
+    title: 'Bandwidth and IOPS samples (bw, iops: min, max, avg, stdev, samples)',
+    explanation:
+      'Besides a job’s bandwidth and IOPS over its whole run (BW= and IOPS=: the bytes and I/Os divided by the run time), fio measures them once per interval (bwavgtime and iopsavgtime, 500 ms by default) and prints the statistics of those samples: `bw (KiB/s): min=…, max=…, per=…%, avg=…, stdev=…, samples=…` and `iops : …` (samples= since fio 3; per= is the job’s share of its group’s bandwidth). Their sd says how steady the run was, not how sure its bandwidth is: the samples of one run follow each other and are not independent measurements, so the site never feeds them to the noise test and never calls a win from them. Their mean is not the bar’s value either (fio averages the samples, not the bytes over the run time), so the chart draws them as a marker of their own, a ring at the samples’ mean with a line of ± 1 sd, and the data table gives mean ± sd, min – max and N. Only for a job that ran alone: with group_reporting of several jobs (jobs=5) fio combines the jobs’ sample statistics (fio 3.13 and later add the jobs’ min, max and mean up; earlier versions average per-job figures), which are no spread of the group’s bandwidth, so they are not shown; nor where a run has repeats, whose spread is shown instead.',
+    experiments: [],
+  },
+  {
     id: 'fio-percentiles',
     title: 'Latency percentiles (p50, p99, p99.9)',
     explanation:
@@ -149,6 +158,14 @@ const FIO_CONCEPTS: GlossaryEntry[] = [
     experiments: [],
   },
 ];
+
+const PUBLISHED_SD: GlossaryEntry = {
+  id: GLOSSARY_CONCEPTS.publishedSd,
+  title: 'Standard deviation as published (N not published)',
+  explanation:
+    'Some sources publish a mean with a standard deviation but not how many values they summarize (the EC2 post’s nginx request times: the average and the sd of single requests). The ± on such a chart is that sd: how much single requests varied, not how sure the mean is. Whether two such means differ beyond the noise needs that N (Welch’s t-test takes mean, sd and N of each), so these differences are not tested, and the page says so rather than “one run each”.',
+  experiments: [],
+};
 
 const SYSBENCH_HISTOGRAM: GlossaryEntry = {
   id: GLOSSARY_CONCEPTS.sysbenchHistogram,
