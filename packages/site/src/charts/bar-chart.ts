@@ -9,7 +9,7 @@ import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
 import type { MetricComparison, RunRef } from '../view/model.ts';
 import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
-import { barSummary, formatSpread, spreadKindText, spreadLegend } from './bar-summary.ts';
+import { barSummary, formatSpread, samplesNote, spreadKindText, spreadLegend } from './bar-summary.ts';
 import {
   type BarScale,
   type BarSort,
@@ -81,8 +81,8 @@ interface Frame {
 /** What the whiskers and markers are, wrapped to the chart's width. */
 function legend(data: MetricComparison, width: number, baseline: RunRef | undefined): string[] {
   // fio's sample markers are drawn in the metric's unit only, not on a ratio axis.
-  const text = spreadLegend(data, { drawsSamples: baseline === undefined });
-  return text === null ? [] : wrapLabel(text, width, FONT_PX - 1, 3);
+  const texts = [spreadLegend(data, { drawsSamples: baseline === undefined }), samplesNote(data)];
+  return texts.flatMap((text) => (text === null ? [] : wrapLabel(text, width, FONT_PX - 1, 3)));
 }
 
 /** The header lines: what is drawn and which way is better, then what the whiskers are. */
@@ -190,7 +190,11 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   });
   const text = labelText(data, plotted, baselineRun);
   const labels = groups.flatMap((g) => g.rows);
-  const labelWidth = Math.min(width * 0.36, Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 8);
+  // 6 px spare left of the longest run label: the width estimate runs short on wide letters ("m3.medium").
+  const labelWidth = Math.min(
+    width * 0.36,
+    Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 12,
+  );
   const valueWidth = Math.max(0, ...labels.map((r) => estimateTextWidth(text(r.plotted), FONT_PX))) + 10;
   const x = valueAxis(plotted, scale, baselineRun?.id, [labelWidth, Math.max(labelWidth + 40, width - valueWidth)]);
   const frame: Frame = { data, x, labelWidth, text, ...(baselineRun ? { baseline: baselineRun } : {}) };
@@ -314,9 +318,13 @@ function appendSampleMarker(svg: SVGSVGElement, { x }: Frame, p: PlottedValue, c
     'data-mean': String(stats.mean),
     'data-sd': String(stats.sd),
   });
-  marker.append(svgElement(document, 'line', { x1: low, x2: high, y1: centre, y2: centre }));
-  for (const at of isClamped ? [high] : [low, high]) {
-    marker.append(svgElement(document, 'line', { x1: at, x2: at, y1: centre - 3, y2: centre + 3 }));
+  // Each line twice: a halo in the page's colour under it keeps it visible across a bar.
+  const lines = [
+    { x1: low, x2: high, y1: centre, y2: centre },
+    ...(isClamped ? [high] : [low, high]).map((at) => ({ x1: at, x2: at, y1: centre - 4, y2: centre + 4 })),
+  ];
+  for (const className of ['halo', 'stroke']) {
+    for (const line of lines) marker.append(svgElement(document, 'line', { class: className, ...line }));
   }
   marker.append(svgElement(document, 'circle', { cx: x(stats.mean), cy: centre, r: 3.5 }));
   svg.append(marker);

@@ -131,6 +131,19 @@ export function spreadLegend(
   return `${word}: ${parts.join('; ')}.`;
 }
 
+/**
+ * Why fio's sample statistics are not drawn where fio printed them for several jobs folded into
+ * one bar (group_reporting): "fio’s per-interval bandwidth samples are not drawn: fio combined
+ * them over the 5 jobs of each bar (group_reporting), which gives no spread of the bar." Null
+ * where no cell has such samples.
+ */
+export function samplesNote(data: MetricComparison): string | null {
+  const counts = [...new Set(data.cells.flatMap((cell) => cell.samplesCombinedOver ?? []))].sort((a, b) => a - b);
+  if (counts.length === 0) return null;
+  const jobs = counts.length === 1 ? String(counts[0]) : `${counts[0]}–${counts.at(-1)}`;
+  return `fio’s per-interval ${sampledOf(data)} samples are not drawn: fio combined them over the ${jobs} jobs of each bar (group_reporting), which gives no spread of the bar.`;
+}
+
 /** The label a bar carries: its value, or with a baseline its reading against it. */
 export function barReading(cell: BarCell, unit: BaseUnit, normalized: NormalizedCell | undefined): string {
   if (normalized === undefined) return formatValue(cell.value, unit);

@@ -132,6 +132,13 @@ describe('fio’s sample statistics on the bars of single one-job runs', () => {
       'fio-write-bw',
     );
     expect(msaBw.cells.every((cell) => cell.sampleStats === undefined && cell.spread === undefined)).toBe(true);
+    expect(msaBw.cells.map((cell) => cell.samplesCombinedOver)).toEqual(msaBw.cells.map(() => 5));
+    // Said on the chart and in the table, which draw no marker.
+    const svg = barChart(msaBw, { width: 700, document: testDocument() });
+    expect(svg.querySelectorAll('g.sample-spread')).toHaveLength(0);
+    const legend = [...svg.querySelectorAll('.spread-legend')].map((line) => line.textContent).join(' ');
+    expect(legend).toContain('fio’s per-interval bandwidth samples are not drawn: fio combined them over the 5 jobs');
+    expect(barChartTable(msaBw).caption).toContain('combined them over the 5 jobs of each bar (group_reporting)');
     // The loopback runs, fio 3.33 with jobs=5 and two repeats: the repeats' min–max stays.
     const loopback = experimentView(await realExperiment('2026-11-ext4-xfs-btrfs-loopback'));
     const loopIops = metric(

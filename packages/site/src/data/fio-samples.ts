@@ -9,12 +9,17 @@
 import type { FioJob, FioResult, Measurement } from '@benchfolio/parsers';
 import type { SampleStats } from '../view/model.ts';
 
-/** Whether a job entry of fio's report stands for one job alone. */
-function isOneJob(job: FioJob): boolean {
+/**
+ * How many jobs a job entry of fio's report stands for: 1 for a job alone, more for a
+ * group_reporting aggregate; null where the output does not say (JSON or terse with
+ * group_reporting but no numjobs).
+ */
+function jobsOf(job: FioJob): number | null {
   // Normal output prints `jobs=N`; JSON and terse do not, but keep the options that fold jobs.
-  if (job.jobCount !== null) return job.jobCount === 1;
+  if (job.jobCount !== null) return job.jobCount;
   const { numjobs, options } = job.parameters;
-  return (numjobs ?? 1) === 1 && options.group_reporting === undefined;
+  if (numjobs !== null && numjobs > 1) return numjobs;
+  return options.group_reporting === undefined ? 1 : null;
 }
 
 /** "0\u0000random-read": a job of a fio run in an output, as its measurements' labels name it. */
@@ -23,19 +28,19 @@ export function jobKey(runIndex: string, job: string): string {
 }
 
 /**
- * The jobs of a fio result that ran alone, by jobKey: the only entry of that name in its run (a
- * name printed twice is clones, added up into one bar), of one job.
+ * How many jobs each job entry of a fio result stands for, by jobKey (see jobsOf): only entries
+ * whose name is printed once in their run (a name printed twice is clones, added up into one bar).
  */
-export function oneJobKeys(result: FioResult | undefined): Set<string> {
-  const keys = new Set<string>();
+export function jobCounts(result: FioResult | undefined): Map<string, number | null> {
+  const counts = new Map<string, number | null>();
   result?.runs.forEach((run, index) => {
     const byName = new Map<string, FioJob[]>();
     for (const job of run.jobs) byName.set(job.name, [...(byName.get(job.name) ?? []), job]);
     for (const [name, jobs] of byName) {
-      if (jobs.length === 1 && jobs[0] !== undefined && isOneJob(jobs[0])) keys.add(jobKey(String(index), name));
+      if (jobs.length === 1 && jobs[0] !== undefined) counts.set(jobKey(String(index), name), jobsOf(jobs[0]));
     }
   });
-  return keys;
+  return counts;
 }
 
 /** The sample statistics of `<dir>.bw` or `<dir>.iops` among a job's measurements, when fio printed them. */

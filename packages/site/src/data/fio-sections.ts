@@ -5,7 +5,7 @@ import { TOOL_NAMES } from '../tools/names.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { type GroupInfo, groupInfo, groupKeys, groupLabels } from './fio-groups.ts';
 import { fioResultOf, latencyDistributions, typedJobs } from './fio-latency.ts';
-import { jobKey, oneJobKeys, sampleStatsOf } from './fio-samples.ts';
+import { jobCounts, jobKey, sampleStatsOf } from './fio-samples.ts';
 import { measuredRuns } from './measured.ts';
 import { ComparisonBuilder } from './repeats.ts';
 
@@ -23,8 +23,8 @@ interface JobSample {
   /** The job's measurement labels: `job`, `group`, `rw`, `bs`, `iodepth`, ... */
   labels: Readonly<Record<string, string>>;
   values: ReadonlyMap<string, Measurement>;
-  /** Whether the job ran alone (no group_reporting of several, no clones): see fio-samples.ts. */
-  isOneJob: boolean;
+  /** How many jobs the entry stands for (1: alone); null where unknown or clones (fio-samples.ts). */
+  jobs: number | null;
 }
 
 /**
@@ -74,10 +74,12 @@ function addBars(builder: ComparisonBuilder, sample: JobSample, words: MetricWor
     const measured = values.get(metric);
     if (measured === undefined) return;
     const stddev = stddevMetric === undefined ? undefined : values.get(stddevMetric)?.value;
-    const sampleStats = withSamples && sample.isOneJob ? sampleStatsOf(values, metric) : undefined;
+    const stats = withSamples ? sampleStatsOf(values, metric) : undefined;
+    const sampleStats = sample.jobs === 1 ? stats : undefined;
+    const samplesCombinedOver = stats !== undefined && (sample.jobs ?? 1) > 1 ? (sample.jobs ?? undefined) : undefined;
     builder.add(
       { key: keyOf(metric), metric, title: words.title(metric), unit: measured.unit, betterIs: words.betterIs(metric) },
-      { run, group, sample: sample.sample, value: measured.value, stddev, sampleStats },
+      { run, group, sample: sample.sample, value: measured.value, stddev, sampleStats, samplesCombinedOver },
     );
   };
   for (const direction of DIRECTIONS) {
@@ -111,14 +113,14 @@ function jobSamples(runs: readonly LoadedRun[]): {
     for (const output of run.outputs) {
       if (output.parsed.tool !== 'fio') continue;
       const workload = output.declared.workload;
-      const alone = oneJobKeys(fioResultOf(output.parsed));
+      const counts = jobCounts(fioResultOf(output.parsed));
       for (const { labels, values } of measuredRuns(output.parsed.measurements)) {
         const job = labels.job;
         if (job === undefined || labels.error !== undefined) continue;
         // `run` numbers the fio runs of an input only when it holds several.
         const index = labels.run ?? '0';
-        const isOneJob = alone.has(jobKey(index, job));
-        found.push({ run: run.id, job, workload, sample: `${output.file}#${index}`, labels, values, isOneJob });
+        const jobs = counts.get(jobKey(index, job)) ?? null;
+        found.push({ run: run.id, job, workload, sample: `${output.file}#${index}`, labels, values, jobs });
       }
     }
   }

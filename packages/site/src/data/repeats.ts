@@ -21,6 +21,8 @@ export interface Observation {
   stddevKind?: 'stddev' | 'published-sd';
   /** fio's statistics of its periodic samples of this value (one job alone), same unit. */
   sampleStats?: SampleStats | undefined;
+  /** The jobs fio combined its sample statistics over (group_reporting), where it printed them. */
+  samplesCombinedOver?: number | undefined;
 }
 
 /** How a metric is shown, before any value is known. */
@@ -79,6 +81,8 @@ export function barCell(run: string, group: string, unit: BaseUnit, observations
     return { group, run, value, low: value - sd, high: value + sd, spread: only.stddevKind ?? 'stddev', sd };
   }
   if (only?.sampleStats !== undefined) return { group, run, value, spread: 'sample-sd', sampleStats: only.sampleStats };
+  if (only?.samplesCombinedOver !== undefined)
+    return { group, run, value, samplesCombinedOver: only.samplesCombinedOver };
   return { group, run, value };
 }
 

@@ -1,4 +1,4 @@
-import { barTableRows, spreadLegend } from '../charts/bar-summary.ts';
+import { barTableRows, samplesNote, spreadLegend } from '../charts/bar-summary.ts';
 import type { ChartTable } from '../charts/data-table.ts';
 import type { MetricComparison } from '../view/model.ts';
 
@@ -14,7 +14,10 @@ export function barChartTable(
   const rows = barTableRows(data, { baseline: options.baseline });
   const noun = options.groupNoun?.[0] ?? 'group';
   return {
-    caption: [data.title, spreadLegend(data, { isTable: true })].filter((part) => part !== null).join('. '),
+    caption: [data.title, spreadLegend(data, { isTable: true }), samplesNote(data)]
+      .filter((part) => part !== null)
+      .join('. ')
+      .replace(/\.\. /g, '. '),
     columns: [noun.charAt(0).toUpperCase() + noun.slice(1), ...data.runs.map((run) => run.label)],
     rows: data.groups.map((group) => ({
       label: group.label,

@@ -65,6 +65,11 @@ export interface BarCell {
   sd?: number;
   /** fio's statistics of its periodic samples, when `spread` is `sample-sd`. */
   sampleStats?: SampleStats;
+  /**
+   * How many jobs fio folded into the bar (group_reporting, `jobs=5`) where it printed sample
+   * statistics it combined over them: no spread of the bar, so not shown, and said why.
+   */
+  samplesCombinedOver?: number;
   /** How many repeats the value summarizes; 1 or absent for a single run. */
   repeats?: number;
   /** Each repeat's value, in order, when there are several: what the noise tests read. */
