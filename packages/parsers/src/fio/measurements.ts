@@ -19,7 +19,9 @@ import { _statusSeries } from './status-reports.ts';
  *                           <dir>.iops (op/s), <dir>.bw (B/s), <dir>.io (B), <dir>.runtime (s),
  *                           <dir>.{slat,clat,lat}.{min,max,mean,stddev} (ns),
  *                           <dir>.clat.p<N> (ns; <dir>.lat.p<N> with lat_percentiles),
- *                           <dir>.bw.{min,max,mean,stddev} (B/s), <dir>.iops.{min,max,mean,stddev},
+ *                           <dir>.bw.{min,max,mean,stddev} (B/s), <dir>.iops.{min,max,mean,stddev}
+ *                           (op/s): fio's periodic samples (bwavgtime, 500 ms by default), with
+ *                           <dir>.{bw,iops}.samples (count) and <dir>.bw.per (%, `per=`/`bw_agg`),
  *                           <dir>.clat.prio.{min,max,mean,stddev,p<N>} (ns; `lat.prio` when fio
  *                           reported lat), labelled `prio` ("1/0" class/level, "1/0/0" with the
  *                           hint of fio >= 3.36, or "high"/"low")
@@ -92,6 +94,9 @@ interface DirectionNames {
   iopsMax: string;
   iopsMean: string;
   iopsStddev: string;
+  bwSamples: string;
+  bwPer: string;
+  iopsSamples: string;
 }
 
 interface GroupNames {
@@ -131,6 +136,9 @@ function directionNames(direction: string): DirectionNames {
     iopsMax: `${direction}.iops.max`,
     iopsMean: `${direction}.iops.mean`,
     iopsStddev: `${direction}.iops.stddev`,
+    bwSamples: `${direction}.bw.samples`,
+    bwPer: `${direction}.bw.per`,
+    iopsSamples: `${direction}.iops.samples`,
   };
 }
 
@@ -280,6 +288,8 @@ function directionMeasurements(
     push(out, names.bwMax, 'B/s', bw.maxBytesPerSec, labels);
     push(out, names.bwMean, 'B/s', bw.meanBytesPerSec, labels);
     push(out, names.bwStddev, 'B/s', bw.stddevBytesPerSec, labels);
+    push(out, names.bwSamples, 'count', bw.samples, labels);
+    push(out, names.bwPer, '%', bw.percentOfGroup, labels);
   }
   const iops = stats.iopsSamples;
   if (iops !== null && iops.samples !== 0 && ((iops.max ?? 0) > 0 || (iops.samples ?? 0) > 0)) {
@@ -287,6 +297,7 @@ function directionMeasurements(
     push(out, names.iopsMax, 'op/s', iops.max, labels);
     push(out, names.iopsMean, 'op/s', iops.mean, labels);
     push(out, names.iopsStddev, 'op/s', iops.stddev, labels);
+    push(out, names.iopsSamples, 'count', iops.samples, labels);
   }
 }
 

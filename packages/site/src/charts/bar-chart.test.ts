@@ -43,7 +43,10 @@ describe('barChart(data, options)', () => {
     const chart = barChart(EC2_REQUEST_TIME, { width: 500, document });
     const label = chart.querySelector('text.value-label[data-run="m3-medium"]');
     expect(label?.textContent).toBe('15.9 s ± 9.3 s');
-    expect(chart.querySelector('.spread-legend')?.textContent).toMatch(/^Whiskers: ± 1 sd of single operations/);
+    // Said on the chart: an sd of single requests, as the post published it, without its N.
+    expect(chart.querySelector('.spread-legend')?.textContent).toMatch(
+      /^Whiskers: ± 1 sd of single requests as published \(N not published\)/,
+    );
     expect(chart.querySelectorAll('g.spread')).toHaveLength(3);
   });
 

@@ -9,7 +9,7 @@ import { type ScaleContinuousNumeric, scaleLinear, scaleLog } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
 import type { MetricComparison, RunRef } from '../view/model.ts';
 import { formatRatioTick, formatTick, logTicks } from './axis-format.ts';
-import { barSummary, formatSpread, spreadKindText, spreadLegend } from './bar-summary.ts';
+import { barSummary, formatSpread, samplesNote, spreadKindText, spreadLegend } from './bar-summary.ts';
 import {
   type BarScale,
   type BarSort,
@@ -78,10 +78,11 @@ interface Frame {
   text: (p: PlottedValue) => string;
 }
 
-/** What the whiskers are, wrapped to the chart's width. */
-function legend(data: MetricComparison, width: number): string[] {
-  const text = spreadLegend(data);
-  return text === null ? [] : wrapLabel(text, width, FONT_PX - 1, 3);
+/** What the whiskers and markers are, wrapped to the chart's width. */
+function legend(data: MetricComparison, width: number, baseline: RunRef | undefined): string[] {
+  // fio's sample markers are drawn in the metric's unit only, not on a ratio axis.
+  const texts = [spreadLegend(data, { drawsSamples: baseline === undefined }), samplesNote(data)];
+  return texts.flatMap((text) => (text === null ? [] : wrapLabel(text, width, FONT_PX - 1, 3)));
 }
 
 /** The header lines: what is drawn and which way is better, then what the whiskers are. */
@@ -90,7 +91,7 @@ function headerLines(data: MetricComparison, width: number, baseline: RunRef | u
   const what =
     baseline === undefined ? `${data.title}, ${UNIT_WORDS[data.unit]}` : `${data.title}, ratio to ${baseline.label}`;
   const lines = wrapLabel([what, better].filter((part) => part !== undefined).join(' · '), width, FONT_PX - 1, 2);
-  lines.push(...legend(data, width));
+  lines.push(...legend(data, width, baseline));
   if (note !== undefined) lines.push(...wrapLabel(note, width, FONT_PX - 1, 2));
   return lines;
 }
@@ -125,7 +126,7 @@ function labelText(data: MetricComparison, plotted: PlottedValue[], baseline: Ru
   if (baseline === undefined) {
     return (p: PlottedValue) => {
       const value = formatValue(p.cell.value, data.unit);
-      return p.cell.spread === 'stddev' && p.cell.sd !== undefined
+      return (p.cell.spread === 'stddev' || p.cell.spread === 'published-sd') && p.cell.sd !== undefined
         ? `${value} ± ${formatValue(p.cell.sd, data.unit)}`
         : value;
     };
@@ -163,7 +164,8 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   const header = headerLines(data, width, baselineRun, note);
   const captionLines =
     header.length -
-    (legend(data, width).length + (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length));
+    (legend(data, width, baselineRun).length +
+      (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length));
   const legendLines = header.length - (note === undefined ? 0 : wrapLabel(note, width, FONT_PX - 1, 2).length);
   const rowCount = groups.reduce((sum, group) => sum + Math.max(1, group.rows.length), 0);
   const top = header.length * LINE_PX + 6;
@@ -262,7 +264,8 @@ function appendRow(svg: SVGSVGElement, frame: Frame, row: Row, y: number): void 
   );
   svg.append(bar);
   const whiskerEnd = appendWhisker(svg, frame, p, centre);
-  const labelX = Math.max(end, whiskerEnd ?? end) + 5;
+  const markerEnd = frame.baseline === undefined ? appendSampleMarker(svg, frame, p, centre) : undefined;
+  const labelX = Math.max(end, whiskerEnd ?? end, markerEnd ?? end) + 5;
   svg.append(
     svgText(document, frame.text(p), {
       class: 'value-label',
@@ -289,6 +292,40 @@ function appendWhisker(svg: SVGSVGElement, { x }: Frame, p: PlottedValue, centre
     whisker.append(svgElement(document, 'line', { x1: at, x2: at, y1: centre - 4, y2: centre + 4 }));
   }
   svg.append(whisker);
+  return high;
+}
+
+/**
+ * fio's samples of one run as a marker of their own: a ring at the samples' mean and a line of
+ * ± 1 sd, its low end clamped at the axis. Not a whisker of the bar: the bar is fio's `BW=`/`IOPS=`
+ * (I/O over runtime), the samples' mean another number. Returns its right end.
+ */
+function appendSampleMarker(svg: SVGSVGElement, { x }: Frame, p: PlottedValue, centre: number): number | undefined {
+  const stats = p.cell.sampleStats;
+  if (stats === undefined) return undefined;
+  const document = svg.ownerDocument;
+  const [axisLow = 0] = x.domain();
+  const lowValue = stats.mean - stats.sd;
+  const isClamped = lowValue < axisLow || lowValue <= 0;
+  const low = x(isClamped ? axisLow : lowValue);
+  const high = x(stats.mean + stats.sd);
+  const marker = svgElement(document, 'g', {
+    class: 'sample-spread',
+    'data-run': p.cell.run,
+    'data-group': p.cell.group,
+    'data-mean': String(stats.mean),
+    'data-sd': String(stats.sd),
+  });
+  // Each line twice: a halo in the page's colour under it keeps it visible across a bar.
+  const lines = [
+    { x1: low, x2: high, y1: centre, y2: centre },
+    ...(isClamped ? [high] : [low, high]).map((at) => ({ x1: at, x2: at, y1: centre - 4, y2: centre + 4 })),
+  ];
+  for (const className of ['halo', 'stroke']) {
+    for (const line of lines) marker.append(svgElement(document, 'line', { class: className, ...line }));
+  }
+  marker.append(svgElement(document, 'circle', { cx: x(stats.mean), cy: centre, r: 3.5 }));
+  svg.append(marker);
   return high;
 }
 

@@ -45,10 +45,11 @@ describe('barSummary(data, options)', () => {
     // nginx mean request time: m3.large 6.30324 s, m3.medium 15.88136 s, t2.medium 4.80078 s.
     const ranked =
       'Mean request time, lowest first: t2.medium 4.8 s, m3.large 6.3 s (+31 %), m3.medium 15.9 s (3.31×).';
-    expect(barSummary(EC2_REQUEST_TIME)).toBe(`${ranked} One run each, not tested for noise.`);
+    // Published as mean and sd without N: why it is not tested, not "one run each".
+    const untested = 'N not published, so not tested for noise (Welch’s t-test needs it).';
+    expect(barSummary(EC2_REQUEST_TIME)).toBe(`${ranked} ${untested}`);
     expect(barSummary(EC2_REQUEST_TIME, { baseline: 'm3-large' })).toBe(
-      `${ranked} One run each, not tested for noise. ` +
-        'Against m3.large: m3.medium 2.52× (worse); t2.medium −24 % (better).',
+      `${ranked} ${untested} ` + 'Against m3.large: m3.medium 2.52× (worse); t2.medium −24 % (better).',
     );
   });
 

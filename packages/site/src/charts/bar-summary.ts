@@ -3,7 +3,7 @@
 // DOM, no d3.
 
 import { formatValue } from '../lib/format-value.ts';
-import type { BarCell, BaseUnit, MetricComparison } from '../view/model.ts';
+import type { BarCell, BaseUnit, MetricComparison, SampleStats } from '../view/model.ts';
 import { noiseMethodText } from '../view/noise.ts';
 import { leadSentence, rankingText } from './lead-summary.ts';
 import { type Change, formatRatio, type NormalizedCell, normalizeToBaseline, ratioNotation } from './normalize.ts';
@@ -38,32 +38,66 @@ export interface BarTextOptions {
 }
 
 /**
- * A cell's spread as text: "± 4.65 ms" for the tool's standard deviation (the sd itself, never
- * half a clipped whisker), "5.21–7.37 k op/s" for the min–max of repeats.
+ * A cell's spread as text: "± 4.65 ms" for a standard deviation (the sd itself, never half a
+ * clipped whisker), "5.21–7.37 k op/s" for the min–max of repeats, and for fio's sample
+ * statistics "samples 55.0 MiB/s ± 1.20 MiB/s, 40.0 MiB/s – 60.0 MiB/s, N = 6".
  */
 export function formatSpread(cell: BarCell, unit: BaseUnit): string | null {
-  if (cell.spread === 'stddev' && cell.sd !== undefined) return `± ${formatValue(cell.sd, unit)}`;
+  if ((cell.spread === 'stddev' || cell.spread === 'published-sd') && cell.sd !== undefined) {
+    return `± ${formatValue(cell.sd, unit)}`;
+  }
+  if (cell.spread === 'sample-sd' && cell.sampleStats !== undefined) return formatSampleStats(cell.sampleStats, unit);
   if (cell.low === undefined || cell.high === undefined) return null;
   return `${formatValue(cell.low, unit)} – ${formatValue(cell.high, unit)}`;
 }
 
-/** What one operation of a metric is, for the words on a tool's sd: fio's are I/Os. */
+/** "samples 55.0 MiB/s ± 1.20 MiB/s, 40.0 MiB/s – 60.0 MiB/s, N = 6": fio's sample statistics. */
+export function formatSampleStats(stats: SampleStats, unit: BaseUnit): string {
+  const n = stats.count === null ? 'N not printed' : `N\u00a0=\u00a0${stats.count}`;
+  const mean = `${formatValue(stats.mean, unit)} ± ${formatValue(stats.sd, unit)}`;
+  return `samples ${mean}, ${formatValue(stats.min, unit)} – ${formatValue(stats.max, unit)}, ${n}`;
+}
+
+/** What one operation of a metric is, for the words on an sd: fio's are I/Os, nginx's requests. */
 function operationsOf(data: MetricComparison): string {
-  return data.key.startsWith('fio') ? 'I/Os' : 'operations';
+  if (data.key.startsWith('fio')) return 'I/Os';
+  return /^request/.test(data.metric) ? 'requests' : 'operations';
+}
+
+/** "bandwidth" or "IOPS": what fio's samples of a metric are of. */
+function sampledOf(data: MetricComparison): string {
+  return data.unit === 'op/s' ? 'IOPS' : 'bandwidth';
+}
+
+/** "N = 6", "N = 6–30", "N not printed": the sample counts of a metric's cells with fio samples. */
+function sampleCountText(data: MetricComparison): string {
+  const counts = data.cells.flatMap((cell) => (cell.sampleStats === undefined ? [] : [cell.sampleStats.count]));
+  const known = counts.filter((n): n is number => n !== null).sort((a, b) => a - b);
+  if (known.length === 0) return 'N not printed';
+  const range = known[0] === known.at(-1) ? String(known[0]) : `${known[0]}–${known.at(-1)}`;
+  return `N\u00a0=\u00a0${range}${known.length < counts.length ? ' (not printed for some)' : ''}`;
 }
 
 /** What a cell's spread is, in words: "sd of single I/Os", "min–max of 2 repeats". */
 export function spreadKindText(cell: BarCell, data: MetricComparison): string | null {
   if (cell.spread === 'stddev') return `sd of single ${operationsOf(data)}`;
+  if (cell.spread === 'published-sd') return `sd of single ${operationsOf(data)} as published, N not published`;
   if (cell.spread === 'min-max') return `min–max of ${cell.repeats ?? 2} repeats`;
+  if (cell.spread === 'sample-sd')
+    return `fio’s per-interval ${sampledOf(data)} samples in the run, not a spread of the bar`;
   return null;
 }
 
 /**
- * What the whiskers of a chart are, said on the chart itself; null when no bar has a spread.
- * A tool's sd is the spread of single operations in one run, not an uncertainty of the mean.
+ * What the whiskers and markers of a chart are, said on the chart itself; null when no bar has a
+ * spread. A tool's sd is the spread of single operations in one run, not an uncertainty of the
+ * mean; fio's samples say how steady one run was. `drawsSamples`: whether the chart draws fio's
+ * sample markers (not on a ratio axis).
  */
-export function spreadLegend(data: MetricComparison): string | null {
+export function spreadLegend(
+  data: MetricComparison,
+  options: { drawsSamples?: boolean; isTable?: boolean } = {},
+): string | null {
   const kinds = new Set(data.cells.map((cell) => cell.spread).filter((kind) => kind !== undefined));
   const parts: string[] = [];
   if (kinds.has('stddev')) {
@@ -71,12 +105,43 @@ export function spreadLegend(data: MetricComparison): string | null {
       `± 1 sd of single ${operationsOf(data)} within one run, as the tool printed it: how much they vary, not how sure the mean is`,
     );
   }
+  if (kinds.has('published-sd')) {
+    parts.push(
+      `± 1 sd of single ${operationsOf(data)} as published (N not published): how much they vary, not how sure the mean is`,
+    );
+  }
   if (kinds.has('min-max')) {
     const counts = [...new Set(data.cells.map((cell) => cell.repeats ?? 1).filter((n) => n > 1))].sort((a, b) => a - b);
     const n = counts.length > 1 ? `${counts[0]}–${counts.at(-1)}` : String(counts[0] ?? 2);
     parts.push(`bar = mean, whisker = min–max of N = ${n} repeats`);
   }
-  return parts.length === 0 ? null : `Whiskers: ${parts.join('; ')}.`;
+  const sampled = sampledOf(data);
+  if (kinds.has('sample-sd') && options.isTable) {
+    parts.push(
+      `samples = mean ± 1 sd and min – max of fio’s per-interval ${sampled} samples in the run: how steady it was, not how sure the value is; the value is the whole run’s ${sampled}`,
+    );
+  } else if (kinds.has('sample-sd') && options.drawsSamples !== false) {
+    parts.push(
+      `○ = mean of fio’s per-interval ${sampled} samples in the run, line = ± 1 sd (${sampleCountText(data)} per bar): how steady the run was, not how sure the bar is; the bar is the whole run’s ${sampled}`,
+    );
+  }
+  if (parts.length === 0) return null;
+  const onlySamples = kinds.has('sample-sd') && kinds.size === 1;
+  const word = !onlySamples ? 'Whiskers' : options.isTable ? 'Spread' : 'Markers';
+  return `${word}: ${parts.join('; ')}.`;
+}
+
+/**
+ * Why fio's sample statistics are not drawn where fio printed them for several jobs folded into
+ * one bar (group_reporting): "fio’s per-interval bandwidth samples are not drawn: fio combined
+ * them over the 5 jobs of each bar (group_reporting), which gives no spread of the bar." Null
+ * where no cell has such samples.
+ */
+export function samplesNote(data: MetricComparison): string | null {
+  const counts = [...new Set(data.cells.flatMap((cell) => cell.samplesCombinedOver ?? []))].sort((a, b) => a - b);
+  if (counts.length === 0) return null;
+  const jobs = counts.length === 1 ? String(counts[0]) : `${counts[0]}–${counts.at(-1)}`;
+  return `fio’s per-interval ${sampledOf(data)} samples are not drawn: fio combined them over the ${jobs} jobs of each bar (group_reporting), which gives no spread of the bar.`;
 }
 
 /** The label a bar carries: its value, or with a baseline its reading against it. */

@@ -37,8 +37,13 @@ export function valueDomain(plotted: PlottedValue[], scale: BarScale, baseline: 
   // Spread low ends below zero stay out of the domain when no value is negative: fio's
   // `clat avg=645.32, stdev=4647.69` is a skewed distribution, not a negative latency.
   const hasNegative = plotted.some((p) => p.value < 0);
+  // fio's sample markers are drawn in the metric's unit only (no baseline): their right end too.
+  const sampleHigh = (p: PlottedValue) =>
+    baseline === undefined && p.cell.sampleStats !== undefined
+      ? p.cell.sampleStats.mean + p.cell.sampleStats.sd
+      : undefined;
   const values = plotted
-    .flatMap((p) => [p.value, hasNegative || (p.low ?? 0) >= 0 ? p.low : undefined, p.high])
+    .flatMap((p) => [p.value, hasNegative || (p.low ?? 0) >= 0 ? p.low : undefined, p.high, sampleHigh(p)])
     .filter((v): v is number => v !== undefined);
   // A ratio axis always shows 1, where the baseline is.
   if (baseline !== undefined) values.push(1);

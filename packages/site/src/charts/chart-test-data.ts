@@ -83,7 +83,7 @@ export function msa70Comparison(
 
 /**
  * content/results/2014-ec2-m3-large-m3-medium-t2-medium-rails/measurements.csv: nginx
- * `request_time.mean` ± `request_time.stddev`, in seconds, one group, as published.
+ * `request_time.mean` ± `request_time.stddev`, in seconds, one group, as published (no N).
  */
 export const EC2_REQUEST_TIME: MetricComparison = {
   key: 'nginx-request-time-mean',
@@ -104,7 +104,7 @@ export const EC2_REQUEST_TIME: MetricComparison = {
       value: 6.30324,
       low: 6.30324 - 3.84421,
       high: 6.30324 + 3.84421,
-      spread: 'stddev',
+      spread: 'published-sd',
       sd: 3.84421,
     },
     {
@@ -113,7 +113,7 @@ export const EC2_REQUEST_TIME: MetricComparison = {
       value: 15.88136,
       low: 15.88136 - 9.29829,
       high: 15.88136 + 9.29829,
-      spread: 'stddev',
+      spread: 'published-sd',
       sd: 9.29829,
     },
     {
@@ -122,7 +122,7 @@ export const EC2_REQUEST_TIME: MetricComparison = {
       value: 4.80078,
       low: 4.80078 - 2.71403,
       high: 4.80078 + 2.71403,
-      spread: 'stddev',
+      spread: 'published-sd',
       sd: 2.71403,
     },
   ],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MetricComparison, ToolSection } from '../view/model.ts';
+import { noiseMethodText } from '../view/noise.ts';
 import { experimentView } from './experiment-view.ts';
 import { realExperiment, repoPath } from './test-content.ts';
 
@@ -185,7 +186,10 @@ describe('experimentView of table-only experiments', () => {
     const mean = published.metrics[0] as MetricComparison;
     expect(mean.betterIs).toBe('lower');
     // measurements.csv: m3-large request_time.mean 6.30324 s, request_time.stddev 3.84421 s.
-    expect(mean.cells[0]).toMatchObject({ run: 'm3-large', value: 6.30324, spread: 'stddev' });
+    // Published without the number of requests: a spread of its own kind, which no noise test reads.
+    expect(mean.cells[0]).toMatchObject({ run: 'm3-large', value: 6.30324, spread: 'published-sd', sd: 3.84421 });
+    expect(mean.noise).toBeUndefined();
+    expect(noiseMethodText(mean)).toBe('N not published, so not tested for noise (Welch’s t-test needs it)');
     expect(mean.cells[0]?.high).toBeCloseTo(6.30324 + 3.84421, 9);
     expect(mean.cells[0]?.low).toBeCloseTo(6.30324 - 3.84421, 9);
   });

@@ -4,7 +4,8 @@ import type { MetricWords } from '../tools/descriptor.ts';
 import { TOOL_NAMES } from '../tools/names.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { type GroupInfo, groupInfo, groupKeys, groupLabels } from './fio-groups.ts';
-import { latencyDistributions, typedJobs } from './fio-latency.ts';
+import { fioResultOf, latencyDistributions, typedJobs } from './fio-latency.ts';
+import { jobCounts, jobKey, sampleStatsOf } from './fio-samples.ts';
 import { measuredRuns } from './measured.ts';
 import { ComparisonBuilder } from './repeats.ts';
 
@@ -22,6 +23,8 @@ interface JobSample {
   /** The job's measurement labels: `job`, `group`, `rw`, `bs`, `iodepth`, ... */
   labels: Readonly<Record<string, string>>;
   values: ReadonlyMap<string, Measurement>;
+  /** How many jobs the entry stands for (1: alone); null where unknown or clones (fio-samples.ts). */
+  jobs: number | null;
 }
 
 /**
@@ -60,24 +63,28 @@ function keyOf(metric: string): string {
 }
 
 /**
- * A job's bars, per direction it did I/O in (fio measures no other): IOPS, bandwidth, mean
- * completion and total latency with fio's stddev, and the p99 of the percentiles fio printed,
+ * A job's bars, per direction it did I/O in (fio measures no other): IOPS and bandwidth with
+ * fio's sample statistics where the job ran alone (fio-samples.ts), mean completion and total
+ * latency with fio's stddev, and the p99 of the percentiles fio printed,
  * of clat by default, of lat with lat_percentiles.
  */
 function addBars(builder: ComparisonBuilder, sample: JobSample, words: MetricWords): void {
   const { run, group, values } = sample;
-  const add = (metric: string, stddevMetric?: string) => {
+  const add = (metric: string, stddevMetric?: string, withSamples = false) => {
     const measured = values.get(metric);
     if (measured === undefined) return;
     const stddev = stddevMetric === undefined ? undefined : values.get(stddevMetric)?.value;
+    const stats = withSamples ? sampleStatsOf(values, metric) : undefined;
+    const sampleStats = sample.jobs === 1 ? stats : undefined;
+    const samplesCombinedOver = stats !== undefined && (sample.jobs ?? 1) > 1 ? (sample.jobs ?? undefined) : undefined;
     builder.add(
       { key: keyOf(metric), metric, title: words.title(metric), unit: measured.unit, betterIs: words.betterIs(metric) },
-      { run, group, sample: sample.sample, value: measured.value, stddev },
+      { run, group, sample: sample.sample, value: measured.value, stddev, sampleStats, samplesCombinedOver },
     );
   };
   for (const direction of DIRECTIONS) {
-    add(`${direction}.iops`);
-    add(`${direction}.bw`);
+    add(`${direction}.iops`, undefined, true);
+    add(`${direction}.bw`, undefined, true);
     add(`${direction}.clat.mean`, `${direction}.clat.stddev`);
     add(`${direction}.lat.mean`, `${direction}.lat.stddev`);
     add(`${direction}.${percentileKind(values, direction)}.p99`);
@@ -106,11 +113,14 @@ function jobSamples(runs: readonly LoadedRun[]): {
     for (const output of run.outputs) {
       if (output.parsed.tool !== 'fio') continue;
       const workload = output.declared.workload;
+      const counts = jobCounts(fioResultOf(output.parsed));
       for (const { labels, values } of measuredRuns(output.parsed.measurements)) {
         const job = labels.job;
         if (job === undefined || labels.error !== undefined) continue;
         // `run` numbers the fio runs of an input only when it holds several.
-        found.push({ run: run.id, job, workload, sample: `${output.file}#${labels.run ?? '0'}`, labels, values });
+        const index = labels.run ?? '0';
+        const jobs = counts.get(jobKey(index, job)) ?? null;
+        found.push({ run: run.id, job, workload, sample: `${output.file}#${index}`, labels, values, jobs });
       }
     }
   }

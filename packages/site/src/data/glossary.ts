@@ -122,6 +122,8 @@ function addEntry(
 function conceptsOf(section: ToolSection): GlossaryEntry[] {
   const concepts: GlossaryEntry[] = [];
   if (section.tool === 'fio' && section.origin === 'raw') concepts.push(...FIO_CONCEPTS);
+  const spreads = new Set(section.metrics.flatMap((metric) => metric.cells.map((cell) => cell.spread)));
+  if (spreads.has('published-sd')) concepts.push(PUBLISHED_SD);
   if ((section.histograms?.length ?? 0) > 0) concepts.push(SYSBENCH_HISTOGRAM);
   if (section.grid !== undefined) concepts.push(BONNIE_TOO_FAST);
   if ((section.devices?.length ?? 0) > 0) concepts.push(IOSTAT_DEVICES);
@@ -141,6 +143,13 @@ const FIO_CONCEPTS: GlossaryEntry[] = [
     experiments: [],
   },
   {
+    id: GLOSSARY_CONCEPTS.fioSamples,
+    title: 'Bandwidth and IOPS samples (bw, iops: min, max, avg, stdev, samples)',
+    explanation:
+      'fio also measures a job’s bandwidth and IOPS once per interval (bwavgtime and iopsavgtime, 500 ms by default) and prints their statistics: bw (KiB/s) with min, max, per (the job’s share of its group’s bandwidth), avg, stdev and samples (their number, since fio 3), and iops with the same. They say how steady a run was, not how sure its bandwidth is: the samples of one run follow each other, so the site never feeds them to the noise test and never calls a win from them. Their mean is not the bar’s value (BW= and IOPS= are the bytes and I/Os over the whole run time), so the chart draws them as a marker of their own, a ring at their mean with a line of ± 1 sd and their N, and the data table gives mean ± sd, min – max and N. Shown only for a job that ran alone, in a run without repeats (whose spread is shown instead): with group_reporting of several jobs (jobs=5) fio combines the jobs’ samples (fio 3.13 and later add their min, max and mean up, earlier versions average per-job figures) into figures that are no spread of the group’s bandwidth, and the chart says so.',
+    experiments: [],
+  },
+  {
     id: 'fio-percentiles',
     title: 'Latency percentiles (p50, p99, p99.9)',
     explanation:
@@ -155,6 +164,14 @@ const FIO_CONCEPTS: GlossaryEntry[] = [
     experiments: [],
   },
 ];
+
+const PUBLISHED_SD: GlossaryEntry = {
+  id: GLOSSARY_CONCEPTS.publishedSd,
+  title: 'Standard deviation as published (N not published)',
+  explanation:
+    'Some sources publish a mean with a standard deviation but not how many values they summarize (the EC2 post’s nginx request times: the average and the sd of single requests). The ± on such a chart is that sd: how much single requests varied, not how sure the mean is. Whether two such means differ beyond the noise needs that N (Welch’s t-test takes mean, sd and N of each), so these differences are not tested, and the page says so rather than “one run each”.',
+  experiments: [],
+};
 
 const SYSBENCH_HISTOGRAM: GlossaryEntry = {
   id: GLOSSARY_CONCEPTS.sysbenchHistogram,

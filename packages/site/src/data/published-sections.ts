@@ -10,7 +10,8 @@ import { ComparisonBuilder } from './repeats.ts';
  * The sections of numbers that survive only in a published table (measurements.csv), one per
  * tool, cited. Groups are the rows' labels (block size, ...), named by the labels that differ.
  * A `<name>.stddev` published beside `<name>.mean` for the same run and labels becomes the
- * mean's ± spread rather than a chart of its own. Rows repeating a run, metric and labels are
+ * mean's ± spread (`published-sd`: without the N it is of, no noise test can use it) rather than
+ * a chart of its own. Rows repeating a run, metric and labels are
  * repeats (mean, min–max).
  */
 export function publishedSections(loaded: LoadedExperiment, runRefs: readonly RunRef[]): ToolSection[] {
@@ -45,7 +46,7 @@ export function publishedSections(loaded: LoadedExperiment, runRefs: readonly Ru
           unit: row.unit as BaseUnit,
           betterIs: publishedBetterIs(row.metric, row.unit),
         },
-        { run: row.run, group, sample: `line ${row.line}`, value: row.value, stddev },
+        { run: row.run, group, sample: `line ${row.line}`, value: row.value, stddev, stddevKind: 'published-sd' },
       );
     }
     return {

@@ -1,4 +1,4 @@
-import type { BarCell, BarGroup, BaseUnit, BetterIs, MetricComparison, RunRef } from '../view/model.ts';
+import type { BarCell, BarGroup, BaseUnit, BetterIs, MetricComparison, RunRef, SampleStats } from '../view/model.ts';
 
 /**
  * What a bar is made of. Several values can land in one bar:
@@ -6,7 +6,8 @@ import type { BarCell, BarGroup, BaseUnit, BetterIs, MetricComparison, RunRef } 
  *   group_reporting) — rates add up, latencies and percentages are averaged;
  * - samples: repeats of the same run and workload (outputs with `repeat`, several outputs of the
  *   same job, a `cat` of runs) — the bar is their mean, with min–max as its spread;
- * - a tool's own ± standard deviation, used only when the bar is one value of one sample.
+ * - a tool's own ± standard deviation (or a published one), or fio's statistics of its periodic
+ *   samples, used only when the bar is one value of one sample.
  */
 export interface Observation {
   run: string;
@@ -16,6 +17,12 @@ export interface Observation {
   value: number;
   /** The tool's standard deviation of this value (fio clat stddev), same unit. */
   stddev?: number | undefined;
+  /** Whose the stddev is: the tool's (default), or a published table's without its N. */
+  stddevKind?: 'stddev' | 'published-sd';
+  /** fio's statistics of its periodic samples of this value (one job alone), same unit. */
+  sampleStats?: SampleStats | undefined;
+  /** The jobs fio combined its sample statistics over (group_reporting), where it printed them. */
+  samplesCombinedOver?: number | undefined;
 }
 
 /** How a metric is shown, before any value is known. */
@@ -41,7 +48,8 @@ export function mean(values: readonly number[]): number {
 /**
  * The bar of one run and group from its observations. With several samples: their mean, min and
  * max, how many, and each sample's value. With one sample of one value and a stddev: value ± the
- * stddev, unclipped (a chart clamps the whisker at its axis; the text prints the sd itself).
+ * stddev, unclipped (a chart clamps the whisker at its axis; the text prints the sd itself); with
+ * fio's sample statistics instead, those, beside the value (no low–high: see SpreadKind).
  */
 export function barCell(run: string, group: string, unit: BaseUnit, observations: readonly Observation[]): BarCell {
   const bySample = new Map<string, Observation[]>();
@@ -70,8 +78,11 @@ export function barCell(run: string, group: string, unit: BaseUnit, observations
   const only = observations.length === 1 ? observations[0] : undefined;
   if (only?.stddev !== undefined && Number.isFinite(only.stddev)) {
     const sd = only.stddev;
-    return { group, run, value, low: value - sd, high: value + sd, spread: 'stddev', sd };
+    return { group, run, value, low: value - sd, high: value + sd, spread: only.stddevKind ?? 'stddev', sd };
   }
+  if (only?.sampleStats !== undefined) return { group, run, value, spread: 'sample-sd', sampleStats: only.sampleStats };
+  if (only?.samplesCombinedOver !== undefined)
+    return { group, run, value, samplesCombinedOver: only.samplesCombinedOver };
   return { group, run, value };
 }
 

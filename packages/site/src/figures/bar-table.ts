@@ -1,4 +1,4 @@
-import { barTableRows, spreadLegend } from '../charts/bar-summary.ts';
+import { barTableRows, samplesNote, spreadLegend } from '../charts/bar-summary.ts';
 import type { ChartTable } from '../charts/data-table.ts';
 import type { MetricComparison } from '../view/model.ts';
 
@@ -14,7 +14,10 @@ export function barChartTable(
   const rows = barTableRows(data, { baseline: options.baseline });
   const noun = options.groupNoun?.[0] ?? 'group';
   return {
-    caption: [data.title, spreadLegend(data)].filter((part) => part !== null).join('. '),
+    caption: [data.title, spreadLegend(data, { isTable: true }), samplesNote(data)]
+      .filter((part) => part !== null)
+      .join('. ')
+      .replace(/\.\. /g, '. '),
     columns: [noun.charAt(0).toUpperCase() + noun.slice(1), ...data.runs.map((run) => run.label)],
     rows: data.groups.map((group) => ({
       label: group.label,
@@ -23,7 +26,9 @@ export function barChartTable(
         if (row === undefined || row.value === null) return '';
         const repeats = row.repeats !== null && row.repeats > 1 ? ` (min–max of ${row.repeats} repeats)` : '';
         const sd = row.spreadText?.startsWith('±') ? ' (sd)' : '';
-        const spread = row.spreadText === null ? '' : ` ${row.spreadText}${sd}`;
+        // fio's samples are beside the value, not around it: after a semicolon.
+        const joiner = row.spreadText?.startsWith('samples') ? '; ' : ' ';
+        const spread = row.spreadText === null ? '' : `${joiner}${row.spreadText}${sd}`;
         const reading = row.normalizedText === null ? '' : `, ${row.normalizedText}`;
         return `${row.valueText}${spread}${repeats}${reading}`;
       }),

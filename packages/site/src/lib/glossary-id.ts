@@ -28,6 +28,8 @@ export function glossaryHref(id: string, base?: string): string {
  */
 export const GLOSSARY_CONCEPTS = {
   fioLatency: 'fio-latency',
+  fioSamples: 'fio-samples',
+  publishedSd: 'published-sd',
   sysbenchHistogram: 'sysbench-latency-histogram',
   bonnieTooFast: 'bonnie-too-fast',
   iostat: 'iostat-devices',

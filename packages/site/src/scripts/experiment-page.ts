@@ -26,7 +26,7 @@ if (choicesScript?.textContent) {
 function bindSection(section: HTMLElement, controller: ViewController, runOrder: readonly RunRef[]): void {
   const key = section.dataset.section ?? '';
   const select = section.querySelector<HTMLSelectElement>('[data-metric-select]');
-  const figures = [...section.querySelectorAll<HTMLElement>('bf-figure[data-metric]')];
+  const figures = [...section.querySelectorAll<FigureElement>('bf-figure[data-metric]')];
   if (select && figures.length > 1) {
     select.closest<HTMLElement>('[data-metric-picker]')?.removeAttribute('hidden');
     select.addEventListener('change', () => {
@@ -35,7 +35,11 @@ function bindSection(section: HTMLElement, controller: ViewController, runOrder:
     controller.subscribe((state) => {
       const metric = state.metrics[key] ?? figures[0]?.dataset.metric;
       select.value = metric ?? '';
-      for (const figure of figures) figure.hidden = figure.dataset.metric !== metric;
+      for (const figure of figures) {
+        figure.hidden = figure.dataset.metric !== metric;
+        // A hidden chart had no width to be laid out for: once shown on a phone, drawn for it.
+        if (!figure.hidden && figure.isCramped()) figure.draw(state, runOrder);
+      }
     });
   }
   const deviceControls = section.querySelector<HTMLElement>('[data-device-controls]');

@@ -52,8 +52,8 @@ export function fioMetricTitle(metric: string): string {
 }
 
 const EXPLANATIONS: Record<string, string> = {
-  iops: 'I/O operations completed per second, over the job’s run time.',
-  bw: 'Bytes transferred per second, over the job’s run time.',
+  iops: 'I/O operations completed per second, over the job’s run time (fio’s IOPS=). Its per-interval samples are another figure: see “Bandwidth and IOPS samples”.',
+  bw: 'Bytes transferred per second, over the job’s run time (fio’s BW=). Its per-interval samples are another figure: see “Bandwidth and IOPS samples”.',
   slat: 'Submission latency: the time to submit an I/O to the kernel (asynchronous engines only).',
   clat: 'Completion latency: the time from submitting an I/O to its completion.',
   lat: 'Total latency: the time from fio creating an I/O to its completion, submission and completion together.',

@@ -26,9 +26,26 @@ export interface BarGroup {
  * What a bar's spread is:
  * - `stddev`: the tool's own standard deviation of single operations (fio's clat `stdev`), of one
  *   run: how much single I/Os vary, not how certain the mean is;
- * - `min-max`: the lowest and highest of N repeats of the run (the bar is their mean).
+ * - `published-sd`: a standard deviation of single operations as a source published it beside
+ *   its mean (measurements.csv `<name>.stddev`), without the number of operations: the noise
+ *   tests cannot use it;
+ * - `min-max`: the lowest and highest of N repeats of the run (the bar is their mean);
+ * - `sample-sd`: fio's statistics of its periodic samples of bandwidth or IOPS over one run of one
+ *   job (`sampleStats`): how steady the run was. Not a spread around the bar's value (fio's `BW=`
+ *   is bytes over runtime, the samples' mean is another number), so `low`/`high` stay unset and
+ *   charts draw the samples' mean ± sd as a marker of its own. Never read by the noise tests.
  */
-export type SpreadKind = 'min-max' | 'stddev';
+export type SpreadKind = 'min-max' | 'stddev' | 'published-sd' | 'sample-sd';
+
+/** fio's `bw (KiB/s): min=, max=, avg=, stdev=, samples=` (or `iops :`) of one job, in the metric's unit. */
+export interface SampleStats {
+  mean: number;
+  sd: number;
+  min: number;
+  max: number;
+  /** How many samples; null where fio did not print it (before fio 3). */
+  count: number | null;
+}
 
 /** One bar: a run's value in a group, with its spread when there is one. */
 export interface BarCell {
@@ -44,8 +61,15 @@ export interface BarCell {
   high?: number;
   /** What the spread is (see SpreadKind). */
   spread?: SpreadKind;
-  /** The tool's standard deviation itself, when `spread` is `stddev`. */
+  /** The standard deviation itself, when `spread` is `stddev` or `published-sd`. */
   sd?: number;
+  /** fio's statistics of its periodic samples, when `spread` is `sample-sd`. */
+  sampleStats?: SampleStats;
+  /**
+   * How many jobs fio folded into the bar (group_reporting, `jobs=5`) where it printed sample
+   * statistics it combined over them: no spread of the bar, so not shown, and said why.
+   */
+  samplesCombinedOver?: number;
   /** How many repeats the value summarizes; 1 or absent for a single run. */
   repeats?: number;
   /** Each repeat's value, in order, when there are several: what the noise tests read. */

@@ -39,11 +39,15 @@ function repeatsText(data: MetricComparison): string {
 
 /**
  * How the metric's differences were judged, named for readers: "Welch’s t-test on 2 repeats
- * each, p < 0.05", or "one run each, not tested for noise".
+ * each, p < 0.05", "one run each, not tested for noise", or, for a published mean and sd without
+ * the number of values they summarize, why Welch's test could not run.
  */
 export function noiseMethodText(data: MetricComparison): string {
   if (data.noise !== undefined) return `Welch’s t-test on ${repeatsText(data)}, p < ${data.noise.alpha}`;
   if (hasRepeats(data)) return 'not tested for noise';
+  if (data.cells.some((cell) => cell.spread === 'published-sd')) {
+    return 'N not published, so not tested for noise (Welch’s t-test needs it)';
+  }
   return 'one run each, not tested for noise';
 }
 
