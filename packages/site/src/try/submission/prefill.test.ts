@@ -83,9 +83,16 @@ describe('submissionPrefill', () => {
     expect(values.size).toBe(/"size" : "(\d+)"/.exec(text)?.[1]);
     expect(values.direct).toBe('1');
     expect(output?.note).toContain(`${jobs[0]}: rw=${preamble?.[1]}`);
-    // JSON "time" : "Tue Nov 24 07:22:16 2026" is the run's date.
-    expect(prefill.date.map((seen) => seen.value)).toEqual(['2026-11-24']);
-    expect(text).toContain('"time" : "Tue Nov 24 07:22:16 2026"');
+    // JSON "time" : "Tue Nov 24 09:37:29 2026" (say) is the run's date.
+    const printedTime = /"time" : "\w{3} (\w{3}) +(\d+) [\d:]+ (\d{4})"/.exec(text);
+    const month = String(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].indexOf(
+        printedTime?.[1] ?? '',
+      ) + 1,
+    );
+    expect(prefill.date.map((seen) => seen.value)).toEqual([
+      `${printedTime?.[3]}-${month.padStart(2, '0')}-${(printedTime?.[2] ?? '').padStart(2, '0')}`,
+    ]);
   });
 
   it('names a fio normal-only output (fio 1.57) from its job line', () => {
