@@ -43,7 +43,8 @@ function tokenize(text: string, from: number): Token[] {
 const LATENCY_KEY = /^(?:lat|latency) \(ms,(\d+)%\)$/;
 const PERCENT_IN_PARENS = /^\((\d+)%\)$/;
 
-function emptyInterval(offsetSec: number): SysbenchInterval {
+/** An interval report at `offsetSec` with nothing read yet: each reader fills what its lines print. */
+export function _emptyInterval(offsetSec: number): SysbenchInterval {
   return {
     offsetSec,
     threads: null,
@@ -104,7 +105,7 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
   const close = text.indexOf(']', indent);
   const stamp = text.slice(indent + 1, close).trim();
   const stampIndex = text.indexOf(stamp, indent);
-  const interval = emptyInterval(_number(line, stamp.slice(0, -1), stampIndex));
+  const interval = _emptyInterval(_number(line, stamp.slice(0, -1), stampIndex));
   const tokens = tokenize(text, close + 1);
 
   // 1.0 memory: "[ 1s ] 6300.95 MiB/sec" (a trailing comma in some 1.0 releases).

@@ -1,4 +1,5 @@
 import type { ParseWarning } from '../parser.ts';
+import { _emptyInterval } from './interval.ts';
 import type { SysbenchInterval } from './schema.ts';
 import { _durationNs, _failAt, _number, type SourceLine } from './values.ts';
 
@@ -110,7 +111,9 @@ export class _JsonReportReader {
       case '{':
         this.commaLine = null;
         this.depth = 'report';
-        this.draft = { interval: emptyInterval(), line };
+        // The offset is set from the report's "time"; -1 until then. The reporter prints
+        // stat.latency_pct: the latency at --percentile, which it does not name (latencyPercent null).
+        this.draft = { interval: _emptyInterval(-1), line };
         return true;
       default:
         return false;
@@ -223,28 +226,4 @@ export class _JsonReportReader {
 
 function lineNumberOf(line: SourceLine): number {
   return line.source.locate(line.start).line;
-}
-
-function emptyInterval(): SysbenchInterval {
-  return {
-    offsetSec: -1,
-    threads: null,
-    eventsPerSec: null,
-    tps: null,
-    qps: null,
-    readsPerSec: null,
-    writesPerSec: null,
-    otherPerSec: null,
-    // The reporter prints stat.latency_pct: the latency at --percentile, which it does not name.
-    latencyPercent: null,
-    latencyNs: null,
-    errorsPerSec: null,
-    reconnectsPerSec: null,
-    readBytesPerSec: null,
-    writtenBytesPerSec: null,
-    fsyncsPerSec: null,
-    transferBytesPerSec: null,
-    queueLength: null,
-    concurrency: null,
-  };
 }
