@@ -299,8 +299,10 @@ start_iostat() {
     si_workload="iostat during $(printf '%s' "$BF_PROFILES" | sed 's/ /, /g') (added later)"
     si_note="Started before the first benchmark of the append and stopped after its last, by its PID. Added later, by scripts/benchfolio-run --append: started at $(date -u +%Y-%m-%dT%H:%M:%SZ), after the run's other outputs (see notes)."
   fi
+  # S_TIME_FORMAT=ISO: each report's time with its UTC offset (2026-11-24T10:55:55+0000), so
+  # that it is one instant, placed with fio's logs (log_unix_epoch) on the same clock.
   # shellcheck disable=SC2086 # one word per device
-  set -- iostat -x -t -k "$BF_IOSTAT_INTERVAL" $1
+  set -- env S_TIME_FORMAT=ISO iostat -x -t -k "$BF_IOSTAT_INTERVAL" $1
   si_shown="$(shell_quote "$@") &"
   if test "$BF_DRY_RUN" = 1; then
     printf '%s > %s &\n' "$(shell_quote "$@")" "$(shell_quote "$BF_OUT/$BF_IOSTAT_FILE")"

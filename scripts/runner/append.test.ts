@@ -203,7 +203,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --append with the real tools 
     expect(runYaml?.commands.slice(0, checkedBefore?.commands.length)).toEqual(checkedBefore?.commands);
     const added = runYaml?.commands.slice(checkedBefore?.commands.length ?? 0) ?? [];
     expect(added).toHaveLength(3);
-    expect(added[0]).toMatch(/^iostat -x -t -k 1 .*&$/);
+    expect(added[0]).toMatch(/^env S_TIME_FORMAT=ISO iostat -x -t -k 1 .*&$/);
     for (const command of added.slice(1)) {
       expect(command).toMatch(
         /^dd if=\/dev\/zero of=\S+\/benchfolio-work\/dd-seq-write\.img bs=1M count=2 oflag=direct$/,

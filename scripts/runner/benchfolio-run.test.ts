@@ -170,7 +170,7 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^# space needed in .*: \d+ bytes \(\d+ MiB\); available: \d+ bytes/);
-    expect(result.stdout).toMatch(/^iostat -x -t -k 1 .*> .*iostat--a\.txt &$/m);
+    expect(result.stdout).toMatch(/^env S_TIME_FORMAT=ISO iostat -x -t -k 1 .*> .*iostat--a\.txt &$/m);
     // The seed's fio jobs, twice (--repeat 2), with the size per job in bytes.
     const fio = lines.filter((line) =>
       line.includes(' fio --output-format=normal,json scripts/profiles/fio-seed-hoffman.fio'),
@@ -472,7 +472,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
     });
     expect(run?.commands).toContain('sysbench cpu --threads=1 --time=1 --events=0 run');
     expect(run?.notes).toMatch(/^Made by scripts\/benchfolio-run .*--size 2M --runtime 1 --threads 1\./);
-    expect(run?.commands.some((command) => command.startsWith(`iostat -x -t -k 1 `))).toBe(true);
+    expect(run?.commands.some((command) => command.startsWith(`env S_TIME_FORMAT=ISO iostat -x -t -k 1 `))).toBe(true);
     expect(Date.parse(run?.ended ?? '')).toBeGreaterThanOrEqual(Date.parse(run?.started ?? ''));
     const cpuinfo = await readFile('/proc/cpuinfo', 'utf8');
     expect(run?.system.cpu?.threads).toBe(cpuinfo.match(/^processor\s*:/gm)?.length);

@@ -121,7 +121,7 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback ext4,xfs,btrfs${note
     const checked = await validate(experimentDir);
     const ext4 = checked.experiment?.runs.find((run) => run.id === 'ext4');
     const iostat = ext4?.run.outputs.find((output) => output.tool === 'iostat');
-    expect(iostat?.command).toMatch(/^iostat -x -t -k 1 loop\d+ \S+/);
+    expect(iostat?.command).toMatch(/^env S_TIME_FORMAT=ISO iostat -x -t -k 1 loop\d+ \S+/);
   });
 });
 
@@ -276,7 +276,7 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --append --loopback ext4,xfs,bt
       expect(run.run.notes).toContain('Added later, on ');
       expect(run.run.notes).toContain('in every field but the mount point, loop device numbers aside.');
       const iostat = run.run.outputs.find((output) => output.file === `iostat--${run.id}-dd-seq-write.txt`);
-      expect(iostat?.command).toMatch(/^iostat -x -t -k 1 loop\d+ \S+/);
+      expect(iostat?.command).toMatch(/^env S_TIME_FORMAT=ISO iostat -x -t -k 1 loop\d+ \S+/);
     }
   }, 80_000);
 });
