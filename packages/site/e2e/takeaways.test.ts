@@ -164,7 +164,9 @@ describe('the glossary', () => {
       expect(await page.locator('#fio-latency dd').textContent()).toContain('from submission to completion');
       // The explanations' `names` are code, not backquoted text.
       expect(await page.locator('#fio-percentiles dd code', { hasText: 'clat percentiles' }).count()).toBe(1);
-      expect(await page.locator('.glossary-list dd').allTextContents()).not.toContainEqual(expect.stringContaining('`'));
+      expect(await page.locator('.glossary-list dd').allTextContents()).not.toContainEqual(
+        expect.stringContaining('`'),
+      );
       await page.context().close();
     },
     PAGE_TIMEOUT_MS,

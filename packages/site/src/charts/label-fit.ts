@@ -51,7 +51,7 @@ export function wrapLabel(text: string, maxWidthPx: number, fontSizePx: number, 
       line = word;
       continue;
     }
-    for (const piece of word.match(/[^\-_/.]*[\-_/.\s]*/g)?.filter((part) => part !== '') ?? []) {
+    for (const piece of word.match(/[^\-_/.]*[-_/.\s]*/g)?.filter((part) => part !== '') ?? []) {
       if (fits(line + piece)) {
         line += piece;
         continue;
