@@ -340,6 +340,49 @@ describe('fio logs pasted in axboe/fio issues', () => {
     expect(log.rows.blockSizeBytes.every((bs) => bs === 4096)).toBe(true);
   });
 
+  it("#928, fio 3.18: a per-I/O bw log's fifth column is the priority flag fio 3.18 added, not an offset", () => {
+    // 0, 82732, 1, 4096, 0 ... 0, 83694, 1, 4096, 0 (16 lines; the reporter took it for log_offset)
+    const name = 'fio-issue-928__fio-3.18-fio-test_bw.log';
+    const raw = rawRows(read(name));
+    for (const log of [samples(name), samples(name, { fioVersion: 'fio-3.18' })]) {
+      expect(log.columns).toEqual(['time', 'value', 'direction', 'blockSize', 'priority']);
+      expect(log.priorityEncoding).toBe('flag');
+      expect(log.rows.priorities).toEqual(column(raw, 4));
+    }
+    const log = samples(name);
+    expect(log.fileName).toEqual({ prefix: 'fio-issue-928__fio-3.18-fio-test', kind: 'bw', job: null, host: null });
+    expect(log.isWindowed).toBe(false);
+    expect(log.rows.timeMs.every((time) => time === 0)).toBe(true);
+    expect(summaryOf(log, 'write').mean).toBeCloseTo(mean(column(raw, 1)) * 1024, 6);
+  });
+
+  it('#239, fio 2.13 on Windows: a windowed slat log in usec that turns into time-0 lines after ramp_time', () => {
+    // 1000, 15, 0, 0 ... 10000, 13, 0, 0 / 0, 16, 0, 0 ... 0, 13, 0, 0 (17 lines)
+    const name = 'fio-issue-239__fio-2.13-windows-2KB_BurstSeqRd_QD=128_slat.1.log';
+    const raw = rawRows(read(name));
+    const log = samples(name, { fioVersion: '2.13' });
+    expect(log.fileName).toMatchObject({ prefix: 'fio-issue-239__fio-2.13-windows-2KB_BurstSeqRd_QD=128', job: 1 });
+    expect(log.printedUnit).toBe('usec');
+    expect(log.rows.timeMs).toEqual(column(raw, 0));
+    expect(log.rows.timeMs.filter((time) => time === 0)).toHaveLength(7);
+    expect(log.rows.values.slice(0, 2)).toEqual([15_000, 13_000]);
+    expect(summaryOf(log, 'read')).toMatchObject({ count: 17, min: 13_000, max: 16_000 });
+  });
+
+  it('#410, fio 2.x of July 2017: a windowed randrw iops log, the writes one window late (fixed by PR #443)', () => {
+    // 1000, 5089, 0, 0 / 2000, 5305, 0, 0 / 2000, 5182, 1, 0 ... 10028, 5144, 1, 0 (18 lines)
+    const name = 'fio-issue-410__fio-2.x-RW-Job_iops.1.log';
+    const raw = rawRows(read(name));
+    const log = samples(name);
+    expect(log.isWindowed).toBe(true);
+    expect(log.rows.directions).toEqual(column(raw, 2));
+    expect(summaryOf(log, 'read').count).toBe(9);
+    expect(summaryOf(log, 'write').count).toBe(9);
+    expect(log.rows.timeMs.slice(1, 3)).toEqual([2000, 2000]);
+    const writes = raw.filter((row) => row[2] === 1).map((row) => row[1] as number);
+    expect(summaryOf(log, 'write').mean).toBeCloseTo(mean(writes), 9);
+  });
+
   it('#687: a 60 s windowed iops log of per_job_logs=0 (no job number), fio 3 of 2018', () => {
     // 60000, 79617, 0, 0 ... 1320000, 58853, 0, 0 ... 1560000, 79879, 0, 0 (26 lines)
     const name = 'fio-issue-687__fio-3.x-fioinst_iops.log';
