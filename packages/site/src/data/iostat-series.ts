@@ -92,6 +92,8 @@ function gatherReports(result: IostatResult): Gathered {
   const gathered: Gathered = { times: [], start: undefined, devices: new Map() };
   for (const report of result.reports) {
     if (report.isSinceBoot) continue;
+    // A report of nothing (`-d -z` with no device active) has no measurement: no point either.
+    if (report.devices.length === 0 && report.cpu === null) continue;
     const position = gathered.times.length;
     gathered.times.push(report.timestamp === null ? Number.NaN : Date.parse(report.timestamp));
     if (position === 0) gathered.start = report.timestamp ?? undefined;
