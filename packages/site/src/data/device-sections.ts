@@ -23,6 +23,8 @@ export interface DeviceTool {
   isCommand(command: string): boolean;
   /** The figures its sections offer, where they are not iostat's (ToolSection.deviceFigures). */
   figures?: AnyDeviceFigure[];
+  /** What its sections' figures are made of, said under their title (ToolSection.notes). */
+  notes?: string[];
 }
 
 /**
@@ -76,6 +78,7 @@ export function deviceSections(
       devices,
       deviceSummaries,
       ...(deviceTool.figures === undefined ? {} : { deviceFigures: deviceTool.figures }),
+      ...(deviceTool.notes === undefined ? {} : { notes: deviceTool.notes }),
     });
   }
   return sections;

@@ -106,6 +106,14 @@ async function iostatReports(run: string): Promise<Array<Map<string, Record<stri
 const sum = (values: ReadonlyArray<number | null | undefined>) =>
   values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
+describe('the fixture', () => {
+  it('is valid content: no error or warning, as benchfolio validate reads it (tool sadf, tools.sadf)', async () => {
+    const { experiments, issues } = await loadContent(FIXTURE);
+    expect(issues).toEqual([]);
+    expect(experiments[0]?.runs.map((run) => run.run.tools.sadf)).toEqual(['sysstat 12.6.1', 'sysstat 12.6.1']);
+  });
+});
+
 describe('sadf sections', () => {
   it('draw each disk of every run from its own entries of sadf -j, in base units', async () => {
     const section = await sectionOf('sadf');
@@ -170,6 +178,7 @@ describe('sadf sections', () => {
   it('offer sar’s figures: tps where iostat has r/s and w/s, and summarize them', async () => {
     const section = await sectionOf('sadf');
     expect(section.title).toBe('sadf during the run');
+    expect(section.notes?.join(' ')).toMatch(/transfers per second \(tps\)/);
     expect(section.deviceFigures).toEqual(SADF_FIGURES);
     expect(section.deviceFigures).toContain('transfersPerSec');
     expect(section.deviceFigures).not.toContain('readsPerSec');
