@@ -1,7 +1,10 @@
 import type { IostatResult, Measurement } from '@benchfolio/parsers';
 import type { AnyDeviceFigure, DeviceFigure, DeviceSeries, DeviceValues } from '../view/model.ts';
 
-/** The figures a device series has, in the order the section draws them. */
+/**
+ * iostat's figures, in the order its section draws them: every device series has them (sadf's
+ * r/s and w/s as nulls, see sadf-series.ts).
+ */
 export const FIGURES: readonly DeviceFigure[] = [
   'util',
   'await',
