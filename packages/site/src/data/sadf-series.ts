@@ -27,7 +27,7 @@ const SADF_METRIC: Readonly<Partial<Record<AnyDeviceFigure, string>>> = {
 
 const SADF_READING: FigureReading = {
   figures: SADF_FIGURES,
-  metrics: new Set(SADF_FIGURES.map((figure) => SADF_METRIC[figure] as string)),
+  metrics: new Set(Object.values(SADF_METRIC)),
   value(figure, read) {
     const metric = SADF_METRIC[figure];
     return metric === undefined ? null : read(metric);
