@@ -3,6 +3,7 @@
 
 import type { LatencyView } from '../charts/latency-chart.ts';
 import type {
+  AnyDeviceFigure,
   DeviceSeries,
   LatencyDistribution,
   LatencyHistogram,
@@ -15,7 +16,14 @@ export type FigureSpec =
   | { kind: 'sweep'; data: SweepSeries }
   | { kind: 'latency'; data: LatencyDistribution; view?: LatencyView }
   | { kind: 'histogram'; data: LatencyHistogram }
-  | { kind: 'time-series'; key: string; title: string; data: DeviceSeries[] };
+  | {
+      kind: 'time-series';
+      key: string;
+      title: string;
+      data: DeviceSeries[];
+      /** The figures its section offers (ToolSection.deviceFigures); iostat's when absent. */
+      figures?: AnyDeviceFigure[];
+    };
 
 /** The figure's key, unique on the page. */
 export function figureKey(spec: FigureSpec): string {

@@ -10,7 +10,7 @@ import { latencyChart, latencySummary, latencyTable } from '../charts/latency-ch
 import { sweepChart } from '../charts/sweep-chart.ts';
 import { sweepSummary, sweepTableRows } from '../charts/sweep-summary.ts';
 import { timeSeriesChart, timeSeriesSummary, timeSeriesTable } from '../charts/time-series-chart.ts';
-import type { PageState } from '../lib/page-state.ts';
+import { DEVICE_FIGURES, type PageState, shownFigure } from '../lib/page-state.ts';
 import type { MetricComparison, RunRef, SweepSeries } from '../view/model.ts';
 import { barChartTable } from './bar-table.ts';
 import { type FigureSpec, figureSize } from './figure-spec.ts';
@@ -79,7 +79,7 @@ export function renderFigure(
     }
     case 'time-series': {
       const options = {
-        figure: state.figure,
+        figure: shownFigure(spec.figures ?? DEVICE_FIGURES, state.figure),
         domain: state.zoom ?? undefined,
         runs: state.runs,
         runOrder,
