@@ -1,5 +1,4 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -21,7 +20,6 @@ const RUNS_DIR = join(FIXTURE_DIR, EXPERIMENT, 'runs');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
 const BUILD_TIMEOUT_MS = 180_000;
 const PAGE_TIMEOUT_MS = 60_000;
-const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 const SADF = '[data-section="sadf"]';
 const IOSTAT = '[data-section="iostat"]';
 const SADF_FIGURE_TITLES = [
@@ -152,7 +150,7 @@ describe('sadf on the experiment page', () => {
           await page
             .locator(SADF)
             .screenshot({ path: join(SCREENSHOTS_DIR, `sadf--section-${width}-${colorScheme}.png`) });
-          for (const problem of await seriousAxeViolations(page, AXE_SOURCE)) found.push(`${where}: ${problem}`);
+          for (const problem of await seriousAxeViolations(page)) found.push(`${where}: ${problem}`);
           await page.context().close();
         }
       }

@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 // What a reader would find cut off on a page: something wider than the screen that no box
-// scrolls or clips, and chart text drawn outside its chart.
+// scrolls or clips, and chart text drawn outside its chart; and what axe-core finds serious.
+
+const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 
 /**
  * What sticks out of the viewport sideways: the page's scroll width when wider, and each element
@@ -46,7 +49,7 @@ export function textOutsideCharts(page: Page): Promise<string[]> {
         const box = text.getBoundingClientRect();
         if (box.width === 0 || text.textContent?.trim() === '') continue;
         if (box.left >= frame.left - 1 && box.right <= frame.right + 1) continue;
-        const chart = svg.getAttribute('aria-label') ?? 'a chart';
+        const chart = svg.getAttribute('data-key') ?? svg.getAttribute('aria-label') ?? 'a chart';
         found.push(
           `${chart}: "${text.textContent}" at ${Math.round(box.left - frame.left)}–${Math.round(box.right - frame.left)} px of ${Math.round(frame.width)}`,
         );
@@ -57,8 +60,8 @@ export function textOutsideCharts(page: Page): Promise<string[]> {
 }
 
 /** axe-core's serious and critical violations on the page, as "rule: target" lines. */
-export async function seriousAxeViolations(page: Page, axeSource: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
