@@ -21,6 +21,9 @@ export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema
   defaultFormat: 'log',
   detect: detectFioLogHead,
   parse: (source, format, options?: FioLogOptions) => parseFioLogText(source, format, options),
+  // A log does not print fio's version; a run.yaml's `tools.fio` tells it (units, columns).
+  versionTool: 'fio',
+  optionsForVersion: (fioVersion) => ({ fioVersion }),
   measurements: fioLogMeasurements,
   resultSchema: FioLogResultSchema,
   stream: (batches, format, name) => streamFioLogOutputs(batches, format, name),
