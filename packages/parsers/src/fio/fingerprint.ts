@@ -1,0 +1,344 @@
+import {
+  _bytesField,
+  _bytesText,
+  _countField,
+  _flagField,
+  _percentField,
+  _secondsField,
+  _wordField,
+  _workloadPhrase,
+  type AccessPattern,
+  type FingerprintField,
+  type FingerprintSource,
+  type Operation,
+  type WorkloadFingerprint,
+  type WorkloadKind,
+} from '../fingerprint.ts';
+import type { FioJob, FioResult, FioRun } from './schema.ts';
+
+/**
+ * fio's workload fingerprint, one per job (or group_reporting entry) of each run: the job
+ * options of a JSON output (`job options` over `global options`; fio lists only the options the
+ * job file set), else the job line normal and terse outputs print before the run (fio's
+ * `show_job_info`/`init.c`: `name: (g=0): rw=randwrite, bs=8K-8K/8K-8K, ioengine=sync,
+ * iodepth=1` in 1.x/2.x, `bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B` in 3.x), the
+ * `Laying out IO file(s)` line for the file size, and the report for what it alone says (the
+ * processes of a group, which directions moved data, sync calls).
+ */
+
+export interface FioFingerprintContext {
+  /** The text the result was parsed from: its `Laying out IO file` lines give the file size. */
+  text?: string | undefined;
+}
+
+/** `rw` values (fio HOWTO `readwrite`) as kinds; an `:N` offset suffix is dropped first. */
+const RW_KINDS: Readonly<Record<string, [AccessPattern, Operation]>> = {
+  read: ['sequential', 'read'],
+  write: ['sequential', 'write'],
+  trim: ['sequential', 'trim'],
+  randread: ['random', 'read'],
+  randwrite: ['random', 'write'],
+  randtrim: ['random', 'trim'],
+  rw: ['sequential', 'mixed'],
+  readwrite: ['sequential', 'mixed'],
+  randrw: ['random', 'mixed'],
+  trimwrite: ['sequential', 'mixed'],
+  randtrimwrite: ['random', 'mixed'],
+};
+
+export function _fioFingerprints(result: FioResult, context: FioFingerprintContext = {}): WorkloadFingerprint[] {
+  const layout = context.text === undefined ? new Map<string, number>() : _readLayoutLines(context.text);
+  return result.runs.flatMap((run, runIndex) => workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout)));
+}
+
+/**
+ * The run's jobs by workload: the clones of a `numjobs` job without group_reporting are entries
+ * of one name and group, one workload.
+ */
+function workloadsOf(run: FioRun): FioJob[][] {
+  const byKey = new Map<string, FioJob[]>();
+  for (const job of run.jobs) {
+    const key = `${job.groupId ?? ''}\u0000${job.name}\u0000${job.hostname ?? ''}`;
+    const list = byKey.get(key);
+    if (list === undefined) byKey.set(key, [job]);
+    else list.push(job);
+  }
+  return [...byKey.values()];
+}
+
+function fingerprintOf(run: FioRun, runIndex: number, jobs: FioJob[], layout: ReadonlyMap<string, number>): WorkloadFingerprint {
+  const job = jobs[0] as FioJob;
+  const options = job.parameters.options;
+  const isJson = run.format === 'json' || run.format === 'json+';
+  /** Where an option was read: JSON's global or job options, or the job line. */
+  const sourceOf = (key: string): FingerprintSource => {
+    if (!isJson) return 'header-line';
+    const global = run.globalOptions?.[key];
+    return global !== undefined && global === options[key] ? 'json-global-options' : 'json-job-options';
+  };
+  const option = (...keys: string[]): [string, FingerprintSource] | null => {
+    for (const key of keys) {
+      const value = options[key];
+      if (value !== undefined) return [value, sourceOf(key)];
+    }
+    return null;
+  };
+  const kbBase = options.kb_base?.trim() === '1000' ? 1000 : 1024;
+  const fields: FingerprintField[] = [];
+
+  const engine = option('ioengine');
+  // The cpuio engine burns CPU and does no I/O: its job is a CPU workload whatever its rw.
+  const isCpu = engine !== null && engine[0].trim() === 'cpuio';
+  const rw = option('rw', 'readwrite');
+  const rwWord = rw === null ? null : (rw[0].split(':')[0] ?? '').trim();
+  const rwKind = rwWord === null ? undefined : RW_KINDS[rwWord];
+  let kind: WorkloadKind;
+  if (isCpu) {
+    kind = { category: 'cpu', access: null, op: null, source: engine[1] };
+  } else if (rw !== null && rwKind !== undefined) {
+    kind = { category: 'io', access: rwKind[0], op: rwKind[1], source: rw[1] };
+  } else {
+    // Without rw, the report still says which directions moved data (not whether at random).
+    const op = reportedOp(jobs);
+    kind = { category: 'io', access: null, op, source: op === null ? null : 'report' };
+  }
+  if (rw !== null) fields.push(_wordField({ key: 'rw', label: 'rw', source: rw[1] }, rw[0].trim()));
+
+  const mix = option('rwmixread', 'rwmixwrite');
+  if (mix !== null && kind.op === 'mixed') {
+    const percent = Number(mix[0]);
+    if (Number.isFinite(percent)) {
+      const readPercent = options.rwmixread === undefined ? 100 - percent : percent;
+      fields.push(_percentField({ key: 'rwmixread', label: 'read share', source: mix[1], weight: 2 }, readPercent));
+    }
+  }
+
+  const bs = option('bs', 'blocksize');
+  if (bs !== null) fields.push(...blockSizeFields(bs[0], bs[1], kind.op, kbBase));
+
+  const depth = job.parameters.iodepth;
+  if (depth !== null) fields.push(_countField({ key: 'iodepth', label: 'iodepth', source: sourceOf('iodepth'), weight: 3 }, depth));
+
+  const numjobs = job.parameters.numjobs;
+  if (numjobs !== null) {
+    fields.push(_countField({ key: 'threads', label: 'numjobs', source: sourceOf('numjobs'), weight: 2 }, numjobs));
+  } else {
+    // The report's count: group_reporting's `jobs=N`, else the clones reported one by one.
+    const reported = jobs.reduce((sum, clone) => sum + (clone.jobCount ?? 1), 0);
+    fields.push(_countField({ key: 'threads', label: 'numjobs', source: 'report', weight: 2 }, reported));
+  }
+
+  const direct = option('direct');
+  const buffered = option('buffered');
+  if (direct !== null && isFlagValue(direct[0]) !== null) {
+    fields.push(_flagField({ key: 'direct', label: 'direct', source: direct[1], weight: 3 }, isFlagValue(direct[0]) as boolean));
+  } else if (buffered !== null && isFlagValue(buffered[0]) !== null) {
+    fields.push(
+      _flagField({ key: 'direct', label: 'direct', source: buffered[1], weight: 3 }, !(isFlagValue(buffered[0]) as boolean)),
+    );
+  }
+
+  if (engine !== null) fields.push(_wordField({ key: 'ioengine', label: 'ioengine', source: engine[1], weight: 2 }, engine[0].trim()));
+
+  const sync = syncField(options, sourceOf, jobs);
+  if (sync !== null) fields.push(sync);
+
+  const size = option('size', 'filesize');
+  const sizeBytes = size === null ? null : _readFioSize(size[0], kbBase);
+  if (size !== null && sizeBytes !== null) {
+    fields.push(_bytesField({ key: 'size', label: 'size', source: size[1], weight: 1, text: sizeClassText(sizeBytes) }, sizeBytes));
+  } else if (size !== null) {
+    // `size=100%` (of the device or file): a word, not a number of bytes.
+    fields.push(_wordField({ key: 'size', label: 'size', source: size[1] }, size[0].trim()));
+  } else {
+    const laidOut = layout.get(job.name);
+    if (laidOut !== undefined) {
+      fields.push(_bytesField({ key: 'size', label: 'size', source: 'layout-line', text: sizeClassText(laidOut) }, laidOut));
+    }
+  }
+
+  const timeBased = option('time_based');
+  if (timeBased !== null) {
+    // `time_based` is set by its presence (JSON prints it with an empty value); `=0` unsets it.
+    const isSet = timeBased[0].trim() === '' || isFlagValue(timeBased[0]) === true;
+    fields.push(_flagField({ key: 'time_based', label: 'time_based', source: timeBased[1] }, isSet));
+  }
+  const runtime = option('runtime', 'timeout');
+  const runtimeSec = runtime === null ? null : readSeconds(runtime[0]);
+  if (runtime !== null && runtimeSec !== null) {
+    fields.push(_secondsField({ key: 'runtime', label: 'runtime', source: runtime[1] }, runtimeSec));
+  }
+
+  return {
+    tool: 'fio',
+    workload: job.name,
+    run: runIndex,
+    line: run.line,
+    kind,
+    summary: _workloadPhrase({ kind, fields }),
+    fields,
+  };
+}
+
+/** read, write or mixed from the directions that moved data; null when none did or none is printed. */
+function reportedOp(jobs: readonly FioJob[]): Operation | null {
+  const moved = (direction: 'read' | 'write' | 'trim'): boolean =>
+    jobs.some((job) => (job[direction]?.ioBytes ?? 0) > 0 || (job[direction]?.totalIos ?? 0) > 0);
+  const read = moved('read');
+  const write = moved('write');
+  if (read && write) return 'mixed';
+  if (read) return 'read';
+  if (write) return 'write';
+  return moved('trim') ? 'trim' : null;
+}
+
+/** fio's boolean option spellings; null for anything else. */
+function isFlagValue(text: string): boolean | null {
+  const value = text.trim().toLowerCase();
+  if (/^(?:1|true|yes|on)$/.test(value)) return true;
+  if (/^(?:0|false|no|off)$/.test(value)) return false;
+  return null;
+}
+
+/**
+ * The block size of the directions the workload uses. `bs` is `4k`, a range `4k-16k`, or per
+ * direction `read,write[,trim]` (options); the 1.x/2.x job line prints `8K-8K/8K-8K[/8K-8K]`
+ * (read/write/trim ranges), the 3.x one `(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B`.
+ * One field `bs` when the used directions agree, else `bs.read` and `bs.write`.
+ */
+function blockSizeFields(
+  text: string,
+  source: FingerprintSource,
+  op: Operation | null,
+  kbBase: 1000 | 1024,
+): FingerprintField[] {
+  const perDirection = splitBlockSizes(text);
+  const ranges = perDirection.map((piece) => (piece === '' ? null : readRange(piece, kbBase)));
+  const read = ranges[0] ?? null;
+  const write = ranges.length > 1 ? (ranges[1] ?? null) : read;
+  const trim = ranges.length > 2 ? (ranges[2] ?? null) : write;
+  const used: [string, { min: number; max: number } | null][] =
+    op === 'read'
+      ? [['read', read]]
+      : op === 'write'
+        ? [['write', write]]
+        : op === 'trim'
+          ? [['trim', trim]]
+          : [
+              ['read', read],
+              ['write', write],
+            ];
+  const known = used.filter((entry): entry is [string, { min: number; max: number }] => entry[1] !== null);
+  if (known.length === 0) return [];
+  const first = known[0]?.[1] as { min: number; max: number };
+  const isOne = known.every(([, range]) => range.min === first.min && range.max === first.max);
+  const entries = isOne ? [['', first] as const] : known;
+  return entries.map(([direction, range]) => {
+    const key = direction === '' ? 'bs' : `bs.${direction}`;
+    const label = direction === '' ? 'block size' : `${direction} block size`;
+    const text = range.min === range.max ? _bytesText(range.min) : `${_bytesText(range.min)}-${_bytesText(range.max)}`;
+    // A range is compared by its largest size; its text says it is a range.
+    return _bytesField({ key, label, source, weight: 3, text }, range.max);
+  });
+}
+
+function splitBlockSizes(text: string): string[] {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('(')) {
+    // 3.x job line: `(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B`.
+    const pieces = ['', '', ''];
+    for (const match of trimmed.matchAll(/\(([RWT])\)\s*([^,(]+)/g)) {
+      pieces['RWT'.indexOf(match[1] as string)] = (match[2] ?? '').trim();
+    }
+    return pieces;
+  }
+  return trimmed.split(/[,/]/).map((piece) => piece.trim());
+}
+
+function readRange(text: string, kbBase: 1000 | 1024): { min: number; max: number } | null {
+  const [low, high] = text.split('-');
+  const min = _readFioSize(low ?? '', kbBase);
+  const max = high === undefined ? min : _readFioSize(high, kbBase);
+  return min === null || max === null ? null : { min, max };
+}
+
+/**
+ * A size as fio reads an option (parse.c): a number with an optional K/M/G/T/P prefix and B.
+ * With kb_base=1024 (the default) `4k`, `4K`, `4KB` are 4096 and `4KiB` is 4000 (fio's
+ * compatibility mode gives SI prefixes powers of 2 and IEC ones powers of 10); with
+ * kb_base=1000 the other way round. The job line's `4096B` is bytes. Null for anything else
+ * (`100%`).
+ */
+export function _readFioSize(text: string, kbBase: 1000 | 1024): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgtp]?)(i?)(b?)\s*$/i.exec(text);
+  if (match === null) return null;
+  const value = Number(match[1]);
+  const prefix = (match[2] ?? '').toLowerCase();
+  if (prefix === '') return match[3] === '' ? value : null;
+  const isIec = match[3] !== '';
+  const base = isIec ? (kbBase === 1024 ? 1000 : 1024) : kbBase;
+  return value * base ** ('kmgtp'.indexOf(prefix) + 1);
+}
+
+/** fio's time options: seconds by default, or with a `us`/`ms`/`s`/`m`/`h`/`d` suffix. */
+function readSeconds(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(us|usec|ms|msec|s|sec|m|min|h|d)?\s*$/i.exec(text);
+  if (match === null) return null;
+  const factor: Record<string, number> = { us: 1e-6, usec: 1e-6, ms: 1e-3, msec: 1e-3, s: 1, sec: 1, m: 60, min: 60, h: 3600, d: 86400 };
+  return Number(match[1]) * (factor[(match[2] ?? 's').toLowerCase()] ?? 1);
+}
+
+/** The size and its class, the power of two at or above it: `5 GiB`, `22 MiB (class 32 MiB)`. */
+function sizeClassText(bytes: number): string {
+  if (bytes <= 0) return _bytesText(bytes);
+  const power = 2 ** Math.ceil(Math.log2(bytes));
+  return power === bytes ? _bytesText(bytes) : `${_bytesText(bytes)} (class ${_bytesText(power)})`;
+}
+
+/**
+ * The sync behaviour: `sync=1`/`sync`/`dsync` (O_SYNC, O_DSYNC), `fsync=N`, `fdatasync=N` from
+ * the options; else, from the report, that fsync/fdatasync calls were issued (normal `sync
+ * (usec)` and the fourth `issued rwts` count, JSON `sync`, fio >= 3.5).
+ */
+function syncField(
+  options: Readonly<Record<string, string>>,
+  sourceOf: (key: string) => FingerprintSource,
+  jobs: readonly FioJob[],
+): FingerprintField | null {
+  const words: string[] = [];
+  let source: FingerprintSource | null = null;
+  const sync = options.sync?.trim().toLowerCase();
+  if (sync !== undefined && sync !== '' && sync !== '0' && sync !== 'none') {
+    words.push(sync === 'dsync' ? 'O_DSYNC' : 'O_SYNC');
+    source = sourceOf('sync');
+  }
+  for (const key of ['fsync', 'fdatasync']) {
+    const every = options[key]?.trim();
+    if (every !== undefined && /^\d+$/.test(every) && Number(every) > 0) {
+      words.push(`${key} every ${every}`);
+      source ??= sourceOf(key);
+    }
+  }
+  if (words.length > 0 && source !== null) return _wordField({ key: 'sync', label: 'sync', source, weight: 2 }, words.join(', '));
+  if (Object.keys(options).some((key) => key === 'sync' || key === 'fsync' || key === 'fdatasync')) {
+    return _wordField({ key: 'sync', label: 'sync', source: sourceOf('sync'), weight: 2 }, 'none');
+  }
+  const calls = jobs.reduce((sum, job) => sum + (job.sync?.totalIos ?? 0), 0);
+  if (calls > 0) return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
+  return null;
+}
+
+/**
+ * `Laying out IO file(s)` lines (filesetup.c): fio 1.x/2.x `name: Laying out IO file(s) (1
+ * file(s) / 5120MB)`, fio 3.x `name: Laying out IO file (1 file / 128MiB)` or `... IO files (4
+ * files / total 1024MiB)`: the job's files in MiB (the number is the size shifted right by 20, in
+ * every version). Per job name, the first line.
+ */
+export function _readLayoutLines(text: string): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const match of text.matchAll(/^(.+?): Laying out IO file(?:s|\(s\))? \(\d+ file(?:s|\(s\))? \/ (?:total )?(\d+)Mi?B\)/gm)) {
+    const name = (match[1] ?? '').trim();
+    if (!sizes.has(name)) sizes.set(name, Number(match[2]) * 1024 * 1024);
+  }
+  return sizes;
+}
