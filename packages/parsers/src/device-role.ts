@@ -49,7 +49,8 @@ function roleOfMajor(major: number, minor: number): DeviceRole {
   if (major === 11) return 'optical';
   if (major === 2) return 'floppy';
   if (major === 43) return 'network';
-  if (major === 8 || (major >= 65 && major <= 71) || (major >= 128 && major <= 135)) return minor % 16 === 0 ? 'disk' : 'partition';
+  if (major === 8 || (major >= 65 && major <= 71) || (major >= 128 && major <= 135))
+    return minor % 16 === 0 ? 'disk' : 'partition';
   if (major === 3 || major === 22) return minor % 64 === 0 ? 'disk' : 'partition';
   if (major === 179) return minor % 8 === 0 ? 'disk' : 'partition';
   return 'other';

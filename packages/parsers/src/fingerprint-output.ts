@@ -1,11 +1,11 @@
-import { _bonnieFingerprints } from './bonnie/fingerprint.ts';
-import { _ddFingerprints } from './dd/fingerprint.ts';
+import { _bonnieFingerprints } from './bonnie/index.ts';
+import { _ddFingerprints } from './dd/index.ts';
 import type { WorkloadFingerprint } from './fingerprint.ts';
-import { _fioFingerprints } from './fio/fingerprint.ts';
-import { _iostatFingerprints } from './iostat/fingerprint.ts';
+import { _fioFingerprints } from './fio/index.ts';
+import { _iostatFingerprints } from './iostat/index.ts';
 import type { ParseOutput } from './parser.ts';
-import { _sadfFingerprints } from './sadf/fingerprint.ts';
-import { _sysbenchFingerprints } from './sysbench/fingerprint.ts';
+import { _sadfFingerprints } from './sadf/index.ts';
+import { _sysbenchFingerprints } from './sysbench/index.ts';
 
 /** What the caller knows beside the parsed output; each is optional and read only where it says more. */
 export interface FingerprintContext {

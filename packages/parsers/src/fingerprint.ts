@@ -201,7 +201,8 @@ function field(
   comparison: FieldComparison,
 ): FingerprintField {
   const text =
-    init.text ?? (typeof value === 'number' ? numberText(value, unit) : typeof value === 'boolean' ? (value ? 'yes' : 'no') : value);
+    init.text ??
+    (typeof value === 'number' ? numberText(value, unit) : typeof value === 'boolean' ? (value ? 'yes' : 'no') : value);
   return {
     key: init.key,
     label: init.label,
@@ -235,7 +236,9 @@ export function _kindWords(kind: WorkloadKind): string {
     case 'cpu':
       return 'CPU runs';
     case 'memory':
-      return kind.op === null ? 'memory runs' : `memory ${kind.op === 'read' ? 'reads' : kind.op === 'write' ? 'writes' : 'runs'}`;
+      return kind.op === null
+        ? 'memory runs'
+        : `memory ${kind.op === 'read' ? 'reads' : kind.op === 'write' ? 'writes' : 'runs'}`;
     case 'oltp':
       return 'OLTP runs';
     case 'threads':
@@ -254,7 +257,10 @@ export function _kindWords(kind: WorkloadKind): string {
  * has them (`8 KiB random writes at QD 1`). With `only`, fields whose key is not in it are left
  * out (the "same ..." phrase keeps only what both say alike).
  */
-export function _workloadPhrase(fingerprint: Pick<WorkloadFingerprint, 'kind' | 'fields'>, only?: ReadonlySet<string>): string {
+export function _workloadPhrase(
+  fingerprint: Pick<WorkloadFingerprint, 'kind' | 'fields'>,
+  only?: ReadonlySet<string>,
+): string {
   const pick = (key: string): FingerprintField | undefined =>
     only !== undefined && !only.has(key) ? undefined : fingerprint.fields.find((f) => f.key === key);
   const bs = pick('bs');
@@ -276,12 +282,22 @@ function kindMatch(a: WorkloadKind, b: WorkloadKind): KindMatch {
 
 /** 0 to 1: how alike two values of one field are. Symmetric in its arguments. */
 function fieldAgreement(a: FingerprintField, b: FingerprintField): number {
-  if (a.comparison === 'ratio' && b.comparison === 'ratio' && typeof a.value === 'number' && typeof b.value === 'number') {
+  if (
+    a.comparison === 'ratio' &&
+    b.comparison === 'ratio' &&
+    typeof a.value === 'number' &&
+    typeof b.value === 'number'
+  ) {
     if (a.value === b.value) return 1;
     if (a.value <= 0 || b.value <= 0) return 0;
     return 1 / (1 + Math.abs(Math.log2(a.value / b.value)));
   }
-  if (a.comparison === 'percent' && b.comparison === 'percent' && typeof a.value === 'number' && typeof b.value === 'number') {
+  if (
+    a.comparison === 'percent' &&
+    b.comparison === 'percent' &&
+    typeof a.value === 'number' &&
+    typeof b.value === 'number'
+  ) {
     return Math.max(0, 1 - Math.abs(a.value - b.value) / 100);
   }
   return a.value === b.value ? 1 : 0;
@@ -356,13 +372,13 @@ function explain(
   if (a.tool !== b.tool) reasons.push(`different tools: ${a.tool} vs ${b.tool}`);
   // What the phrase already says is not repeated.
   const phrased = match === 'same' ? new Set(['bs', 'iodepth'].filter((key) => sameKeys.has(key))) : new Set<string>();
-  const alike = a.fields
-    .filter((f) => sameKeys.has(f.key) && !phrased.has(f.key))
-    .map((f) => `${f.label} ${f.text}`);
+  const alike = a.fields.filter((f) => sameKeys.has(f.key) && !phrased.has(f.key)).map((f) => `${f.label} ${f.text}`);
   if (alike.length > 0) reasons.push(`same ${alike.join(', ')}`);
   if (differs.length > 0) reasons.push(`differs: ${differs.map((d) => `${d.label} ${d.a} vs ${d.b}`).join(', ')}`);
   if (onlyOne.length > 0) {
-    reasons.push(`said by one only: ${onlyOne.map((d) => `${d.label} ${d.a ?? 'not said'} vs ${d.b ?? 'not said'}`).join(', ')}`);
+    reasons.push(
+      `said by one only: ${onlyOne.map((d) => `${d.label} ${d.a ?? 'not said'} vs ${d.b ?? 'not said'}`).join(', ')}`,
+    );
   }
   return reasons;
 }

@@ -7,7 +7,7 @@ import {
   type WorkloadFingerprint,
   type WorkloadKind,
 } from '../fingerprint.ts';
-import { CSV_TEST_NAMES, type BonnieResult, type BonnieRun, TEST_ORDER } from './schema.ts';
+import { type BonnieResult, type BonnieRun, CSV_TEST_NAMES, TEST_ORDER } from './schema.ts';
 
 /**
  * bonnie++'s workload fingerprint, one per run: the file size of the I/O tests (and, when the
@@ -23,7 +23,10 @@ export interface BonnieFingerprintContext {
   memoryBytes?: number | undefined;
 }
 
-export function _bonnieFingerprints(result: BonnieResult, context: BonnieFingerprintContext = {}): WorkloadFingerprint[] {
+export function _bonnieFingerprints(
+  result: BonnieResult,
+  context: BonnieFingerprintContext = {},
+): WorkloadFingerprint[] {
   return result.runs.map((run, index) => fingerprintOf(run, index, context));
 }
 
@@ -31,7 +34,9 @@ function fingerprintOf(run: BonnieRun, runIndex: number, context: BonnieFingerpr
   const source = 'report' as const;
   const fields: FingerprintField[] = [];
   const ran = TEST_ORDER.filter((test) => run.tests[test].status !== 'not_run').map((test) => CSV_TEST_NAMES[test]);
-  fields.push(_wordField({ key: 'tests', label: 'tests run', source, weight: 3 }, ran.length === 0 ? 'none' : ran.join(' ')));
+  fields.push(
+    _wordField({ key: 'tests', label: 'tests run', source, weight: 3 }, ran.length === 0 ? 'none' : ran.join(' ')),
+  );
   if (run.fileSizeBytes !== null) {
     fields.push(_bytesField({ key: 'size', label: 'file size', source, weight: 2 }, run.fileSizeBytes));
     const memory = context.memoryBytes;
@@ -39,19 +44,38 @@ function fingerprintOf(run: BonnieRun, runIndex: number, context: BonnieFingerpr
       const ratio = run.fileSizeBytes / memory;
       fields.push(
         _countField(
-          { key: 'size-to-ram', label: 'file size / RAM', source: 'system', weight: 2, text: `${Number(ratio.toPrecision(3))}× RAM` },
+          {
+            key: 'size-to-ram',
+            label: 'file size / RAM',
+            source: 'system',
+            weight: 2,
+            text: `${Number(ratio.toPrecision(3))}× RAM`,
+          },
           ratio,
         ),
       );
     }
   }
-  if (run.chunkSizeBytes !== null) fields.push(_bytesField({ key: 'chunk', label: 'chunk size', source, weight: 2 }, run.chunkSizeBytes));
-  if (run.numFiles !== null) fields.push(_countField({ key: 'files', label: 'files created', source, weight: 2 }, run.numFiles * 1024));
-  if (run.maxSizeBytes !== null) fields.push(_bytesField({ key: 'max-file-size', label: 'largest file', source }, run.maxSizeBytes));
-  if (run.minSizeBytes !== null) fields.push(_bytesField({ key: 'min-file-size', label: 'smallest file', source }, run.minSizeBytes));
+  if (run.chunkSizeBytes !== null)
+    fields.push(_bytesField({ key: 'chunk', label: 'chunk size', source, weight: 2 }, run.chunkSizeBytes));
+  if (run.numFiles !== null)
+    fields.push(_countField({ key: 'files', label: 'files created', source, weight: 2 }, run.numFiles * 1024));
+  if (run.maxSizeBytes !== null)
+    fields.push(_bytesField({ key: 'max-file-size', label: 'largest file', source }, run.maxSizeBytes));
+  if (run.minSizeBytes !== null)
+    fields.push(_bytesField({ key: 'min-file-size', label: 'smallest file', source }, run.minSizeBytes));
   if (run.numDirs !== null) fields.push(_countField({ key: 'dirs', label: 'directories', source }, run.numDirs));
-  if (run.fileKind !== null && run.fileKind !== 'regular') fields.push(_wordField({ key: 'file-kind', label: 'file kind', source }, run.fileKind));
+  if (run.fileKind !== null && run.fileKind !== 'regular')
+    fields.push(_wordField({ key: 'file-kind', label: 'file kind', source }, run.fileKind));
   fields.push(_countField({ key: 'threads', label: 'concurrency', source, weight: 2 }, run.concurrency));
   const kind: WorkloadKind = { category: 'filesystem-suite', access: null, op: null, source: null };
-  return { tool: 'bonnie', workload: run.name, run: runIndex, line: run.line, kind, summary: _workloadPhrase({ kind, fields }), fields };
+  return {
+    tool: 'bonnie',
+    workload: run.name,
+    run: runIndex,
+    line: run.line,
+    kind,
+    summary: _workloadPhrase({ kind, fields }),
+    fields,
+  };
 }

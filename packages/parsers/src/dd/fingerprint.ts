@@ -44,7 +44,11 @@ export function _ddFingerprints(result: DdResult, context: DdFingerprintContext 
   });
 }
 
-function fingerprintOf(run: DdRun, operands: ReadonlyMap<string, string> | null, commandSource: FingerprintSource): WorkloadFingerprint {
+function fingerprintOf(
+  run: DdRun,
+  operands: ReadonlyMap<string, string> | null,
+  commandSource: FingerprintSource,
+): WorkloadFingerprint {
   const fields: FingerprintField[] = [];
   let op: Operation | null = null;
   if (operands !== null) {
@@ -52,15 +56,16 @@ function fingerprintOf(run: DdRun, operands: ReadonlyMap<string, string> | null,
     const output = operands.get('of');
     if (input !== undefined && /^\/dev\/(?:zero|u?random)$/.test(input)) op = 'write';
     else if (output === '/dev/null') op = 'read';
-    const bs = readDdSize(operands.get('bs') ?? operands.get(op === 'read' ? 'ibs' : 'obs') ?? '');
+    const bs = _readDdSize(operands.get('bs') ?? operands.get(op === 'read' ? 'ibs' : 'obs') ?? '');
     if (bs !== null) fields.push(_bytesField({ key: 'bs', label: 'block size', source: commandSource, weight: 3 }, bs));
-    const count = readDdSize(operands.get('count') ?? '');
+    const count = _readDdSize(operands.get('count') ?? '');
     if (count !== null) fields.push(_countField({ key: 'count', label: 'count', source: commandSource }, count));
-    const flags = [
-      ...(operands.get('iflag') ?? '').split(','),
-      ...(operands.get('oflag') ?? '').split(','),
-    ].filter((flag) => flag !== '');
-    fields.push(_flagField({ key: 'direct', label: 'direct', source: commandSource, weight: 3 }, flags.includes('direct')));
+    const flags = [...(operands.get('iflag') ?? '').split(','), ...(operands.get('oflag') ?? '').split(',')].filter(
+      (flag) => flag !== '',
+    );
+    fields.push(
+      _flagField({ key: 'direct', label: 'direct', source: commandSource, weight: 3 }, flags.includes('direct')),
+    );
     const conv = (operands.get('conv') ?? '').split(',');
     const sync = [
       ...(flags.includes('sync') ? ['O_SYNC'] : []),
@@ -68,7 +73,12 @@ function fingerprintOf(run: DdRun, operands: ReadonlyMap<string, string> | null,
       ...(conv.includes('fdatasync') ? ['fdatasync at end'] : []),
       ...(conv.includes('fsync') ? ['fsync at end'] : []),
     ];
-    fields.push(_wordField({ key: 'sync', label: 'sync', source: commandSource, weight: 2 }, sync.length === 0 ? 'none' : sync.join(', ')));
+    fields.push(
+      _wordField(
+        { key: 'sync', label: 'sync', source: commandSource, weight: 2 },
+        sync.length === 0 ? 'none' : sync.join(', '),
+      ),
+    );
   }
   const out = run.recordsOut;
   const bytes = run.transfer?.bytesCopied ?? null;
@@ -76,10 +86,24 @@ function fingerprintOf(run: DdRun, operands: ReadonlyMap<string, string> | null,
     // Every record written was whole, so each was bytes / records long: the output block size.
     fields.push(_bytesField({ key: 'bs', label: 'block size', source: 'report', weight: 3 }, bytes / out.full));
   }
-  if (bytes !== null) fields.push(_bytesField({ key: 'size', label: 'bytes copied', source: 'report', weight: 2 }, bytes));
+  if (bytes !== null)
+    fields.push(_bytesField({ key: 'size', label: 'bytes copied', source: 'report', weight: 2 }, bytes));
   // dd reads and writes in order: every dd workload is sequential.
-  const kind: WorkloadKind = { category: 'io', access: 'sequential', op, source: op === null ? 'report' : commandSource };
-  return { tool: 'dd', workload: 'dd', run: run.index, line: run.line, kind, summary: _workloadPhrase({ kind, fields }), fields };
+  const kind: WorkloadKind = {
+    category: 'io',
+    access: 'sequential',
+    op,
+    source: op === null ? 'report' : commandSource,
+  };
+  return {
+    tool: 'dd',
+    workload: 'dd',
+    run: run.index,
+    line: run.line,
+    kind,
+    summary: _workloadPhrase({ kind, fields }),
+    fields,
+  };
 }
 
 /** dd command lines in a text (a prompt line before the output): `dd` followed by `name=value` operands. */
@@ -106,10 +130,6 @@ function readOperands(command: string): Map<string, string> {
  * with `iB` powers of 1024 (`MiB`); `NxM` multiplies. Null for anything else.
  */
 export function _readDdSize(text: string): number | null {
-  return readDdSize(text);
-}
-
-function readDdSize(text: string): number | null {
   if (text === '') return null;
   let product = 1;
   for (const factor of text.split('x')) {

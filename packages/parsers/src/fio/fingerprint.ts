@@ -48,7 +48,9 @@ const RW_KINDS: Readonly<Record<string, [AccessPattern, Operation]>> = {
 
 export function _fioFingerprints(result: FioResult, context: FioFingerprintContext = {}): WorkloadFingerprint[] {
   const layout = context.text === undefined ? new Map<string, number>() : _readLayoutLines(context.text);
-  return result.runs.flatMap((run, runIndex) => workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout)));
+  return result.runs.flatMap((run, runIndex) =>
+    workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout)),
+  );
 }
 
 /**
@@ -66,7 +68,12 @@ function workloadsOf(run: FioRun): FioJob[][] {
   return [...byKey.values()];
 }
 
-function fingerprintOf(run: FioRun, runIndex: number, jobs: FioJob[], layout: ReadonlyMap<string, number>): WorkloadFingerprint {
+function fingerprintOf(
+  run: FioRun,
+  runIndex: number,
+  jobs: FioJob[],
+  layout: ReadonlyMap<string, number>,
+): WorkloadFingerprint {
   const job = jobs[0] as FioJob;
   const options = job.parameters.options;
   const isJson = run.format === 'json' || run.format === 'json+';
@@ -117,7 +124,8 @@ function fingerprintOf(run: FioRun, runIndex: number, jobs: FioJob[], layout: Re
   if (bs !== null) fields.push(...blockSizeFields(bs[0], bs[1], kind.op, kbBase));
 
   const depth = job.parameters.iodepth;
-  if (depth !== null) fields.push(_countField({ key: 'iodepth', label: 'iodepth', source: sourceOf('iodepth'), weight: 3 }, depth));
+  if (depth !== null)
+    fields.push(_countField({ key: 'iodepth', label: 'iodepth', source: sourceOf('iodepth'), weight: 3 }, depth));
 
   const numjobs = job.parameters.numjobs;
   if (numjobs !== null) {
@@ -131,14 +139,20 @@ function fingerprintOf(run: FioRun, runIndex: number, jobs: FioJob[], layout: Re
   const direct = option('direct');
   const buffered = option('buffered');
   if (direct !== null && isFlagValue(direct[0]) !== null) {
-    fields.push(_flagField({ key: 'direct', label: 'direct', source: direct[1], weight: 3 }, isFlagValue(direct[0]) as boolean));
+    fields.push(
+      _flagField({ key: 'direct', label: 'direct', source: direct[1], weight: 3 }, isFlagValue(direct[0]) as boolean),
+    );
   } else if (buffered !== null && isFlagValue(buffered[0]) !== null) {
     fields.push(
-      _flagField({ key: 'direct', label: 'direct', source: buffered[1], weight: 3 }, !(isFlagValue(buffered[0]) as boolean)),
+      _flagField(
+        { key: 'direct', label: 'direct', source: buffered[1], weight: 3 },
+        !(isFlagValue(buffered[0]) as boolean),
+      ),
     );
   }
 
-  if (engine !== null) fields.push(_wordField({ key: 'ioengine', label: 'ioengine', source: engine[1], weight: 2 }, engine[0].trim()));
+  if (engine !== null)
+    fields.push(_wordField({ key: 'ioengine', label: 'ioengine', source: engine[1], weight: 2 }, engine[0].trim()));
 
   const sync = syncField(options, sourceOf, jobs);
   if (sync !== null) fields.push(sync);
@@ -146,14 +160,21 @@ function fingerprintOf(run: FioRun, runIndex: number, jobs: FioJob[], layout: Re
   const size = option('size', 'filesize');
   const sizeBytes = size === null ? null : _readFioSize(size[0], kbBase);
   if (size !== null && sizeBytes !== null) {
-    fields.push(_bytesField({ key: 'size', label: 'size', source: size[1], weight: 1, text: sizeClassText(sizeBytes) }, sizeBytes));
+    fields.push(
+      _bytesField(
+        { key: 'size', label: 'size', source: size[1], weight: 1, text: sizeClassText(sizeBytes) },
+        sizeBytes,
+      ),
+    );
   } else if (size !== null) {
     // `size=100%` (of the device or file): a word, not a number of bytes.
     fields.push(_wordField({ key: 'size', label: 'size', source: size[1] }, size[0].trim()));
   } else {
     const laidOut = layout.get(job.name);
     if (laidOut !== undefined) {
-      fields.push(_bytesField({ key: 'size', label: 'size', source: 'layout-line', text: sizeClassText(laidOut) }, laidOut));
+      fields.push(
+        _bytesField({ key: 'size', label: 'size', source: 'layout-line', text: sizeClassText(laidOut) }, laidOut),
+      );
     }
   }
 
@@ -284,7 +305,18 @@ export function _readFioSize(text: string, kbBase: 1000 | 1024): number | null {
 function readSeconds(text: string): number | null {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(us|usec|ms|msec|s|sec|m|min|h|d)?\s*$/i.exec(text);
   if (match === null) return null;
-  const factor: Record<string, number> = { us: 1e-6, usec: 1e-6, ms: 1e-3, msec: 1e-3, s: 1, sec: 1, m: 60, min: 60, h: 3600, d: 86400 };
+  const factor: Record<string, number> = {
+    us: 1e-6,
+    usec: 1e-6,
+    ms: 1e-3,
+    msec: 1e-3,
+    s: 1,
+    sec: 1,
+    m: 60,
+    min: 60,
+    h: 3600,
+    d: 86400,
+  };
   return Number(match[1]) * (factor[(match[2] ?? 's').toLowerCase()] ?? 1);
 }
 
@@ -319,12 +351,14 @@ function syncField(
       source ??= sourceOf(key);
     }
   }
-  if (words.length > 0 && source !== null) return _wordField({ key: 'sync', label: 'sync', source, weight: 2 }, words.join(', '));
+  if (words.length > 0 && source !== null)
+    return _wordField({ key: 'sync', label: 'sync', source, weight: 2 }, words.join(', '));
   if (Object.keys(options).some((key) => key === 'sync' || key === 'fsync' || key === 'fdatasync')) {
     return _wordField({ key: 'sync', label: 'sync', source: sourceOf('sync'), weight: 2 }, 'none');
   }
   const calls = jobs.reduce((sum, job) => sum + (job.sync?.totalIos ?? 0), 0);
-  if (calls > 0) return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
+  if (calls > 0)
+    return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
   return null;
 }
 
@@ -336,7 +370,9 @@ function syncField(
  */
 export function _readLayoutLines(text: string): Map<string, number> {
   const sizes = new Map<string, number>();
-  for (const match of text.matchAll(/^(.+?): Laying out IO file(?:s|\(s\))? \(\d+ file(?:s|\(s\))? \/ (?:total )?(\d+)Mi?B\)/gm)) {
+  for (const match of text.matchAll(
+    /^(.+?): Laying out IO file(?:s|\(s\))? \(\d+ file(?:s|\(s\))? \/ (?:total )?(\d+)Mi?B\)/gm,
+  )) {
     const name = (match[1] ?? '').trim();
     if (!sizes.has(name)) sizes.set(name, Number(match[2]) * 1024 * 1024);
   }

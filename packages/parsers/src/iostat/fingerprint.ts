@@ -18,9 +18,11 @@ import type { IostatResult } from './schema.ts';
 
 export function _iostatFingerprints(result: IostatResult): WorkloadFingerprint[] {
   const fields: FingerprintField[] = [];
-  const devices = [...new Set(result.reports.flatMap((report) => report.devices.map((device) => (device.isGroup ? null : device.device))))].filter(
-    (name): name is string => name !== null,
-  );
+  const devices = [
+    ...new Set(
+      result.reports.flatMap((report) => report.devices.map((device) => (device.isGroup ? null : device.device))),
+    ),
+  ].filter((name): name is string => name !== null);
   fields.push(..._deviceRoleFields(devices));
   const hasUtil = result.reports.some((report) => report.columns.some((column) => column.metric === '%util'));
   if (result.reports.some((report) => report.devices.length > 0)) {
@@ -29,7 +31,8 @@ export function _iostatFingerprints(result: IostatResult): WorkloadFingerprint[]
   const interval = _medianInterval(
     result.reports.map((report) => (report.timestamp === null ? null : Date.parse(report.timestamp) / 1000)),
   );
-  if (interval !== null) fields.push(_secondsField({ key: 'interval', label: 'interval', source: 'report', weight: 2 }, interval));
+  if (interval !== null)
+    fields.push(_secondsField({ key: 'interval', label: 'interval', source: 'report', weight: 2 }, interval));
   const kind: WorkloadKind = { category: 'device-activity', access: null, op: null, source: null };
   return [
     {
@@ -50,13 +53,23 @@ export function _medianInterval(times: readonly (number | null)[]): number | nul
   for (let i = 1; i < times.length; i++) {
     const before = times[i - 1];
     const after = times[i];
-    if (before !== null && before !== undefined && after !== null && after !== undefined && Number.isFinite(after - before) && after > before) {
+    if (
+      before !== null &&
+      before !== undefined &&
+      after !== null &&
+      after !== undefined &&
+      Number.isFinite(after - before) &&
+      after > before
+    ) {
       gaps.push(after - before);
     }
   }
   if (gaps.length === 0) return null;
   gaps.sort((x, y) => x - y);
   const middle = gaps.length / 2;
-  const median = gaps.length % 2 === 1 ? (gaps[Math.floor(middle)] as number) : ((gaps[middle - 1] as number) + (gaps[middle] as number)) / 2;
+  const median =
+    gaps.length % 2 === 1
+      ? (gaps[Math.floor(middle)] as number)
+      : ((gaps[middle - 1] as number) + (gaps[middle] as number)) / 2;
   return Math.max(1, Math.round(median));
 }

@@ -26,8 +26,11 @@ export function _sadfFingerprints(result: SadfResult): WorkloadFingerprint[] {
       devices.length > 0 ? 'disk' : null,
       host.samples.some((sample) => sample.io !== null) ? 'io' : null,
     ].filter((section): section is string => section !== null);
-    if (sections.length > 0) fields.push(_wordField({ key: 'sections', label: 'sections', source: 'report' }, sections.join(' ')));
-    const intervals = host.samples.map((sample) => sample.intervalSec).filter((value): value is number => value !== null && value > 0);
+    if (sections.length > 0)
+      fields.push(_wordField({ key: 'sections', label: 'sections', source: 'report' }, sections.join(' ')));
+    const intervals = host.samples
+      .map((sample) => sample.intervalSec)
+      .filter((value): value is number => value !== null && value > 0);
     if (intervals.length > 0) {
       intervals.sort((x, y) => x - y);
       const interval = intervals[Math.floor(intervals.length / 2)] as number;

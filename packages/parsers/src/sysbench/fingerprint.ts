@@ -64,7 +64,8 @@ function fingerprintOf(run: SysbenchRun, runIndex: number): WorkloadFingerprint 
     if (op !== null) kind = { category, access: null, op, source };
     fields.push(_wordField({ key: 'mode', label: 'memory operation', source }, p.memoryOperation));
   }
-  if (run.test === 'oltp' && p.oltpMode !== null) fields.push(_wordField({ key: 'mode', label: 'OLTP mode', source }, p.oltpMode));
+  if (run.test === 'oltp' && p.oltpMode !== null)
+    fields.push(_wordField({ key: 'mode', label: 'OLTP mode', source }, p.oltpMode));
 
   const blockSize = p.fileBlockSizeBytes ?? p.memoryBlockSizeBytes;
   if (blockSize !== null) fields.push(_bytesField({ key: 'bs', label: 'block size', source, weight: 3 }, blockSize));
@@ -73,26 +74,41 @@ function fingerprintOf(run: SysbenchRun, runIndex: number): WorkloadFingerprint 
   if (direct !== null) fields.push(_flagField({ key: 'direct', label: 'direct', source, weight: 3 }, direct));
   else if (p.fileExtraFlags !== null) {
     // 0.4 prints the flags as a number, whose meaning (O_DIRECT is 16384 on x86, 65536 on arm64) depends on the machine.
-    fields.push(_wordField({ key: 'extra-flags', label: 'extra file open flags', source, weight: 2 }, p.fileExtraFlags));
+    fields.push(
+      _wordField({ key: 'extra-flags', label: 'extra file open flags', source, weight: 2 }, p.fileExtraFlags),
+    );
   }
-  if (p.fileIoMode !== null) fields.push(_wordField({ key: 'io-mode', label: 'I/O mode', source, weight: 2 }, p.fileIoMode));
+  if (p.fileIoMode !== null)
+    fields.push(_wordField({ key: 'io-mode', label: 'I/O mode', source, weight: 2 }, p.fileIoMode));
   const sync = syncWords(run);
   if (sync !== null) fields.push(_wordField({ key: 'sync', label: 'sync', source, weight: 2 }, sync));
-  if (p.fileTotalSizeBytes !== null) fields.push(_bytesField({ key: 'size', label: 'file total size', source }, p.fileTotalSizeBytes));
+  if (p.fileTotalSizeBytes !== null)
+    fields.push(_bytesField({ key: 'size', label: 'file total size', source }, p.fileTotalSizeBytes));
   if (p.fileNum !== null) fields.push(_countField({ key: 'files', label: 'files', source }, p.fileNum));
   if (p.fileRwRatio !== null && kind.op === 'mixed') {
     fields.push(_wordField({ key: 'rw-ratio', label: 'read/write ratio', source, weight: 2 }, p.fileRwRatio));
   }
-  if (p.memoryTotalSizeBytes !== null) fields.push(_bytesField({ key: 'size', label: 'total size', source }, p.memoryTotalSizeBytes));
+  if (p.memoryTotalSizeBytes !== null)
+    fields.push(_bytesField({ key: 'size', label: 'total size', source }, p.memoryTotalSizeBytes));
   if (p.memoryScope !== null) fields.push(_wordField({ key: 'scope', label: 'memory scope', source }, p.memoryScope));
-  if (p.cpuMaxPrime !== null) fields.push(_countField({ key: 'max-prime', label: 'max prime', source, weight: 3 }, p.cpuMaxPrime));
-  if (p.threadYields !== null) fields.push(_countField({ key: 'yields', label: 'thread yields', source }, p.threadYields));
+  if (p.cpuMaxPrime !== null)
+    fields.push(_countField({ key: 'max-prime', label: 'max prime', source, weight: 3 }, p.cpuMaxPrime));
+  if (p.threadYields !== null)
+    fields.push(_countField({ key: 'yields', label: 'thread yields', source }, p.threadYields));
   if (p.threadLocks !== null) fields.push(_countField({ key: 'locks', label: 'locks', source }, p.threadLocks));
   if (p.targetRatePerSec !== null && p.targetRatePerSec > 0) {
     fields.push(_countField({ key: 'rate', label: 'target rate (op/s)', source, weight: 2 }, p.targetRatePerSec));
   }
   const workload = [run.test ?? 'sysbench', run.mode].filter((word) => word !== null).join(' ');
-  return { tool: 'sysbench', workload, run: runIndex, line: run.line, kind, summary: _workloadPhrase({ kind, fields }), fields };
+  return {
+    tool: 'sysbench',
+    workload,
+    run: runIndex,
+    line: run.line,
+    kind,
+    summary: _workloadPhrase({ kind, fields }),
+    fields,
+  };
 }
 
 /** "Extra file open flags": `directio`/`direct` is O_DIRECT, `0`/`(none)` is none; a number is not read. */
