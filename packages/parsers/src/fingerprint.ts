@@ -70,7 +70,7 @@ export interface WorkloadKind {
   access: AccessPattern | null;
   /** read, write, mixed (both) or trim; null where the output does not say or it does not apply. */
   op: Operation | null;
-  /** Where access and op were read (null when both are null). */
+  /** Where access and op were read; null when the output says neither (dd is sequential by its nature). */
   source: FingerprintSource | null;
 }
 
