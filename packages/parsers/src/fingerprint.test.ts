@@ -76,7 +76,9 @@ describe('compareFingerprints on real pairs', () => {
   });
 
   it('sysbench fileio rndwr at 1 and 16 threads: same kind, threads differ', () => {
-    const [one] = fingerprintsOf('content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/sysbench--fileio-rndwr-t1-1.txt');
+    const [one] = fingerprintsOf(
+      'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/sysbench--fileio-rndwr-t1-1.txt',
+    );
     const [sixteen] = fingerprintsOf(
       'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/sysbench--fileio-rndwr-t16-1.txt',
     );
@@ -106,9 +108,18 @@ describe('rankFingerprints', () => {
   it('keeps the given order between equal scores and takes each candidate run by its best workload', () => {
     const target = workload(MSA70_EXT4, 'random-write-direct');
     const runs = [
-      { id: 'ext3', fingerprints: fingerprintsOf('content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/ext3/fio--ext3.txt') },
-      { id: 'xfs', fingerprints: fingerprintsOf('content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/xfs/fio--xfs.txt') },
-      { id: 'bonnie', fingerprints: fingerprintsOf('content/results/2011-11-ext4-xfs-btrfs-bonnie/runs/ext4/bonnie--ext4.txt') },
+      {
+        id: 'ext3',
+        fingerprints: fingerprintsOf('content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/ext3/fio--ext3.txt'),
+      },
+      {
+        id: 'xfs',
+        fingerprints: fingerprintsOf('content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/xfs/fio--xfs.txt'),
+      },
+      {
+        id: 'bonnie',
+        fingerprints: fingerprintsOf('content/results/2011-11-ext4-xfs-btrfs-bonnie/runs/ext4/bonnie--ext4.txt'),
+      },
       { id: 'ext4', fingerprints: fingerprintsOf(MSA70_EXT4) },
     ];
     const ranked = rankFingerprints(target, runs, (run) => run.fingerprints);

@@ -30,12 +30,18 @@ const RESULTS = join(REPO, 'content/results');
 const NOT_OUTPUT = /(?:\.expected\.|README\.md$|\.sh$|\.sadf-d\.txt$)/;
 
 export function rawOutputs(tool: RawTool): RawOutput[] {
-  const corpus = corpusFiles(tool).map((file) => ({ label: `packages/parsers/fixtures/corpus/${tool}/${file.name}`, text: file.text }));
+  const corpus = corpusFiles(tool).map((file) => ({
+    label: `packages/parsers/fixtures/corpus/${tool}/${file.name}`,
+    text: file.text,
+  }));
   const fixtureDir = join(FIXTURES, tool);
   const fixtures = readdirSync(fixtureDir)
     .filter((name) => !NOT_OUTPUT.test(name) && statSync(join(fixtureDir, name)).isFile())
     .sort()
-    .map((name) => ({ label: `packages/parsers/fixtures/${tool}/${name}`, text: readFileSync(join(fixtureDir, name), 'utf8') }));
+    .map((name) => ({
+      label: `packages/parsers/fixtures/${tool}/${name}`,
+      text: readFileSync(join(fixtureDir, name), 'utf8'),
+    }));
   return [...corpus, ...fixtures, ...contentOutputs(tool)];
 }
 

@@ -18,7 +18,8 @@ describe('bonnie++ fingerprints of every bonnie++ output of the repository', () 
       expect(typeof value(fingerprint, 'tests')).toBe('string');
     }
     // The size column of the table (`vm  128M ...`) or of the CSV line, as printed: 128M is 128 MiB.
-    const size = /^\S+\s+(\d+)([MG])\s/m.exec(output.text) ?? /^[\d.]+,[\d.a-z]+,[^,]*,\d+,\d+,(\d+)([MG]),/m.exec(output.text);
+    const size =
+      /^\S+\s+(\d+)([MG])\s/m.exec(output.text) ?? /^[\d.]+,[\d.a-z]+,[^,]*,\d+,\d+,(\d+)([MG]),/m.exec(output.text);
     if (size !== null) {
       const bytes = Number(size[1]) * 1024 ** (size[2] === 'G' ? 3 : 2);
       expect(found.map((fingerprint) => value(fingerprint, 'size'))).toContain(bytes);

@@ -5,7 +5,9 @@ import { runCli } from './run.ts';
 const MSA70 = fileURLToPath(
   new URL('../../../../content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/ext4/fio--ext4.txt', import.meta.url),
 );
-const SYSBENCH = fileURLToPath(new URL('../../fixtures/corpus/sysbench/vps-comparison__v0.4.12-randrd.txt', import.meta.url));
+const SYSBENCH = fileURLToPath(
+  new URL('../../fixtures/corpus/sysbench/vps-comparison__v0.4.12-randrd.txt', import.meta.url),
+);
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -38,7 +40,12 @@ describe('benchfolio fingerprint', () => {
     ]);
     const several = JSON.parse((await run('fingerprint', '--json', MSA70, SYSBENCH)).stdout);
     expect(several.map((entry: { tool: string }) => entry.tool)).toEqual(['fio', 'sysbench']);
-    expect(several[1].fingerprints[0].kind).toEqual({ category: 'io', access: 'random', op: 'read', source: 'header-line' });
+    expect(several[1].fingerprints[0].kind).toEqual({
+      category: 'io',
+      access: 'random',
+      op: 'read',
+      source: 'header-line',
+    });
   });
 
   it('reports a file it cannot read as parse does, and needs a file', async () => {

@@ -18,9 +18,9 @@ describe('dd fingerprints of every dd output of the repository', () => {
       expect(found.length).toBeGreaterThan(0);
       // `134217728 bytes (134 MB, 128 MiB) copied`, `1 byte copied`, `967789 Bytes (968 kB) kopiert`,
       // `1 Byte kopiert`, `8 octets copiés`, `1 octet copié` (fr: a no-break space after the number)
-      const printed = [...output.text.matchAll(/^(\d+)[ \u00a0](?:bytes?|Bytes?|octets?) .*?(?:copied|kopiert|copiés?),/gm)].map((m) =>
-        Number(m[1]),
-      );
+      const printed = [
+        ...output.text.matchAll(/^(\d+)[ \u00a0](?:bytes?|Bytes?|octets?) .*?(?:copied|kopiert|copiés?),/gm),
+      ].map((m) => Number(m[1]));
       const sizes = found.map((fingerprint) => field(fingerprint, 'size')?.value).filter((size) => size !== undefined);
       for (const size of sizes) expect(printed).toContain(size);
       for (const fingerprint of found) expect(fingerprint.kind).toMatchObject({ category: 'io', access: 'sequential' });
@@ -50,7 +50,9 @@ describe('dd fingerprint fields', () => {
   });
 
   it('gives no block size when the bytes do not divide among the whole records (a write cut by ENOSPC)', () => {
-    const output = OUTPUTS.find((candidate) => candidate.label.endsWith('b3e-linux-2024__dd-coreutils-enospc-2runs.txt')) as RawOutput;
+    const output = OUTPUTS.find((candidate) =>
+      candidate.label.endsWith('b3e-linux-2024__dd-coreutils-enospc-2runs.txt'),
+    ) as RawOutput;
     // 2165+0 records out / 15892086784 bytes: 7340455.79... bytes a record.
     expect(output.text).toContain('2165+0 records out\n15892086784 bytes');
     const [first] = fingerprints(output);

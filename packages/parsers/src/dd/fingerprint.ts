@@ -82,7 +82,14 @@ function fingerprintOf(
   }
   const out = run.recordsOut;
   const bytes = run.transfer?.bytesCopied ?? null;
-  if (!fields.some((f) => f.key === 'bs') && out !== null && bytes !== null && out.partial === 0 && out.full > 0 && bytes % out.full === 0) {
+  if (
+    !fields.some((f) => f.key === 'bs') &&
+    out !== null &&
+    bytes !== null &&
+    out.partial === 0 &&
+    out.full > 0 &&
+    bytes % out.full === 0
+  ) {
     // Every record written was whole and the bytes divide evenly among them: each was bytes / records long,
     // the output block size. (A write cut short by a full disk is in the bytes, not in the records.)
     fields.push(_bytesField({ key: 'bs', label: 'block size', source: 'report', weight: 3 }, bytes / out.full));

@@ -58,7 +58,9 @@ describe('fio fingerprints of every fio output of the repository', () => {
   it.each(OUTPUTS.map((output) => [output.label, output] as const))('%s yields a fingerprint per job', (_, output) => {
     const found = fingerprints(output);
     // An output of fio's error lines alone (`fio: pid=8281, err=84/...`) has no job, so no workload.
-    const isErrorsOnly = output.text.split('\n').every((line) => line.trim() === '' || /^fio: pid=\d+, err=/.test(line));
+    const isErrorsOnly = output.text
+      .split('\n')
+      .every((line) => line.trim() === '' || /^fio: pid=\d+, err=/.test(line));
     expect(found.length > 0 || isErrorsOnly).toBe(true);
     for (const fingerprint of found) {
       expect(fingerprint.tool).toBe('fio');
@@ -95,11 +97,14 @@ describe('fio fingerprints of every fio output of the repository', () => {
       const rw = optionIn(job.options, 'rw') ?? optionIn(job.global, 'rw');
       if (rw !== undefined) expect(mine.map((fingerprint) => fieldOf(fingerprint, 'rw')?.value)).toContain(rw);
       const iodepth = optionIn(job.options, 'iodepth') ?? optionIn(job.global, 'iodepth');
-      if (iodepth !== undefined) expect(mine.map((fingerprint) => fieldOf(fingerprint, 'iodepth')?.value)).toContain(Number(iodepth));
+      if (iodepth !== undefined)
+        expect(mine.map((fingerprint) => fieldOf(fingerprint, 'iodepth')?.value)).toContain(Number(iodepth));
       const numjobs = optionIn(job.options, 'numjobs') ?? optionIn(job.global, 'numjobs');
-      if (numjobs !== undefined) expect(mine.map((fingerprint) => fieldOf(fingerprint, 'threads')?.value)).toContain(Number(numjobs));
+      if (numjobs !== undefined)
+        expect(mine.map((fingerprint) => fieldOf(fingerprint, 'threads')?.value)).toContain(Number(numjobs));
       const direct = optionIn(job.options, 'direct') ?? optionIn(job.global, 'direct');
-      if (direct !== undefined) expect(mine.map((fingerprint) => fieldOf(fingerprint, 'direct')?.value)).toContain(direct === '1');
+      if (direct !== undefined)
+        expect(mine.map((fingerprint) => fieldOf(fingerprint, 'direct')?.value)).toContain(direct === '1');
     }
   });
 });
@@ -132,14 +137,20 @@ describe('fio fingerprint fields and their sources', () => {
     // job: "rw" : "randwrite", "direct" : "1"
     expect(optionIn(job?.global ?? '', 'bs')).toBe('8k');
     const fingerprint = fingerprints(output).find((candidate) => candidate.workload === 'random-write-direct');
-    expect(fieldOf(fingerprint, 'rw')).toMatchObject({ value: optionIn(job?.options ?? '', 'rw'), source: 'json-job-options' });
+    expect(fieldOf(fingerprint, 'rw')).toMatchObject({
+      value: optionIn(job?.options ?? '', 'rw'),
+      source: 'json-job-options',
+    });
     expect(fieldOf(fingerprint, 'direct')).toMatchObject({ value: true, source: 'json-job-options' });
     expect(fieldOf(fingerprint, 'bs')).toMatchObject({ value: 8 * 1024, source: 'json-global-options' });
     expect(fieldOf(fingerprint, 'size')).toMatchObject({
       value: Number(optionIn(job?.global ?? '', 'size')),
       source: 'json-global-options',
     });
-    expect(fieldOf(fingerprint, 'runtime')).toMatchObject({ value: Number(optionIn(job?.global ?? '', 'runtime')), unit: 's' });
+    expect(fieldOf(fingerprint, 'runtime')).toMatchObject({
+      value: Number(optionIn(job?.global ?? '', 'runtime')),
+      unit: 's',
+    });
     expect(fieldOf(fingerprint, 'threads')).toMatchObject({ value: 5, source: 'json-global-options' });
   });
 

@@ -359,8 +359,7 @@ function syncField(
   // fio prints `sync (usec)` statistics only when the job issued fsync/fdatasync calls (the
   // fourth `issued rwts` count of them reads 0 in 3.25 and 3.28, so the statistics are what is read).
   const hasCalls = jobs.some((job) => job.sync !== null && ((job.sync.totalIos ?? 0) > 0 || job.sync.lat !== null));
-  if (hasCalls)
-    return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
+  if (hasCalls) return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
   return null;
 }
 

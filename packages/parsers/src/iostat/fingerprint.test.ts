@@ -10,21 +10,26 @@ const field = (fingerprint: WorkloadFingerprint | undefined, key: string) =>
   fingerprint?.fields.find((candidate) => candidate.key === key);
 
 describe('iostat fingerprints of every iostat output of the repository', () => {
-  it.each(OUTPUTS.map((output) => [output.label, output] as const))('%s: one fingerprint naming its devices', (_, output) => {
-    const [fingerprint, ...rest] = fingerprints(output);
-    expect(rest).toEqual([]);
-    expect(fingerprint?.kind.category).toBe('device-activity');
-    const devices = field(fingerprint, 'devices')?.value;
-    if (devices !== undefined) {
-      // Each device named in the roles' text is a row of the raw text (a JSON "disk_device" or a table row).
-      const text = String(field(fingerprint, 'device-roles')?.text);
-      for (const [, name] of text.matchAll(/([\w/.-]+): [a-z-]+/g)) {
-        // A row begins or (--pretty) ends with the name; JSON has `"disk_device": "sda"`.
-        const escaped = (name as string).replace(/[/.]/g, '\\$&');
-        expect(output.text).toMatch(new RegExp(`(?:^\\s*${escaped}\\s|\\s${escaped}$|"disk_device":\\s*"${escaped}")`, 'm'));
+  it.each(OUTPUTS.map((output) => [output.label, output] as const))(
+    '%s: one fingerprint naming its devices',
+    (_, output) => {
+      const [fingerprint, ...rest] = fingerprints(output);
+      expect(rest).toEqual([]);
+      expect(fingerprint?.kind.category).toBe('device-activity');
+      const devices = field(fingerprint, 'devices')?.value;
+      if (devices !== undefined) {
+        // Each device named in the roles' text is a row of the raw text (a JSON "disk_device" or a table row).
+        const text = String(field(fingerprint, 'device-roles')?.text);
+        for (const [, name] of text.matchAll(/([\w/.-]+): [a-z-]+/g)) {
+          // A row begins or (--pretty) ends with the name; JSON has `"disk_device": "sda"`.
+          const escaped = (name as string).replace(/[/.]/g, '\\$&');
+          expect(output.text).toMatch(
+            new RegExp(`(?:^\\s*${escaped}\\s|\\s${escaped}$|"disk_device":\\s*"${escaped}")`, 'm'),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('iostat fingerprint fields', () => {

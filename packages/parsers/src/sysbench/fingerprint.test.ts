@@ -17,13 +17,13 @@ function headers(text: string) {
     .filter((part) => /^sysbench \d/.test(part));
   // A copy without the banner (a Lua report quoted alone) is one run.
   return (parts.length === 0 ? [text] : parts).map((part) => ({
-      threads: /^Number of threads: (\d+)/m.exec(part)?.[1],
-      // 1.x `Block size 16KiB`, 0.4 `Block size 4Kb`
-      blockSize: /^Block size (\d+)(KiB|Kb)$/m.exec(part)?.[1],
-      doing: /^Doing (random|sequential) (read|write|rewrite|r\/w) test/m.exec(part),
-      memoryBlock: /^\s*block size: (\d+)KiB$/m.exec(part)?.[1] ?? /^Memory block size: (\d+)K$/m.exec(part)?.[1],
-      prime: /^(?:Prime numbers limit|Maximum prime number checked in CPU test): (\d+)/m.exec(part)?.[1],
-    }));
+    threads: /^Number of threads: (\d+)/m.exec(part)?.[1],
+    // 1.x `Block size 16KiB`, 0.4 `Block size 4Kb`
+    blockSize: /^Block size (\d+)(KiB|Kb)$/m.exec(part)?.[1],
+    doing: /^Doing (random|sequential) (read|write|rewrite|r\/w) test/m.exec(part),
+    memoryBlock: /^\s*block size: (\d+)KiB$/m.exec(part)?.[1] ?? /^Memory block size: (\d+)K$/m.exec(part)?.[1],
+    prime: /^(?:Prime numbers limit|Maximum prime number checked in CPU test): (\d+)/m.exec(part)?.[1],
+  }));
 }
 
 describe('sysbench fingerprints of every sysbench output of the repository', () => {
@@ -71,8 +71,10 @@ describe('sysbench fingerprint fields', () => {
     expect(fingerprint?.summary).toBe('16 KiB random writes');
   });
 
-  it('keeps 0.4\'s numeric extra flags as printed, without reading them as direct or not', () => {
-    const output = OUTPUTS.find((candidate) => candidate.label.endsWith('vps-comparison__v0.4.12-randrd.txt')) as RawOutput;
+  it("keeps 0.4's numeric extra flags as printed, without reading them as direct or not", () => {
+    const output = OUTPUTS.find((candidate) =>
+      candidate.label.endsWith('vps-comparison__v0.4.12-randrd.txt'),
+    ) as RawOutput;
     expect(output.text).toContain('Extra file open flags: 0');
     const [fingerprint] = fingerprints(output);
     // `0`: no extra flag, so not O_DIRECT.
@@ -81,7 +83,9 @@ describe('sysbench fingerprint fields', () => {
   });
 
   it('names the memory operation as the kind (0.4: "Memory operations type: read")', () => {
-    const output = OUTPUTS.find((candidate) => candidate.label.endsWith('vps-comparison__v0.4.12-ram-randrd.txt')) as RawOutput;
+    const output = OUTPUTS.find((candidate) =>
+      candidate.label.endsWith('vps-comparison__v0.4.12-ram-randrd.txt'),
+    ) as RawOutput;
     expect(output.text).toContain('Memory operations type: read');
     const [fingerprint] = fingerprints(output);
     expect(fingerprint?.kind).toMatchObject({ category: 'memory', op: 'read' });
