@@ -356,9 +356,12 @@ function syncField(
   if (Object.keys(options).some((key) => key === 'sync' || key === 'fsync' || key === 'fdatasync')) {
     return _wordField({ key: 'sync', label: 'sync', source: sourceOf('sync'), weight: 2 }, 'none');
   }
-  // fio prints `sync (usec)` statistics only when the job issued fsync/fdatasync calls (the
-  // fourth `issued rwts` count of them reads 0 in 3.25 and 3.28, so the statistics are what is read).
-  const hasCalls = jobs.some((job) => job.sync !== null && ((job.sync.totalIos ?? 0) > 0 || job.sync.lat !== null));
+  // Normal text prints `sync (usec)` statistics only when the job issued fsync/fdatasync calls
+  // (its `issued rwts` count of them reads 0 in 3.25 and 3.28, so the latencies are what is read);
+  // JSON prints a `sync` object of zeros for every job.
+  const hasCalls = jobs.some(
+    (job) => job.sync !== null && ((job.sync.totalIos ?? 0) > 0 || (job.sync.lat?.maxNs ?? 0) > 0),
+  );
   if (hasCalls) return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
   return null;
 }
