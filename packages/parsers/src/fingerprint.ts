@@ -370,8 +370,9 @@ function explain(
   else if (match === 'unknown') reasons.push(`${_kindWords(a.kind)} vs ${_kindWords(b.kind)} (one does not say)`);
   else reasons.push(`different workloads: ${_kindWords(a.kind)} vs ${_kindWords(b.kind)}`);
   if (a.tool !== b.tool) reasons.push(`different tools: ${a.tool} vs ${b.tool}`);
-  // What the phrase already says is not repeated.
-  const phrased = match === 'same' ? new Set(['bs', 'iodepth'].filter((key) => sameKeys.has(key))) : new Set<string>();
+  // What the phrase already says is not repeated (fio's rw is the kind).
+  const phrased =
+    match === 'same' ? new Set(['bs', 'iodepth', 'rw'].filter((key) => sameKeys.has(key))) : new Set<string>();
   const alike = a.fields.filter((f) => sameKeys.has(f.key) && !phrased.has(f.key)).map((f) => `${f.label} ${f.text}`);
   if (alike.length > 0) reasons.push(`same ${alike.join(', ')}`);
   if (differs.length > 0) reasons.push(`differs: ${differs.map((d) => `${d.label} ${d.a} vs ${d.b}`).join(', ')}`);
