@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RawOutput, rawOutputs } from '../../test/raw-outputs.ts';
 import type { FingerprintField, WorkloadFingerprint } from '../fingerprint.ts';
-import { _readFioSize, _readLayoutLines } from './fingerprint.ts';
+import { _readFioSize, _readLayoutLines, _readPrintedSize } from './fingerprint.ts';
 import { _fioFingerprints, parseFio } from './index.ts';
 
 const OUTPUTS = rawOutputs('fio');
@@ -191,6 +191,19 @@ describe('fio fingerprint fields and their sources', () => {
     const output = byLabel('fio-3.33--cpuio-line-before.json.txt');
     expect(optionIn(output.text, 'ioengine')).toBe('cpuio');
     expect(fingerprints(output)[0]?.kind.category).toBe('cpu');
+  });
+
+  it("reads fio 3.x's printed IEC sizes on the job line as powers of 1024 (terse with its job lines)", () => {
+    const output = byLabel('fio-3.33--3groups.terse3-json.txt');
+    // seqread: (g=0): rw=read, bs=(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB, ioengine=psync, iodepth=1
+    const line = headerLines(output.text).find((candidate) => candidate.name === 'seqread');
+    expect(line?.bs).toBe('(R) 64.0KiB-64.0KiB, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB');
+    const terse = _fioFingerprints(parseFio(output.text, { format: 'terse' }).result, { text: output.text });
+    const seqread = terse.find((candidate) => candidate.workload === 'seqread');
+    expect(fieldOf(seqread, 'bs')).toMatchObject({ value: 64 * 1024, source: 'header-line' });
+    expect(_readPrintedSize('64.0KiB')).toBe(65536);
+    expect(_readPrintedSize('8K')).toBe(8192);
+    expect(_readPrintedSize('4096B')).toBe(4096);
   });
 });
 

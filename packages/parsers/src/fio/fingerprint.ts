@@ -97,7 +97,10 @@ function fingerprintOf(
   // The cpuio engine burns CPU and does no I/O: its job is a CPU workload whatever its rw.
   const isCpu = engine !== null && engine[0].trim() === 'cpuio';
   const rw = option('rw', 'readwrite');
-  const rwWord = rw === null ? null : (rw[0].split(':')[0] ?? '').trim();
+  // fio before 1.0 printed `rw=write, odir=0, bs=64K-64K/64K-64K, rate=0, ...`: the job line
+  // reader's rw runs to `, bs=`, so the word is the text before the first comma.
+  const rwWord = rw === null ? null : (rw[0].split(/[:,]/)[0] ?? '').trim();
+  const odir = rw === null ? null : /,\s*odir=(\d+)/.exec(rw[0]);
   const rwKind = rwWord === null ? undefined : RW_KINDS[rwWord];
   let kind: WorkloadKind;
   if (isCpu) {
@@ -109,7 +112,8 @@ function fingerprintOf(
     const op = reportedOp(jobs);
     kind = { category: 'io', access: null, op, source: op === null ? null : 'report' };
   }
-  if (rw !== null) fields.push(_wordField({ key: 'rw', label: 'rw', source: rw[1] }, rw[0].trim()));
+  if (rw !== null && rwWord !== null)
+    fields.push(_wordField({ key: 'rw', label: 'rw', source: rw[1] }, rw[0].includes(',') ? rwWord : rw[0].trim()));
 
   const mix = option('rwmixread', 'rwmixwrite');
   if (mix !== null && kind.op === 'mixed') {
@@ -121,7 +125,7 @@ function fingerprintOf(
   }
 
   const bs = option('bs', 'blocksize');
-  if (bs !== null) fields.push(...blockSizeFields(bs[0], bs[1], kind.op, kbBase));
+  if (bs !== null) fields.push(...blockSizeFields(bs[0], bs[1], kind.access, kind.op, kbBase));
 
   const depth = job.parameters.iodepth;
   if (depth !== null)
@@ -138,7 +142,9 @@ function fingerprintOf(
 
   const direct = option('direct');
   const buffered = option('buffered');
-  if (direct !== null && isFlagValue(direct[0]) !== null) {
+  if (odir !== null && odir[1] !== undefined) {
+    fields.push(_flagField({ key: 'direct', label: 'direct', source: 'header-line', weight: 3 }, odir[1] !== '0'));
+  } else if (direct !== null && isFlagValue(direct[0]) !== null) {
     fields.push(
       _flagField({ key: 'direct', label: 'direct', source: direct[1], weight: 3 }, isFlagValue(direct[0]) as boolean),
     );
@@ -230,11 +236,20 @@ function isFlagValue(text: string): boolean | null {
 function blockSizeFields(
   text: string,
   source: FingerprintSource,
+  access: AccessPattern | null,
   op: Operation | null,
   kbBase: 1000 | 1024,
 ): FingerprintField[] {
+  const isPrinted = source === 'header-line';
+  const readSize = (piece: string) => (isPrinted ? _readPrintedSize(piece) : _readFioSize(piece, kbBase));
   const perDirection = splitBlockSizes(text);
-  const ranges = perDirection.map((piece) => (piece === '' ? null : readRange(piece, kbBase)));
+  const ranges = perDirection.map((piece) => (piece === '' ? null : readRange(piece, readSize)));
+  // fio 3.x prints `bs=(R) 4k-4k, (W) 64k-64k, bs_is_seq_rand`: then (R) is the sequential and
+  // (W) the random block size, for every direction.
+  if (isPrinted && /bs_is_seq_rand/.test(text)) {
+    const bs = access === 'random' ? (ranges[1] ?? null) : access === 'sequential' ? (ranges[0] ?? null) : null;
+    return bs === null ? [] : [rangeField('', bs, source)];
+  }
   const read = ranges[0] ?? null;
   const write = ranges.length > 1 ? (ranges[1] ?? null) : read;
   const trim = ranges.length > 2 ? (ranges[2] ?? null) : write;
@@ -254,13 +269,19 @@ function blockSizeFields(
   const first = known[0]?.[1] as { min: number; max: number };
   const isOne = known.every(([, range]) => range.min === first.min && range.max === first.max);
   const entries = isOne ? [['', first] as const] : known;
-  return entries.map(([direction, range]) => {
-    const key = direction === '' ? 'bs' : `bs.${direction}`;
-    const label = direction === '' ? 'block size' : `${direction} block size`;
-    const text = range.min === range.max ? _bytesText(range.min) : `${_bytesText(range.min)}-${_bytesText(range.max)}`;
-    // A range is compared by its largest size; its text says it is a range.
-    return _bytesField({ key, label, source, weight: 3, text }, range.max);
-  });
+  return entries.map(([direction, range]) => rangeField(direction, range, source));
+}
+
+function rangeField(
+  direction: string,
+  range: { min: number; max: number },
+  source: FingerprintSource,
+): FingerprintField {
+  const key = direction === '' ? 'bs' : `bs.${direction}`;
+  const label = direction === '' ? 'block size' : `${direction} block size`;
+  const text = range.min === range.max ? _bytesText(range.min) : `${_bytesText(range.min)}-${_bytesText(range.max)}`;
+  // A range is compared by its largest size; its text says it is a range.
+  return _bytesField({ key, label, source, weight: 3, text }, range.max);
 }
 
 function splitBlockSizes(text: string): string[] {
@@ -276,10 +297,10 @@ function splitBlockSizes(text: string): string[] {
   return trimmed.split(/[,/]/).map((piece) => piece.trim());
 }
 
-function readRange(text: string, kbBase: 1000 | 1024): { min: number; max: number } | null {
+function readRange(text: string, readSize: (piece: string) => number | null): { min: number; max: number } | null {
   const [low, high] = text.split('-');
-  const min = _readFioSize(low ?? '', kbBase);
-  const max = high === undefined ? min : _readFioSize(high, kbBase);
+  const min = readSize(low ?? '');
+  const max = high === undefined ? min : readSize(high);
   return min === null || max === null ? null : { min, max };
 }
 
@@ -299,6 +320,22 @@ export function _readFioSize(text: string, kbBase: 1000 | 1024): number | null {
   const isIec = match[3] !== '';
   const base = isIec ? (kbBase === 1024 ? 1000 : 1024) : kbBase;
   return value * base ** ('kmgtp'.indexOf(prefix) + 1);
+}
+
+/**
+ * A size as fio prints it on the job line: 1.x/2.x `to_kmg` (`8K`, `1M`: powers of 1024), 3.x
+ * `num2str` in bytes (`4096B`) or, past four figures, with IEC units (`64.0KiB`) or, with
+ * kb_base=1000, SI ones (`64.0kB`). Null for anything else.
+ */
+export function _readPrintedSize(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMGTP]?)(i?)(B?)\s*$/i.exec(text);
+  if (match === null) return null;
+  const value = Number(match[1]);
+  const prefix = (match[2] ?? '').toUpperCase();
+  if (prefix === '') return value;
+  // `64.0kB` (3.x, kb_base=1000) is the only form in powers of 1000: a B without the i.
+  const base = match[3] === '' && match[4] !== '' ? 1000 : 1024;
+  return Math.round(value * base ** ('KMGTP'.indexOf(prefix) + 1));
 }
 
 /** fio's time options: seconds by default, or with a `us`/`ms`/`s`/`m`/`h`/`d` suffix. */
