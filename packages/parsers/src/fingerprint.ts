@@ -289,8 +289,9 @@ function fieldAgreement(a: FingerprintField, b: FingerprintField): number {
     typeof b.value === 'number'
   ) {
     if (a.value === b.value) return 1;
-    if (a.value <= 0 || b.value <= 0) return 0;
-    return 1 / (1 + Math.abs(Math.log2(a.value / b.value)));
+    if (!(a.value > 0 && b.value > 0)) return 0; // zero, negative or NaN: nothing to take a ratio of
+    const agreement = 1 / (1 + Math.abs(Math.log2(a.value / b.value)));
+    return Number.isFinite(agreement) ? agreement : 0;
   }
   if (
     a.comparison === 'percent' &&
