@@ -335,14 +335,16 @@ export function compareFingerprints(a: WorkloadFingerprint, b: WorkloadFingerpri
   for (const [key, fa, fb] of pairFields(a.fields, b.fields)) {
     const label = (fa ?? fb)?.label ?? key;
     if (fa !== undefined && fb !== undefined) {
+      // One key in two tools' words (fio's numjobs, sysbench's threads): both are named.
+      const pairLabel = fa.label === fb.label ? label : `${fa.label}/${fb.label}`;
       const weight = (fa.weight + fb.weight) / 2;
       const agreement = fieldAgreement(fa, fb);
       weighted += weight * agreement;
       weights += weight;
       if (agreement === 1) {
-        same.push(label);
+        same.push(pairLabel);
         sameKeys.add(key);
-      } else differs.push({ key, label, a: fa.text, b: fb.text, agreement });
+      } else differs.push({ key, label: pairLabel, a: fa.text, b: fb.text, agreement });
     } else {
       const present = (fa ?? fb) as FingerprintField;
       weighted += present.weight * 0.5;
