@@ -37,11 +37,12 @@ describe('iostat fingerprint fields', () => {
     const output = OUTPUTS.find((candidate) =>
       candidate.label.endsWith('2026-11-ext4-xfs-btrfs-loopback/runs/ext4/iostat--ext4.txt'),
     ) as RawOutput;
-    expect(output.command).toBe('iostat -x -t -k 1 loop0 vda');
-    // The first two report times, as printed.
-    const [first, second] = [...output.text.matchAll(/^\d\d\/\d\d\/\d\d (\d\d):(\d\d):(\d\d)$/gm)].map(
-      (m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]),
-    );
+    expect(output.command).toMatch(/iostat -x -t -k 1 loop0 vda$/);
+    // The first two report times, as printed: `11/24/26 09:37:22`, or with S_TIME_FORMAT=ISO
+    // `2026-11-24T10:58:01+0000`.
+    const [first, second] = [
+      ...output.text.matchAll(/^(?:\d\d\/\d\d\/\d\d |\d{4}-\d\d-\d\dT)(\d\d):(\d\d):(\d\d)/gm),
+    ].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
     const [fingerprint] = fingerprints(output);
     expect(field(fingerprint, 'interval')).toMatchObject({ value: (second ?? 0) - (first ?? 0), unit: 's' });
     expect(field(fingerprint, 'device-roles')).toMatchObject({ value: 'disk, loop', source: 'device-name' });
