@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { rawOutputs } from '../test/raw-outputs.ts';
 import {
   compareFingerprints,
@@ -148,6 +148,16 @@ describe('rankFingerprints', () => {
       ['bonnie', 0],
     ]);
     expect(ranked[0]?.fingerprint.workload).toBe('random-write-direct');
+  });
+
+  it('is typed by its candidates: fingerprints, or anything with a way to its fingerprints', () => {
+    const target = workload(MSA70_EXT4, 'random-write-direct');
+    expectTypeOf(rankFingerprints(target, [target])).toEqualTypeOf<RankedCandidate<WorkloadFingerprint>[]>();
+    const runs = [{ id: 'ext4', fingerprints: [target] }];
+    expectTypeOf(rankFingerprints(target, runs, (run) => run.fingerprints)).toEqualTypeOf<
+      RankedCandidate<{ id: string; fingerprints: WorkloadFingerprint[] }>[]
+    >();
+    expect(rankFingerprints(target, runs, (run) => run.fingerprints)[0]?.candidate.id).toBe('ext4');
   });
 });
 

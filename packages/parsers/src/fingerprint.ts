@@ -402,12 +402,19 @@ export interface RankedCandidate<T> {
  * Each candidate gives its fingerprints (a run may hold several workloads); one without any is
  * left out. For a list of fingerprints, `fingerprintsOf` may be omitted.
  */
+export function rankFingerprints(
+  target: WorkloadFingerprint,
+  candidates: readonly WorkloadFingerprint[],
+): RankedCandidate<WorkloadFingerprint>[];
 export function rankFingerprints<T>(
   target: WorkloadFingerprint,
   candidates: readonly T[],
-  fingerprintsOf: (candidate: T) => readonly WorkloadFingerprint[] = (candidate) => [
-    candidate as unknown as WorkloadFingerprint,
-  ],
+  fingerprintsOf: (candidate: T) => readonly WorkloadFingerprint[],
+): RankedCandidate<T>[];
+export function rankFingerprints<T>(
+  target: WorkloadFingerprint,
+  candidates: readonly T[],
+  fingerprintsOf: (candidate: T) => readonly WorkloadFingerprint[] = (candidate) => [candidate as WorkloadFingerprint],
 ): RankedCandidate<T>[] {
   const ranked: RankedCandidate<T>[] = [];
   candidates.forEach((candidate, index) => {
