@@ -5,6 +5,7 @@ import {
   compareFingerprints,
   type FingerprintField,
   KIND_BANDS,
+  type RankedCandidate,
   rankFingerprints,
   type WorkloadFingerprint,
 } from './fingerprint.ts';
