@@ -109,6 +109,42 @@ describe('fio fingerprints of every fio output of the repository', () => {
   });
 });
 
+/** The options each field is read from, by field key. */
+const OPTION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  rw: ['rw', 'readwrite'],
+  bs: ['bs', 'blocksize'],
+  iodepth: ['iodepth'],
+  threads: ['numjobs'],
+  direct: ['direct', 'buffered'],
+  ioengine: ['ioengine'],
+  size: ['size', 'filesize'],
+  runtime: ['runtime', 'timeout'],
+  time_based: ['time_based'],
+};
+
+describe('fio fingerprint sources', () => {
+  it.each(
+    OUTPUTS.filter((output) => jsonJobOptions(output.text).length > 0).map((output) => [output.label, output] as const),
+  )('%s: a JSON field is in the option block it names, a job line field in neither', (_, output) => {
+    const blocks = jsonJobOptions(output.text);
+    for (const fingerprint of fingerprints(output)) {
+      const mine = blocks.filter((block) => block.name === fingerprint.workload);
+      if (mine.length === 0) continue;
+      const inBlock = (block: string, key: string) =>
+        (OPTION_KEYS[key] ?? []).some((option) => optionIn(block, option) !== undefined);
+      for (const field of fingerprint.fields) {
+        if (OPTION_KEYS[field.key] === undefined) continue;
+        const inJob = mine.some((block) => inBlock(block.options, field.key));
+        const inGlobal = mine.some((block) => inBlock(block.global, field.key));
+        if (field.source === 'json-job-options') expect(inJob, `${fingerprint.workload} ${field.key}`).toBe(true);
+        if (field.source === 'json-global-options') expect(inGlobal, `${fingerprint.workload} ${field.key}`).toBe(true);
+        if (field.source === 'header-line')
+          expect(inJob || inGlobal, `${fingerprint.workload} ${field.key}`).toBe(false);
+      }
+    }
+  });
+});
+
 describe('fio fingerprint fields and their sources', () => {
   it('reads the MSA70 run (fio 1.57 normal): job line, layout line, five clones', () => {
     const output = byLabel('2011-07-ext3-ext4-xfs-fio-msa70/runs/ext4/fio--ext4.txt');
@@ -152,6 +188,11 @@ describe('fio fingerprint fields and their sources', () => {
       unit: 's',
     });
     expect(fieldOf(fingerprint, 'threads')).toMatchObject({ value: 5, source: 'json-global-options' });
+    // No "iodepth" in either JSON block: the job line printed before the document says it,
+    // `random-write-direct: (g=0): rw=randwrite, bs=(R) 8192B-8192B, ..., ioengine=sync, iodepth=1`.
+    expect(optionIn(job?.options ?? '', 'iodepth') ?? optionIn(job?.global ?? '', 'iodepth')).toBeUndefined();
+    const line = headerLines(output.text).find((candidate) => candidate.name === 'random-write-direct');
+    expect(fieldOf(fingerprint, 'iodepth')).toMatchObject({ value: line?.iodepth, source: 'header-line' });
   });
 
   it('reads rwmixread and a per-job size from JSON (fio 3.26, readwrite 70/30)', () => {

@@ -48,9 +48,39 @@ const RW_KINDS: Readonly<Record<string, [AccessPattern, Operation]>> = {
 
 export function _fioFingerprints(result: FioResult, context: FioFingerprintContext = {}): WorkloadFingerprint[] {
   const layout = context.text === undefined ? new Map<string, number>() : _readLayoutLines(context.text);
+  const jobOptionKeys = context.text === undefined ? new Map<string, Set<string>>() : _readJobOptionKeys(context.text);
   return result.runs.flatMap((run, runIndex) =>
-    workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout)),
+    workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout, jobOptionKeys)),
   );
+}
+
+/**
+ * The keys of each JSON job's `job options` block in a text, by job name (every block of the
+ * name, client/server and status-interval copies together): `"jobname" : "x", ... "job options"
+ * : { "rw" : "randwrite", ... }`. fio writes the block as a flat object of strings
+ * (stat.c show_thread_status_json), so it ends at the first `}`.
+ */
+export function _readJobOptionKeys(text: string): Map<string, Set<string>> {
+  const keys = new Map<string, Set<string>>();
+  for (const match of text.matchAll(/"jobname"\s*:\s*"((?:[^"\\]|\\.)*)"[^{}]*?"job options"\s*:\s*\{([^}]*)\}/g)) {
+    const name = readJsonString(match[1] ?? '');
+    if (name === null) continue;
+    const set = keys.get(name) ?? new Set<string>();
+    for (const key of (match[2] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)) {
+      const option = readJsonString(key[1] ?? '');
+      if (option !== null) set.add(option);
+    }
+    keys.set(name, set);
+  }
+  return keys;
+}
+
+function readJsonString(escaped: string): string | null {
+  try {
+    return JSON.parse(`"${escaped}"`) as string;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -73,15 +103,23 @@ function fingerprintOf(
   runIndex: number,
   jobs: FioJob[],
   layout: ReadonlyMap<string, number>,
+  jobOptionKeys: ReadonlyMap<string, ReadonlySet<string>>,
 ): WorkloadFingerprint {
   const job = jobs[0] as FioJob;
   const options = job.parameters.options;
   const isJson = run.format === 'json' || run.format === 'json+';
-  /** Where an option was read: JSON's global or job options, or the job line. */
+  const jobKeys = jobOptionKeys.get(job.name);
+  /**
+   * Where an option was read: JSON's job or global options, or the job line. The parser fills
+   * what a JSON run's options lack (fio lists only the options set) from the job lines printed
+   * before it (`--output-format=normal,json`); a key in neither JSON block of the text came from
+   * there. Without the text, a JSON run's options are taken as its own.
+   */
   const sourceOf = (key: string): FingerprintSource => {
     if (!isJson) return 'header-line';
-    const global = run.globalOptions?.[key];
-    return global !== undefined && global === options[key] ? 'json-global-options' : 'json-job-options';
+    if (jobKeys?.has(key) === true) return 'json-job-options';
+    if (run.globalOptions?.[key] !== undefined) return 'json-global-options';
+    return jobKeys === undefined ? 'json-job-options' : 'header-line';
   };
   const option = (...keys: string[]): [string, FingerprintSource] | null => {
     for (const key of keys) {
