@@ -48,7 +48,7 @@ const RW_KINDS: Readonly<Record<string, [AccessPattern, Operation]>> = {
 
 export function _fioFingerprints(result: FioResult, context: FioFingerprintContext = {}): WorkloadFingerprint[] {
   const layout = context.text === undefined ? new Map<string, number>() : _readLayoutLines(context.text);
-  const jobOptionKeys = context.text === undefined ? new Map<string, Set<string>>() : _readJobOptionKeys(context.text);
+  const jobOptionKeys = context.text === undefined ? null : _readJobOptionKeys(context.text);
   return result.runs.flatMap((run, runIndex) =>
     workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout, jobOptionKeys)),
   );
@@ -103,12 +103,14 @@ function fingerprintOf(
   runIndex: number,
   jobs: FioJob[],
   layout: ReadonlyMap<string, number>,
-  jobOptionKeys: ReadonlyMap<string, ReadonlySet<string>>,
+  jobOptionKeys: ReadonlyMap<string, ReadonlySet<string>> | null,
 ): WorkloadFingerprint {
   const job = jobs[0] as FioJob;
   const options = job.parameters.options;
   const isJson = run.format === 'json' || run.format === 'json+';
-  const jobKeys = jobOptionKeys.get(job.name);
+  // Without the text: null, and a JSON run's parameters are taken as its options. With it, a job
+  // without a block (fio 2.1 JSON prints none) has no option of its own.
+  const jobKeys = jobOptionKeys === null ? null : (jobOptionKeys.get(job.name) ?? new Set<string>());
   /**
    * Where an option was read: JSON's job or global options, or the job line. The parser fills
    * what a JSON run's options lack (fio lists only the options set) from the job lines printed
@@ -119,7 +121,7 @@ function fingerprintOf(
     if (!isJson) return 'header-line';
     if (jobKeys?.has(key) === true) return 'json-job-options';
     if (run.globalOptions?.[key] !== undefined) return 'json-global-options';
-    return jobKeys === undefined ? 'json-job-options' : 'header-line';
+    return jobKeys === null ? 'json-job-options' : 'header-line';
   };
   const option = (...keys: string[]): [string, FingerprintSource] | null => {
     for (const key of keys) {
