@@ -98,6 +98,9 @@ function workloadsOf(run: FioRun): FioJob[][] {
   return [...byKey.values()];
 }
 
+/** An option's value and where it was read, or null when the output does not say it. */
+type OptionReader = (...keys: string[]) => [value: string, source: FingerprintSource] | null;
+
 function fingerprintOf(
   run: FioRun,
   runIndex: number,
@@ -123,7 +126,7 @@ function fingerprintOf(
     if (run.globalOptions?.[key] !== undefined) return 'json-global-options';
     return jobKeys === null ? 'json-job-options' : 'header-line';
   };
-  const option = (...keys: string[]): [string, FingerprintSource] | null => {
+  const option: OptionReader = (...keys) => {
     for (const key of keys) {
       const value = options[key];
       if (value !== undefined) return [value, sourceOf(key)];
@@ -131,111 +134,34 @@ function fingerprintOf(
     return null;
   };
   const kbBase = options.kb_base?.trim() === '1000' ? 1000 : 1024;
-  const fields: FingerprintField[] = [];
-
-  const engine = option('ioengine');
-  // The cpuio engine burns CPU and does no I/O: its job is a CPU workload whatever its rw.
-  const isCpu = engine !== null && engine[0].trim() === 'cpuio';
   const rw = option('rw', 'readwrite');
-  // fio before 1.0 printed `rw=write, odir=0, bs=64K-64K/64K-64K, rate=0, ...`: the job line
-  // reader's rw runs to `, bs=`, so the word is the text before the first comma.
-  const rwWord = rw === null ? null : (rw[0].split(/[:,]/)[0] ?? '').trim();
-  const odir = rw === null ? null : /,\s*odir=(\d+)/.exec(rw[0]);
-  const rwKind = rwWord === null ? undefined : RW_KINDS[rwWord];
-  let kind: WorkloadKind;
-  if (isCpu) {
-    kind = { category: 'cpu', access: null, op: null, source: engine[1] };
-  } else if (rw !== null && rwKind !== undefined) {
-    kind = { category: 'io', access: rwKind[0], op: rwKind[1], source: rw[1] };
-  } else {
-    // Without rw, the report still says which directions moved data (not whether at random).
-    const op = reportedOp(jobs);
-    kind = { category: 'io', access: null, op, source: op === null ? null : 'report' };
-  }
-  if (rw !== null && rwWord !== null)
-    fields.push(_wordField({ key: 'rw', label: 'rw', source: rw[1] }, rw[0].includes(',') ? rwWord : rw[0].trim()));
-
+  const kind = kindOf(rw, option('ioengine'), jobs);
+  const fields: FingerprintField[] = [];
+  if (rw !== null) fields.push(_wordField({ key: 'rw', label: 'rw', source: rw[1] }, rwWord(rw[0])));
   const mix = option('rwmixread', 'rwmixwrite');
-  if (mix !== null && kind.op === 'mixed') {
-    const percent = Number(mix[0]);
-    if (Number.isFinite(percent)) {
-      const readPercent = options.rwmixread === undefined ? 100 - percent : percent;
-      fields.push(_percentField({ key: 'rwmixread', label: 'read share', source: mix[1], weight: 2 }, readPercent));
-    }
+  const mixPercent = mix === null ? Number.NaN : Number(mix[0]);
+  if (mix !== null && kind.op === 'mixed' && Number.isFinite(mixPercent)) {
+    const readPercent = options.rwmixread === undefined ? 100 - mixPercent : mixPercent;
+    fields.push(_percentField({ key: 'rwmixread', label: 'read share', source: mix[1], weight: 2 }, readPercent));
   }
-
   const bs = option('bs', 'blocksize');
   if (bs !== null) fields.push(...blockSizeFields(bs[0], bs[1], kind.access, kind.op, kbBase));
-
   const depth = job.parameters.iodepth;
-  if (depth !== null)
+  if (depth !== null) {
     fields.push(_countField({ key: 'iodepth', label: 'iodepth', source: sourceOf('iodepth'), weight: 3 }, depth));
-
-  const numjobs = job.parameters.numjobs;
-  if (numjobs !== null) {
-    fields.push(_countField({ key: 'threads', label: 'numjobs', source: sourceOf('numjobs'), weight: 2 }, numjobs));
-  } else {
-    // The report's count: group_reporting's `jobs=N`, else the clones reported one by one.
-    const reported = jobs.reduce((sum, clone) => sum + (clone.jobCount ?? 1), 0);
-    fields.push(_countField({ key: 'threads', label: 'numjobs', source: 'report', weight: 2 }, reported));
   }
-
-  const direct = option('direct');
-  const buffered = option('buffered');
-  if (odir !== null && odir[1] !== undefined) {
-    fields.push(_flagField({ key: 'direct', label: 'direct', source: 'header-line', weight: 3 }, odir[1] !== '0'));
-  } else if (direct !== null && isFlagValue(direct[0]) !== null) {
-    fields.push(
-      _flagField({ key: 'direct', label: 'direct', source: direct[1], weight: 3 }, isFlagValue(direct[0]) as boolean),
-    );
-  } else if (buffered !== null && isFlagValue(buffered[0]) !== null) {
-    fields.push(
-      _flagField(
-        { key: 'direct', label: 'direct', source: buffered[1], weight: 3 },
-        !(isFlagValue(buffered[0]) as boolean),
-      ),
-    );
-  }
-
-  if (engine !== null)
+  fields.push(numjobsField(job.parameters.numjobs, sourceOf('numjobs'), jobs));
+  const direct = directField(rw, option);
+  if (direct !== null) fields.push(direct);
+  const engine = option('ioengine');
+  if (engine !== null) {
     fields.push(_wordField({ key: 'ioengine', label: 'ioengine', source: engine[1], weight: 2 }, engine[0].trim()));
-
+  }
   const sync = syncField(options, sourceOf, jobs);
   if (sync !== null) fields.push(sync);
-
-  const size = option('size', 'filesize');
-  const sizeBytes = size === null ? null : _readFioSize(size[0], kbBase);
-  if (size !== null && sizeBytes !== null) {
-    fields.push(
-      _bytesField(
-        { key: 'size', label: 'size', source: size[1], weight: 1, text: sizeClassText(sizeBytes) },
-        sizeBytes,
-      ),
-    );
-  } else if (size !== null) {
-    // `size=100%` (of the device or file): a word, not a number of bytes.
-    fields.push(_wordField({ key: 'size', label: 'size', source: size[1] }, size[0].trim()));
-  } else {
-    const laidOut = layout.get(job.name);
-    if (laidOut !== undefined) {
-      fields.push(
-        _bytesField({ key: 'size', label: 'size', source: 'layout-line', text: sizeClassText(laidOut) }, laidOut),
-      );
-    }
-  }
-
-  const timeBased = option('time_based');
-  if (timeBased !== null) {
-    // `time_based` is set by its presence (JSON prints it with an empty value); `=0` unsets it.
-    const isSet = timeBased[0].trim() === '' || isFlagValue(timeBased[0]) === true;
-    fields.push(_flagField({ key: 'time_based', label: 'time_based', source: timeBased[1] }, isSet));
-  }
-  const runtime = option('runtime', 'timeout');
-  const runtimeSec = runtime === null ? null : readSeconds(runtime[0]);
-  if (runtime !== null && runtimeSec !== null) {
-    fields.push(_secondsField({ key: 'runtime', label: 'runtime', source: runtime[1] }, runtimeSec));
-  }
-
+  const size = sizeField(option, kbBase, layout.get(job.name));
+  if (size !== null) fields.push(size);
+  fields.push(...timeFields(option));
   return {
     tool: 'fio',
     workload: job.name,
@@ -245,6 +171,82 @@ function fingerprintOf(
     summary: _workloadPhrase({ kind, fields }),
     fields,
   };
+}
+
+/**
+ * The rw word: `randwrite` of `randwrite`, `randread:8` (an offset modifier) kept as printed;
+ * fio before 1.0 printed `rw=write, odir=0, bs=64K-64K/64K-64K, rate=0, ...`, where the job line
+ * reader's rw runs to `, bs=`: the word is the text before the first comma.
+ */
+function rwWord(text: string): string {
+  return (text.split(',')[0] ?? '').trim();
+}
+
+/** The kind from rw; a CPU workload for the cpuio engine; else the directions that moved data. */
+function kindOf(
+  rw: [string, FingerprintSource] | null,
+  engine: [string, FingerprintSource] | null,
+  jobs: readonly FioJob[],
+): WorkloadKind {
+  // The cpuio engine burns CPU and does no I/O: its job is a CPU workload whatever its rw.
+  if (engine !== null && engine[0].trim() === 'cpuio')
+    return { category: 'cpu', access: null, op: null, source: engine[1] };
+  const known = rw === null ? undefined : RW_KINDS[(rwWord(rw[0]).split(':')[0] ?? '').trim()];
+  if (rw !== null && known !== undefined) return { category: 'io', access: known[0], op: known[1], source: rw[1] };
+  // Without rw, the report still says which directions moved data (not whether at random).
+  const op = reportedOp(jobs);
+  return { category: 'io', access: null, op, source: op === null ? null : 'report' };
+}
+
+/** numjobs from the option; else the report's count: group_reporting's `jobs=N`, or the clones reported one by one. */
+function numjobsField(numjobs: number | null, source: FingerprintSource, jobs: readonly FioJob[]): FingerprintField {
+  if (numjobs !== null) return _countField({ key: 'threads', label: 'numjobs', source, weight: 2 }, numjobs);
+  const reported = jobs.reduce((sum, clone) => sum + (clone.jobCount ?? 1), 0);
+  return _countField({ key: 'threads', label: 'numjobs', source: 'report', weight: 2 }, reported);
+}
+
+/** O_DIRECT: `direct`, or `buffered` inverted; fio before 1.0's job line `odir=`. */
+function directField(rw: [string, FingerprintSource] | null, option: OptionReader): FingerprintField | null {
+  const init = { key: 'direct', label: 'direct', weight: 3 } as const;
+  const odir = rw === null ? null : /,\s*odir=(\d+)/.exec(rw[0]);
+  if (odir !== null) return _flagField({ ...init, source: 'header-line' }, odir[1] !== '0');
+  const direct = option('direct');
+  const isDirect = direct === null ? null : isFlagValue(direct[0]);
+  if (direct !== null && isDirect !== null) return _flagField({ ...init, source: direct[1] }, isDirect);
+  const buffered = option('buffered');
+  const isBuffered = buffered === null ? null : isFlagValue(buffered[0]);
+  if (buffered !== null && isBuffered !== null) return _flagField({ ...init, source: buffered[1] }, !isBuffered);
+  return null;
+}
+
+/** `size`/`filesize` (a word for `100%`), else the `Laying out IO file` line's size. */
+function sizeField(option: OptionReader, kbBase: 1000 | 1024, laidOut: number | undefined): FingerprintField | null {
+  const size = option('size', 'filesize');
+  const bytes = size === null ? null : _readFioSize(size[0], kbBase);
+  if (size !== null && bytes !== null) {
+    return _bytesField({ key: 'size', label: 'size', source: size[1], text: sizeClassText(bytes) }, bytes);
+  }
+  // `size=100%` (of the device or file): a word, not a number of bytes.
+  if (size !== null) return _wordField({ key: 'size', label: 'size', source: size[1] }, size[0].trim());
+  if (laidOut === undefined) return null;
+  return _bytesField({ key: 'size', label: 'size', source: 'layout-line', text: sizeClassText(laidOut) }, laidOut);
+}
+
+/** `time_based` and `runtime` (s). */
+function timeFields(option: OptionReader): FingerprintField[] {
+  const fields: FingerprintField[] = [];
+  const timeBased = option('time_based');
+  if (timeBased !== null) {
+    // `time_based` is set by its presence (JSON prints it with an empty value); `=0` unsets it.
+    const isSet = timeBased[0].trim() === '' || isFlagValue(timeBased[0]) === true;
+    fields.push(_flagField({ key: 'time_based', label: 'time_based', source: timeBased[1] }, isSet));
+  }
+  const runtime = option('runtime', 'timeout');
+  const seconds = runtime === null ? null : readSeconds(runtime[0]);
+  if (runtime !== null && seconds !== null) {
+    fields.push(_secondsField({ key: 'runtime', label: 'runtime', source: runtime[1] }, seconds));
+  }
+  return fields;
 }
 
 /** read, write or mixed from the directions that moved data; null when none did or none is printed. */
