@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type RawOutput, rawOutputs } from '../../test/raw-outputs.ts';
 import type { FingerprintField, WorkloadFingerprint } from '../fingerprint.ts';
-import { _readFioSize, _readLayoutLines, _readPrintedSize } from './fingerprint.ts';
+import { _readLayoutLines } from './fingerprint-text.ts';
 import { _fioFingerprints, parseFio } from './index.ts';
+import { _readFioSize, _readPrintedSize } from './option-values.ts';
 
 const OUTPUTS = rawOutputs('fio');
 const fingerprints = (output: RawOutput): WorkloadFingerprint[] =>

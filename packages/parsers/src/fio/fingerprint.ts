@@ -14,6 +14,8 @@ import {
   type WorkloadFingerprint,
   type WorkloadKind,
 } from '../fingerprint.ts';
+import { _readJobOptionKeys, _readLayoutLines } from './fingerprint-text.ts';
+import { _isFlagValue, _readFioSize, _readPrintedSize, _readSeconds } from './option-values.ts';
 import type { FioJob, FioResult, FioRun } from './schema.ts';
 
 /**
@@ -52,35 +54,6 @@ export function _fioFingerprints(result: FioResult, context: FioFingerprintConte
   return result.runs.flatMap((run, runIndex) =>
     workloadsOf(run).map((jobs) => fingerprintOf(run, runIndex, jobs, layout, jobOptionKeys)),
   );
-}
-
-/**
- * The keys of each JSON job's `job options` block in a text, by job name (every block of the
- * name, client/server and status-interval copies together): `"jobname" : "x", ... "job options"
- * : { "rw" : "randwrite", ... }`. fio writes the block as a flat object of strings
- * (stat.c show_thread_status_json), so it ends at the first `}`.
- */
-export function _readJobOptionKeys(text: string): Map<string, Set<string>> {
-  const keys = new Map<string, Set<string>>();
-  for (const match of text.matchAll(/"jobname"\s*:\s*"((?:[^"\\]|\\.)*)"[^{}]*?"job options"\s*:\s*\{([^}]*)\}/g)) {
-    const name = readJsonString(match[1] ?? '');
-    if (name === null) continue;
-    const set = keys.get(name) ?? new Set<string>();
-    for (const key of (match[2] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)) {
-      const option = readJsonString(key[1] ?? '');
-      if (option !== null) set.add(option);
-    }
-    keys.set(name, set);
-  }
-  return keys;
-}
-
-function readJsonString(escaped: string): string | null {
-  try {
-    return JSON.parse(`"${escaped}"`) as string;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -211,10 +184,10 @@ function directField(rw: [string, FingerprintSource] | null, option: OptionReade
   const odir = rw === null ? null : /,\s*odir=(\d+)/.exec(rw[0]);
   if (odir !== null) return _flagField({ ...init, source: 'header-line' }, odir[1] !== '0');
   const direct = option('direct');
-  const isDirect = direct === null ? null : isFlagValue(direct[0]);
+  const isDirect = direct === null ? null : _isFlagValue(direct[0]);
   if (direct !== null && isDirect !== null) return _flagField({ ...init, source: direct[1] }, isDirect);
   const buffered = option('buffered');
-  const isBuffered = buffered === null ? null : isFlagValue(buffered[0]);
+  const isBuffered = buffered === null ? null : _isFlagValue(buffered[0]);
   if (buffered !== null && isBuffered !== null) return _flagField({ ...init, source: buffered[1] }, !isBuffered);
   return null;
 }
@@ -238,11 +211,11 @@ function timeFields(option: OptionReader): FingerprintField[] {
   const timeBased = option('time_based');
   if (timeBased !== null) {
     // `time_based` is set by its presence (JSON prints it with an empty value); `=0` unsets it.
-    const isSet = timeBased[0].trim() === '' || isFlagValue(timeBased[0]) === true;
+    const isSet = timeBased[0].trim() === '' || _isFlagValue(timeBased[0]) === true;
     fields.push(_flagField({ key: 'time_based', label: 'time_based', source: timeBased[1] }, isSet));
   }
   const runtime = option('runtime', 'timeout');
-  const seconds = runtime === null ? null : readSeconds(runtime[0]);
+  const seconds = runtime === null ? null : _readSeconds(runtime[0]);
   if (runtime !== null && seconds !== null) {
     fields.push(_secondsField({ key: 'runtime', label: 'runtime', source: runtime[1] }, seconds));
   }
@@ -259,14 +232,6 @@ function reportedOp(jobs: readonly FioJob[]): Operation | null {
   if (read) return 'read';
   if (write) return 'write';
   return moved('trim') ? 'trim' : null;
-}
-
-/** fio's boolean option spellings; null for anything else. */
-function isFlagValue(text: string): boolean | null {
-  const value = text.trim().toLowerCase();
-  if (/^(?:1|true|yes|on)$/.test(value)) return true;
-  if (/^(?:0|false|no|off)$/.test(value)) return false;
-  return null;
 }
 
 /**
@@ -346,59 +311,6 @@ function readRange(text: string, readSize: (piece: string) => number | null): { 
   return min === null || max === null ? null : { min, max };
 }
 
-/**
- * A size as fio reads an option (parse.c): a number with an optional K/M/G/T/P prefix and B.
- * With kb_base=1024 (the default) `4k`, `4K`, `4KB` are 4096 and `4KiB` is 4000 (fio's
- * compatibility mode gives SI prefixes powers of 2 and IEC ones powers of 10); with
- * kb_base=1000 the other way round. The job line's `4096B` is bytes. Null for anything else
- * (`100%`).
- */
-export function _readFioSize(text: string, kbBase: 1000 | 1024): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgtp]?)(i?)(b?)\s*$/i.exec(text);
-  if (match === null) return null;
-  const value = Number(match[1]);
-  const prefix = (match[2] ?? '').toLowerCase();
-  if (prefix === '') return match[3] === '' ? value : null;
-  const isIec = match[3] !== '';
-  const base = isIec ? (kbBase === 1024 ? 1000 : 1024) : kbBase;
-  return value * base ** ('kmgtp'.indexOf(prefix) + 1);
-}
-
-/**
- * A size as fio prints it on the job line: 1.x/2.x `to_kmg` (`8K`, `1M`: powers of 1024), 3.x
- * `num2str` in bytes (`4096B`) or, past four figures, with IEC units (`64.0KiB`) or, with
- * kb_base=1000, SI ones (`64.0kB`). Null for anything else.
- */
-export function _readPrintedSize(text: string): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMGTP]?)(i?)(B?)\s*$/i.exec(text);
-  if (match === null) return null;
-  const value = Number(match[1]);
-  const prefix = (match[2] ?? '').toUpperCase();
-  if (prefix === '') return value;
-  // `64.0kB` (3.x, kb_base=1000) is the only form in powers of 1000: a B without the i.
-  const base = match[3] === '' && match[4] !== '' ? 1000 : 1024;
-  return Math.round(value * base ** ('KMGTP'.indexOf(prefix) + 1));
-}
-
-/** fio's time options: seconds by default, or with a `us`/`ms`/`s`/`m`/`h`/`d` suffix. */
-function readSeconds(text: string): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(us|usec|ms|msec|s|sec|m|min|h|d)?\s*$/i.exec(text);
-  if (match === null) return null;
-  const factor: Record<string, number> = {
-    us: 1e-6,
-    usec: 1e-6,
-    ms: 1e-3,
-    msec: 1e-3,
-    s: 1,
-    sec: 1,
-    m: 60,
-    min: 60,
-    h: 3600,
-    d: 86400,
-  };
-  return Number(match[1]) * (factor[(match[2] ?? 's').toLowerCase()] ?? 1);
-}
-
 /** The size and its class, the power of two at or above it: `5 GiB`, `22 MiB (class 32 MiB)`. */
 function sizeClassText(bytes: number): string {
   if (bytes <= 0) return _bytesText(bytes);
@@ -443,21 +355,4 @@ function syncField(
   );
   if (hasCalls) return _wordField({ key: 'sync', label: 'sync', source: 'report', weight: 2 }, 'fsync/fdatasync calls');
   return null;
-}
-
-/**
- * `Laying out IO file(s)` lines (filesetup.c): fio 1.x/2.x `name: Laying out IO file(s) (1
- * file(s) / 5120MB)`, fio 3.x `name: Laying out IO file (1 file / 128MiB)` or `... IO files (4
- * files / total 1024MiB)`: the job's files in MiB (the number is the size shifted right by 20, in
- * every version). Per job name, the first line.
- */
-export function _readLayoutLines(text: string): Map<string, number> {
-  const sizes = new Map<string, number>();
-  for (const match of text.matchAll(
-    /^(.+?): Laying out IO file(?:s|\(s\))? \(\d+ file(?:s|\(s\))? \/ (?:total )?(\d+)Mi?B\)/gm,
-  )) {
-    const name = (match[1] ?? '').trim();
-    if (!sizes.has(name)) sizes.set(name, Number(match[2]) * 1024 * 1024);
-  }
-  return sizes;
 }
