@@ -248,7 +248,8 @@ export function _kindWords(kind: WorkloadKind): string {
     case 'device-activity':
       return 'device activity records';
     default:
-      return 'workloads';
+      // A sysbench run whose test the output does not name (1.0's threads and mutex, a Lua report).
+      return 'runs of an unnamed test';
   }
 }
 

@@ -77,7 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         return await summarizeCommand(summarizeFiles, io);
       }
       case undefined:
-        throw new UsageError('a command is needed: parse, detect or validate');
+        throw new UsageError('a command is needed: parse, detect, fingerprint, validate or summarize');
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
