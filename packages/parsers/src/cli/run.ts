@@ -36,6 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         format: { type: 'string' },
         tidy: { type: 'boolean', default: false },
         ndjson: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -59,6 +60,13 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         const detectFiles = requireFiles(files, 'detect');
         return await detectCommand(detectFiles, io, registry ?? (await defaultRegistry(undefined)));
       }
+      case 'fingerprint': {
+        const fingerprintFiles = requireFiles(files, 'fingerprint');
+        const { fingerprintCommand } = await import('./fingerprint-command.ts');
+        const fingerprintFlags = { tool: flags.tool, format: flags.format, json: values.json };
+        const fingerprintRegistry = (registry ?? (await defaultRegistry(flags.tool))) as Registry;
+        return await fingerprintCommand(fingerprintFiles, fingerprintFlags, io, fingerprintRegistry, reportError);
+      }
       case 'validate': {
         const { validateCommand } = await import('./content-commands.ts');
         return await validateCommand(files.length > 0 ? files : ['content/results'], io);
@@ -69,7 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         return await summarizeCommand(summarizeFiles, io);
       }
       case undefined:
-        throw new UsageError('a command is needed: parse, detect or validate');
+        throw new UsageError('a command is needed: parse, detect, fingerprint, validate or summarize');
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
