@@ -1,6 +1,6 @@
 import { ParseError } from '../../errors.ts';
 import type { TextBatch } from '../../lines.ts';
-import { _withLazyMeasurements, type ToolOutput } from '../../parser.ts';
+import { _withLazyMeasurements, type ParseWarning, type ToolOutput } from '../../parser.ts';
 import { fioLogMeasurements } from './measurements.ts';
 import { FIO_LOG, warningsOf } from './parse.ts';
 import { type FioLogFormat, type FioLogOptions, FioLogReader } from './reader.ts';
@@ -17,6 +17,12 @@ type FioLogOutput = ToolOutput<'fio-log', FioLogResult>;
  */
 export const MAX_PIECE_ROWS = 8192;
 
+/** A piece of a streamed log: its result and the warnings that come with it. */
+export interface FioLogPiece {
+  result: FioLogResult;
+  warnings: ParseWarning[];
+}
+
 /**
  * The streaming parse (`parseStream`, `benchfolio parse --ndjson`): one output per batch of
  * lines read (a chunk's worth of rows, columnar; a sample log's batch of more than
@@ -30,6 +36,23 @@ export async function* streamFioLogOutputs(
   name: string | undefined,
   options: FioLogOptions = {},
 ): AsyncGenerator<FioLogOutput> {
+  for await (const piece of streamFioLogPieces(batches, format, name, options, false)) {
+    yield output(piece.result, format, piece.warnings);
+  }
+}
+
+/**
+ * The pieces of streamFioLogOutputs, as results. `asViews`: a sample log's rows are views of the
+ * reader's buffers (RowBuffer.take), valid until the next piece is asked for, for a caller that
+ * writes each piece at once (`--ndjson`, ndjson.ts).
+ */
+export async function* streamFioLogPieces(
+  batches: AsyncIterable<TextBatch>,
+  format: FioLogFormat,
+  name: string | undefined,
+  options: FioLogOptions,
+  asViews: boolean,
+): AsyncGenerator<FioLogPiece> {
   const reader = new FioLogReader(format, name, options);
   let isFirst = true;
   for await (const batch of batches) {
@@ -44,8 +67,8 @@ export async function* streamFioLogOutputs(
     if (!reader.hasRows) continue;
     // One piece per batch, cut into pieces of at most MAX_PIECE_ROWS rows.
     do {
-      const result = reader.take(false, MAX_PIECE_ROWS);
-      yield output(result, format, isFirst ? warningsOf(result) : []);
+      const result = reader.take(false, MAX_PIECE_ROWS, asViews);
+      yield { result, warnings: isFirst ? warningsOf(result) : [] };
       isFirst = false;
     } while (reader.pendingRows > 0);
   }
@@ -61,7 +84,7 @@ export async function* streamFioLogOutputs(
       file: name,
     });
   }
-  yield output(reader.take(true), format, []);
+  yield { result: reader.take(true, undefined, asViews), warnings: [] };
 }
 
 function output(result: FioLogResult, format: FioLogFormat, warnings: FioLogOutput['warnings']): FioLogOutput {

@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { corpusFiles } from '../../../test/corpus.ts';
+import { mutatedOutput } from '../../../test/mutations.ts';
+import { ParseError } from '../../errors.ts';
+import { readTextBatches } from '../../lines.ts';
+import { createRegistry } from '../../registry.ts';
+import { fioLogNdjson, fioLogNdjsonStream } from './ndjson.ts';
+import type { FioLogFormat } from './reader.ts';
+import { MAX_PIECE_ROWS, streamFioLogOutputs } from './stream.ts';
+import { fioLogParser } from './tool.ts';
+
+/**
+ * The `--ndjson` stream of a fio log (fioLogNdjsonStream: rows written from the reader's
+ * buffers) against the typed path (streamFioLogOutputs, then fioLogNdjson for each output): the
+ * same bytes, and the same error after the same bytes, for every real log cut into chunks
+ * anywhere, and for damaged copies.
+ */
+
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/fio-log/', import.meta.url));
+const fixtureLogs = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith('.log'))
+  .map((name) => ({ name, text: readFileSync(join(FIXTURES, name), 'utf8') }));
+const corpusLogs = corpusFiles('fio-log').map((file) => ({ name: file.name, text: file.text }));
+const LOGS = [...fixtureLogs, ...corpusLogs];
+const decoder = new TextDecoder();
+
+interface Outcome {
+  text: string;
+  error: { code: string; line: number | null; column: number | null; message: string; snippet: string } | null;
+}
+
+async function* chunksAt(text: string, cuts: readonly number[]): AsyncGenerator<string> {
+  let start = 0;
+  for (const cut of cuts) {
+    if (cut > start) yield text.slice(start, cut);
+    start = Math.max(start, cut);
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
+async function outcome(pieces: () => AsyncIterable<string | Uint8Array>): Promise<Outcome> {
+  let text = '';
+  try {
+    for await (const piece of pieces()) text += typeof piece === 'string' ? piece : decoder.decode(piece);
+    return { text, error: null };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    const { code, line, column, message, snippet } = error;
+    return { text, error: { code, line, column, message, snippet } };
+  }
+}
+
+async function* typedPath(chunks: AsyncIterable<string>, format: FioLogFormat, file: string) {
+  for await (const output of streamFioLogOutputs(readTextBatches(chunks), format, file)) {
+    yield decoder.decode(fioLogNdjson(output, file, false));
+  }
+}
+
+async function expectSameOutput(
+  text: string,
+  cuts: readonly number[],
+  format: FioLogFormat,
+  file: string,
+): Promise<Outcome> {
+  const expected = await outcome(() => typedPath(chunksAt(text, cuts), format, file));
+  const actual = await outcome(() => fioLogNdjsonStream(readTextBatches(chunksAt(text, cuts)), format, file));
+  expect(actual.error).toEqual(expected.error);
+  expect(actual.text).toBe(expected.text);
+  return expected;
+}
+
+const cutsIn = (text: string) =>
+  fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }).map((cuts) => cuts.sort((a, b) => a - b));
+
+describe('fioLogNdjsonStream', () => {
+  it('has real logs to compare', () => {
+    expect(fixtureLogs.length).toBeGreaterThanOrEqual(16);
+    expect(corpusLogs.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(LOGS.map(({ name, text }) => [name, text]))(
+    'writes the bytes of the typed path for %s, whole and in chunks of 7 and 4096 characters',
+    async (name, text) => {
+      const everyOffset = (size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, k) => k * size);
+      const whole = await expectSameOutput(text, [], 'log', `dir/${name}`);
+      expect(whole.error).toBeNull();
+      expect(whole.text.split('\n').length).toBeGreaterThan(1);
+      for (const size of [7, 4096]) await expectSameOutput(text, everyOffset(size), 'log', `dir/${name}`);
+    },
+  );
+
+  it(`writes the bytes of the typed path for a batch of more than ${MAX_PIECE_ROWS} rows, cut into pieces`, async () => {
+    const { name, text } = fixtureLogs.find((log) => log.name.endsWith('perio-offset-prio_clat.1.log')) as {
+      name: string;
+      text: string;
+    };
+    const lines = text.trimEnd().split('\n');
+    const long = `${Array.from({ length: Math.ceil((MAX_PIECE_ROWS * 2.5) / lines.length) }, () => lines.join('\n')).join('\n')}\n`;
+    const { text: written } = await expectSameOutput(long, [], 'clat-log', name);
+    // The first line is a batch of its own (readTextBatches), then three pieces, then the summary.
+    expect(written.trimEnd().split('\n').length).toBe(5);
+  });
+
+  it('writes the bytes of the typed path for every real log cut into chunks anywhere', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...LOGS).chain((log) => fc.tuple(fc.constant(log), cutsIn(log.text))),
+        async ([{ name, text }, cuts]) => {
+          await expectSameOutput(text, cuts, 'log', name);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('writes the same bytes, then the same error at the same line and column, for damaged logs', async () => {
+    const sampleLogs = LOGS.filter(({ name }) => !name.includes('_hist')).map(({ text }) => text);
+    let errors = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        mutatedOutput(sampleLogs).chain((text) => fc.tuple(fc.constant(text), cutsIn(text))),
+        async ([text, cuts]) => {
+          if ((await expectSameOutput(text, cuts, 'clat-log', 'log.txt')).error !== null) errors++;
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(errors).toBeGreaterThan(0);
+  });
+});
+
+describe('the registry with the fio log --ndjson stream', () => {
+  // Longer than the head detection reads, so that the registry streams rather than parses whole.
+  const { name, text } = fixtureLogs.find((log) => log.name.endsWith('perio-offset-prio_clat.1.log')) as {
+    name: string;
+    text: string;
+  };
+  const long = `${text}`.repeat(Math.ceil((200 * 1024) / text.length));
+  const registry = createRegistry([fioLogParser]);
+
+  it('hands the --ndjson bytes of a long log, the same as parseStream and ndjson of each output', async () => {
+    const options = { tool: 'fio-log' as const, name };
+    const expected = await outcome(async function* () {
+      for await (const output of registry.parseStream(chunksAt(long, [1000, 70000, 150000]), options)) {
+        yield decoder.decode(fioLogParser.ndjson?.(output, name, false) as Uint8Array);
+      }
+    });
+    let byteArrays = 0;
+    const actual = await outcome(async function* () {
+      for await (const piece of registry.ndjsonStream(chunksAt(long, [1000, 70000, 150000]), {
+        ...options,
+        file: name,
+      })) {
+        expect(piece).toBeInstanceOf(Uint8Array);
+        byteArrays++;
+        yield piece as Uint8Array;
+      }
+    });
+    expect(actual).toEqual(expected);
+    expect(expected.text.split('\n').length).toBeGreaterThan(3);
+    expect(byteArrays).toBeGreaterThan(0);
+  });
+});
