@@ -5,7 +5,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from '../../../test/corpus.ts';
 import { mutatedOutput } from '../../../test/mutations.ts';
-import { ParseError } from '../../errors.ts';
+import {
+  chunksAt,
+  cutsIn,
+  expectSameNdjson,
+  type NdjsonOutcome,
+  registryNdjsonOutcomes,
+} from '../../../test/ndjson-outcome.ts';
 import { readTextBatches } from '../../lines.ts';
 import { createRegistry } from '../../registry.ts';
 import { fioLogNdjson, fioLogNdjsonStream } from './ndjson.ts';
@@ -28,32 +34,6 @@ const corpusLogs = corpusFiles('fio-log').map((file) => ({ name: file.name, text
 const LOGS = [...fixtureLogs, ...corpusLogs];
 const decoder = new TextDecoder();
 
-interface Outcome {
-  text: string;
-  error: { code: string; line: number | null; column: number | null; message: string; snippet: string } | null;
-}
-
-async function* chunksAt(text: string, cuts: readonly number[]): AsyncGenerator<string> {
-  let start = 0;
-  for (const cut of cuts) {
-    if (cut > start) yield text.slice(start, cut);
-    start = Math.max(start, cut);
-  }
-  if (start < text.length) yield text.slice(start);
-}
-
-async function outcome(pieces: () => AsyncIterable<string | Uint8Array>): Promise<Outcome> {
-  let text = '';
-  try {
-    for await (const piece of pieces()) text += typeof piece === 'string' ? piece : decoder.decode(piece);
-    return { text, error: null };
-  } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
-    const { code, line, column, message, snippet } = error;
-    return { text, error: { code, line, column, message, snippet } };
-  }
-}
-
 async function* typedPath(chunks: AsyncIterable<string>, format: FioLogFormat, file: string) {
   for await (const output of streamFioLogOutputs(readTextBatches(chunks), format, file)) {
     yield decoder.decode(fioLogNdjson(output, file, false));
@@ -65,16 +45,12 @@ async function expectSameOutput(
   cuts: readonly number[],
   format: FioLogFormat,
   file: string,
-): Promise<Outcome> {
-  const expected = await outcome(() => typedPath(chunksAt(text, cuts), format, file));
-  const actual = await outcome(() => fioLogNdjsonStream(readTextBatches(chunksAt(text, cuts)), format, file));
-  expect(actual.error).toEqual(expected.error);
-  expect(actual.text).toBe(expected.text);
-  return expected;
+): Promise<NdjsonOutcome> {
+  return expectSameNdjson(
+    () => typedPath(chunksAt(text, cuts), format, file),
+    () => fioLogNdjsonStream(readTextBatches(chunksAt(text, cuts)), format, file),
+  );
 }
-
-const cutsIn = (text: string) =>
-  fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }).map((cuts) => cuts.sort((a, b) => a - b));
 
 describe('fioLogNdjsonStream', () => {
   it('has real logs to compare', () => {
@@ -143,25 +119,15 @@ describe('the registry with the fio log --ndjson stream', () => {
   const registry = createRegistry([fioLogParser]);
 
   it('hands the --ndjson bytes of a long log, the same as parseStream and ndjson of each output', async () => {
-    const options = { tool: 'fio-log' as const, name };
-    const expected = await outcome(async function* () {
-      for await (const output of registry.parseStream(chunksAt(long, [1000, 70000, 150000]), options)) {
-        yield decoder.decode(fioLogParser.ndjson?.(output, name, false) as Uint8Array);
-      }
-    });
-    let byteArrays = 0;
-    const actual = await outcome(async function* () {
-      for await (const piece of registry.ndjsonStream(chunksAt(long, [1000, 70000, 150000]), {
-        ...options,
-        file: name,
-      })) {
-        expect(piece).toBeInstanceOf(Uint8Array);
-        byteArrays++;
-        yield piece as Uint8Array;
-      }
-    });
-    expect(actual).toEqual(expected);
-    expect(expected.text.split('\n').length).toBeGreaterThan(3);
-    expect(byteArrays).toBeGreaterThan(0);
+    const { typed, direct, isAllBytes } = await registryNdjsonOutcomes(
+      registry,
+      fioLogParser,
+      long,
+      [1000, 70000, 150000],
+      name,
+    );
+    expect(direct).toEqual(typed);
+    expect(typed.text.split('\n').length).toBeGreaterThan(3);
+    expect(isAllBytes).toBe(true);
   });
 });
