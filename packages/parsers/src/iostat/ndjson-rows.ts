@@ -51,7 +51,10 @@ export class DeviceRowWriter {
       if (code < 0x20 || code === QUOTE || code === BACKSLASH) return false;
       out[at++] = code;
     }
-    at = copy(isGroup ? GROUP_VALUES : DEVICE_VALUES, out, at);
+    // 28 bytes: one call to set() costs less than a loop over them.
+    const valuesKey = isGroup ? GROUP_VALUES : DEVICE_VALUES;
+    out.set(valuesKey, at);
+    at += valuesKey.length;
     let i = from;
     let code = bytes[i] as number;
     for (let k = 0; k < count; k++) {
