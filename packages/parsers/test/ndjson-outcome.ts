@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ParseError } from '../src/errors.ts';
-import type { ToolOutput, ToolParser } from '../src/parser.ts';
-import type { Registry } from '../src/registry.ts';
+import type { ToolParser } from '../src/parser.ts';
+import { createRegistry } from '../src/registry.ts';
 
 /**
  * Helpers of the tests that hold a tool's `--ndjson` stream (ToolParser.ndjsonStream) to the
@@ -44,17 +44,14 @@ export const cutsIn = (text: string): fc.Arbitrary<number[]> =>
   fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }).map((cuts) => cuts.sort((a, b) => a - b));
 
 /**
- * A registry of one parser given a long text in chunks: what `parseStream` and the parser's
- * `ndjson` of each output write (`typed`), what `ndjsonStream` hands out (`direct`), and whether
- * every piece it handed out was bytes (the parser's own stream, not the typed path).
+ * Checks a registry of one parser on a long text (longer than the head detection reads, so that
+ * the registry streams rather than parses whole), cut at `cuts`: `ndjsonStream` hands out bytes
+ * only (the parser's own stream, not the typed path), the same text and error as `parseStream` and
+ * the parser's `ndjson` of each output, and more than `minLines` lines.
  */
-export async function registryNdjsonOutcomes(
-  registry: Registry<ToolOutput>,
-  parser: ToolParser,
-  text: string,
-  cuts: readonly number[],
-  file: string,
-): Promise<{ typed: NdjsonOutcome; direct: NdjsonOutcome; isAllBytes: boolean }> {
+export async function expectRegistryNdjson(parser: ToolParser, text: string, file: string, minLines: number) {
+  const registry = createRegistry([parser]);
+  const cuts = [1000, 70000, 150000];
   const decoder = new TextDecoder();
   const options = { tool: parser.tool, name: file };
   const typed = await ndjsonOutcome(async function* () {
@@ -70,7 +67,9 @@ export async function registryNdjsonOutcomes(
       yield piece as Uint8Array;
     }
   });
-  return { typed, direct, isAllBytes };
+  expect(isAllBytes).toBe(true);
+  expect(direct).toEqual(typed);
+  expect(typed.text.split('\n').length).toBeGreaterThan(minLines);
 }
 
 /** The typed path's outcome, once the direct stream's is checked to be the same: text, then error. */
