@@ -45,7 +45,14 @@ export async function* fioLogNdjsonStream(
 ): AsyncGenerator<Uint8Array> {
   const out = new JsonBytesWriter();
   try {
-    for await (const { result, warnings } of streamFioLogPieces(batches, format, file, {}, true)) {
+    for await (const { result, warnings } of streamFioLogPieces(
+      batches,
+      format,
+      file,
+      {},
+      true,
+      (result, warnings) => ({ result, warnings }),
+    )) {
       out.value({ file, tool: FIO_LOG, format, toolVersion: null, result, warnings });
       out.byte(LINE_END);
       if (out.size >= HAND_ON_BYTES) yield out.takeBytes();
