@@ -395,7 +395,7 @@ export function writeDecimal(bytes: Uint8Array, at: number, digits: number, deci
 }
 
 /** The digits of a non-negative integer below 2^53 at `at`; returns where they end. */
-export function writeInteger(bytes: Uint8Array, at: number, value: number): number {
+function writeInteger(bytes: Uint8Array, at: number, value: number): number {
   if (value <= INT32_MAX) return writeInt32(bytes, at, value | 0);
   // Above 2^31: the part above 10^8 (below 2^31 for any value below 2^53), then the last eight
   // digits with their leading zeros.
@@ -413,7 +413,7 @@ export function writeInteger(bytes: Uint8Array, at: number, value: number): numb
 }
 
 /** The digits of a non-negative int32 at `at`; returns where they end. */
-export function writeInt32(bytes: Uint8Array, at: number, value: number): number {
+function writeInt32(bytes: Uint8Array, at: number, value: number): number {
   const count =
     value < 10
       ? 1
