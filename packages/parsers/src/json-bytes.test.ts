@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonBytesWriter } from './json-bytes.ts';
+import { JsonBytesWriter, writeDecimal } from './json-bytes.ts';
 
 const decoder = new TextDecoder();
 
@@ -147,5 +147,36 @@ describe('JsonBytesWriter.value', () => {
   it('grows its buffer for an output larger than it', () => {
     const big = Array.from({ length: 100_000 }, (_, i) => i * 1e5 + 0.25);
     expect(textOf(big)).toBe(JSON.stringify(big));
+  });
+});
+
+describe('writeDecimal', () => {
+  it('writes digits / 10^decimals as JavaScript prints the number, without trailing zeros', () => {
+    const bytes = new Uint8Array(32);
+    const text = (digits: number, decimals: number) =>
+      decoder.decode(bytes.subarray(0, writeDecimal(bytes, 0, digits, decimals)));
+    expect([text(153600, 2), text(250, 2), text(5, 2), text(0, 2), text(2 ** 31 + 5, 2), text(7, 0)]).toEqual([
+      '1536',
+      '2.5',
+      '0.05',
+      '0',
+      '21474836.53',
+      '7',
+    ]);
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 0, max: 6 })
+          .chain((decimals) =>
+            fc.tuple(fc.integer({ min: decimals === 0 ? 0 : 1, max: 1e15 - 1 }), fc.constant(decimals)),
+          ),
+        ([digits, decimals]) => {
+          // At least 10^-6: JavaScript prints smaller numbers with an exponent, which JSON callers avoid.
+          const value = digits / 10 ** decimals;
+          return value < 1e-6 || text(digits, decimals) === String(value);
+        },
+      ),
+      { numRuns: 20000 },
+    );
   });
 });
