@@ -86,7 +86,12 @@ export interface ToolParser<
    * resolves at once while a chunk still holds pieces costs its caller one await per piece and
    * nothing more.
    */
-  parseTextStream?(batches: AsyncIterable<TextBatch>, format: string, name: string | undefined): AsyncIterable<TOutput>;
+  parseTextStream?(
+    batches: AsyncIterable<TextBatch>,
+    format: string,
+    name: string | undefined,
+    toolVersion?: string,
+  ): AsyncIterable<TOutput>;
   /**
    * Optional, with parseTextStream: the `benchfolio parse --ndjson` text of one of its outputs, one
    * line ending in `\n`: the same as `JSON.stringify({ file, tool, format, toolVersion, result,
@@ -105,7 +110,12 @@ export interface ToolParser<
    * array may be a view of a buffer the parser reuses, valid until the next is asked for. Null for a format it does not write this way (the caller then
    * takes parseTextStream and ndjson). iostat's text logs: iostat/ndjson-stream.ts.
    */
-  ndjsonStream?(batches: AsyncIterable<TextBatch>, format: string, file: string): AsyncIterable<Uint8Array> | null;
+  ndjsonStream?(
+    batches: AsyncIterable<TextBatch>,
+    format: string,
+    file: string,
+    toolVersion?: string,
+  ): AsyncIterable<Uint8Array> | null;
 }
 
 /**

@@ -159,10 +159,12 @@ export function createRegistry<TOutput extends ToolOutput>(
       }
     }
     // With a file, the `--ndjson` bytes, when the parser writes them itself (ToolParser.ndjsonStream).
-    const direct = ndjsonFile === undefined ? null : (parser.ndjsonStream?.(replay(), format, ndjsonFile) ?? null);
+    const { toolVersion } = options;
+    const direct =
+      ndjsonFile === undefined ? null : (parser.ndjsonStream?.(replay(), format, ndjsonFile, toolVersion) ?? null);
     if (direct !== null) return direct[Symbol.asyncIterator]();
     if (parser.parseTextStream !== undefined) {
-      return parser.parseTextStream(replay(), format, options.name)[Symbol.asyncIterator]();
+      return parser.parseTextStream(replay(), format, options.name, toolVersion)[Symbol.asyncIterator]();
     }
     const texts: string[] = [];
     for await (const batch of replay()) texts.push(batch.text);

@@ -92,11 +92,17 @@ export interface ToolDefinition<
     batches: AsyncIterable<TextBatch>,
     format: TFormat,
     name: string | undefined,
+    options?: TOptions,
   ): AsyncIterable<ToolOutput<TName, z.output<TSchema>>>;
   /** With `stream`: the `--ndjson` text of a streamed output (ToolParser.ndjson). */
   ndjson?(output: ToolOutput<TName, z.output<TSchema>>, file: string, tidy: boolean): string | Uint8Array;
   /** With `ndjson`: its output for a whole stream, straight from the text (ToolParser.ndjsonStream). */
-  ndjsonStream?(batches: AsyncIterable<TextBatch>, format: TFormat, file: string): AsyncIterable<Uint8Array> | null;
+  ndjsonStream?(
+    batches: AsyncIterable<TextBatch>,
+    format: TFormat,
+    file: string,
+    options?: TOptions,
+  ): AsyncIterable<Uint8Array> | null;
 }
 
 /** A defined tool: its definition's data, its registry parser, and its own typed functions. */
@@ -155,6 +161,10 @@ export function defineTool<
 
   const formatOf = (format: string): TFormat | undefined => formats.find((candidate) => candidate === format);
 
+  /** The tool's own options for an output printed by `toolVersion`, known from elsewhere. */
+  const optionsFor = (toolVersion: string | undefined): TOptions | undefined =>
+    toolVersion === undefined ? undefined : definition.optionsForVersion?.(toolVersion);
+
   const read = (source: TextSource, format: TFormat, options?: TOptions): ToolOutput<TName, Result> => {
     const { result, toolVersion, warnings } = definition.parse(source, format, options);
     return _withLazyMeasurements({ tool: name, format, toolVersion, result, warnings }, () =>
@@ -171,22 +181,21 @@ export function defineTool<
       const known = formatOf(format);
       if (known === undefined) throw unsupported(source, format);
       if (!/\S/.test(source.text)) throw emptyInput(source, name, format);
-      const options = toolVersion === undefined ? undefined : definition.optionsForVersion?.(toolVersion);
-      return read(source, known, options);
+      return read(source, known, optionsFor(toolVersion));
     },
   };
   if (stream !== undefined) {
-    parser.parseTextStream = (batches, format, fileName) => {
+    parser.parseTextStream = (batches, format, fileName, toolVersion) => {
       const known = formatOf(format);
       if (known === undefined) throw unsupported(readText('', { name: fileName }), format);
-      return stream(batches, known, fileName);
+      return stream(batches, known, fileName, optionsFor(toolVersion));
     };
   }
   if (ndjson !== undefined) parser.ndjson = ndjson;
   if (ndjsonStream !== undefined) {
-    parser.ndjsonStream = (batches, format, file) => {
+    parser.ndjsonStream = (batches, format, file, toolVersion) => {
       const known = formatOf(format);
-      return known === undefined ? null : ndjsonStream(batches, known, file);
+      return known === undefined ? null : ndjsonStream(batches, known, file, optionsFor(toolVersion));
     };
   }
 

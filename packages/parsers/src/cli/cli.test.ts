@@ -144,7 +144,7 @@ describe('usage errors exit 2', () => {
   it('--help prints the usage and exits 0', async () => {
     const { status, stdout } = await run('--help');
     expect(status).toBe(0);
-    expect(stdout).toContain('benchfolio parse [--tool T] [--format F] [--tidy] [--ndjson] FILE...');
+    expect(stdout).toContain('benchfolio parse [--tool T] [--format F] [--tool-version V] [--tidy] [--ndjson] FILE...');
   });
 });
 

@@ -25,6 +25,8 @@ const NDJSON_READ_BYTES = 120 * 1024;
 interface Flags {
   tool: ToolName | undefined;
   format: string | undefined;
+  /** `--tool-version`: the version of the tool that printed the files, where they do not say. */
+  toolVersion: string | undefined;
   tidy: boolean;
   ndjson: boolean;
 }
@@ -42,6 +44,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
       options: {
         tool: { type: 'string' },
         format: { type: 'string' },
+        'tool-version': { type: 'string' },
         tidy: { type: 'boolean', default: false },
         ndjson: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -56,6 +59,7 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
     const flags: Flags = {
       tool: await toolFlag(values.tool),
       format: values.format,
+      toolVersion: values['tool-version'],
       tidy: values.tidy,
       ndjson: values.ndjson,
     };
@@ -127,7 +131,7 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
   let status = EXIT_OK;
   const outputs: (ToolOutput & { file: string })[] = [];
   for (const file of files) {
-    const options = { tool: flags.tool, format: flags.format, name: file };
+    const options = { tool: flags.tool, format: flags.format, name: file, toolVersion: flags.toolVersion };
     const progress = progressFor(file, io);
     try {
       if (flags.ndjson) {

@@ -17,7 +17,7 @@ function toolLines(): string[] {
 export const USAGE = `benchfolio: read ${oneOf(TOOLS.map((tool) => tool.title))} outputs as typed JSON
 
 Usage:
-  benchfolio parse [--tool T] [--format F] [--tidy] [--ndjson] FILE...
+  benchfolio parse [--tool T] [--format F] [--tool-version V] [--tidy] [--ndjson] FILE...
   benchfolio detect FILE...
   benchfolio fingerprint [--tool T] [--format F] [--json] FILE...
   benchfolio validate [DIR...]
@@ -40,6 +40,10 @@ Commands:
 Options:
   --tool T     Skip detection of the tool: ${oneOf(TOOLS.map((tool) => tool.name))}.
   --format F   Skip detection of the format: one of the tool's (below).
+  --tool-version V
+               The version of the tool that printed the files, for outputs that do not print it
+               and whose reading depends on it: fio logs (--tool-version fio-2.21 reads their
+               latencies as usec; without it, ns, with a LATENCY_UNIT_ASSUMED warning).
   --tidy       Print the flat list of measurements { tool, metric, unit, value, labels }.
   --json       (fingerprint) Print the fingerprints as JSON.
   --ndjson     Print one JSON line per piece as the input is read (for logs larger than memory):

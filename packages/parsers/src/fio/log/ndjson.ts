@@ -2,7 +2,7 @@ import { JsonBytesWriter } from '../../json-bytes.ts';
 import type { TextBatch } from '../../lines.ts';
 import type { ToolOutput } from '../../parser.ts';
 import { FIO_LOG } from './parse.ts';
-import type { FioLogFormat } from './reader.ts';
+import type { FioLogFormat, FioLogOptions } from './reader.ts';
 import type { FioLogResult } from './schema.ts';
 import { streamFioLogPieces } from './stream.ts';
 
@@ -42,6 +42,7 @@ export async function* fioLogNdjsonStream(
   batches: AsyncIterable<TextBatch>,
   format: FioLogFormat,
   file: string,
+  options: FioLogOptions = {},
 ): AsyncGenerator<Uint8Array> {
   const out = new JsonBytesWriter();
   try {
@@ -49,7 +50,7 @@ export async function* fioLogNdjsonStream(
       batches,
       format,
       file,
-      {},
+      options,
       true,
       (result, warnings) => ({ result, warnings }),
     )) {

@@ -65,7 +65,7 @@ export async function* streamFioLogPieces<T>(
     // One piece per batch, cut into pieces of at most MAX_PIECE_ROWS rows.
     do {
       const result = reader.take(false, MAX_PIECE_ROWS, asViews);
-      yield make(result, isFirst ? warningsOf(result) : []);
+      yield make(result, isFirst ? warningsOf(result, options) : []);
       isFirst = false;
     } while (reader.pendingRows > 0);
   }

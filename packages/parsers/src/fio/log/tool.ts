@@ -26,7 +26,7 @@ export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema
   optionsForVersion: (fioVersion) => ({ fioVersion }),
   measurements: fioLogMeasurements,
   resultSchema: FioLogResultSchema,
-  stream: (batches, format, name) => streamFioLogOutputs(batches, format, name),
+  stream: (batches, format, name, options) => streamFioLogOutputs(batches, format, name, options),
   ndjson: fioLogNdjson,
   ndjsonStream: fioLogNdjsonStream,
 });
