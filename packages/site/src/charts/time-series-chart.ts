@@ -7,9 +7,10 @@ import { bisector, extent, max, mean } from 'd3-array';
 import { axisBottom } from 'd3-axis';
 import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
-import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
+import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef, TimeSpan } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
+import { appendJobSpans } from './job-spans.ts';
 import { type LegendItem, legendHeight } from './legend.ts';
 import { appendEmptyMessage, appendTitle, linePath, round, svgElement } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
@@ -35,7 +36,10 @@ export interface TimeSeriesOptions {
   runOrder?: readonly RunRef[];
 }
 
-export interface TimeSeriesChartOptions extends ChartContext, TimeSeriesOptions {}
+export interface TimeSeriesChartOptions extends ChartContext, TimeSeriesOptions {
+  /** fio's jobs on the time axis, where they share iostat's clock (job-spans.ts). */
+  spans?: readonly TimeSpan[];
+}
 
 /** How a line is drawn: its series, label, colour class and (for a run's second device on) dash class. */
 export interface SeriesLine {
@@ -184,6 +188,10 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
       yTitle: title,
     },
   );
+  if (options.spans !== undefined && options.spans.length > 0) {
+    const classOf = (run: string) => lines.find((drawn) => drawn.series.run === run)?.className;
+    appendJobSpans(plot, options.spans, { x, plotHeight, classOf });
+  }
   appendSeriesPaths(plot, visible, { figure, x, y });
   appendPointerLayers(plot, plotWidth, plotHeight);
   return svg;

@@ -2,6 +2,7 @@ import type { IostatResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
 import { downsample } from '../charts/downsample.ts';
 import type { DeviceFigure, DeviceSeries, DeviceSummary, RunRef, ToolSection } from '../view/model.ts';
+import { withJobSpans } from './fio-log-spans.ts';
 import { FIGURES, measuredDeviceSeries, streamedDeviceSeries } from './iostat-series.ts';
 import { slug, UniqueKeys } from './keys.ts';
 
@@ -24,9 +25,11 @@ export function iostatResultOf(output: ParseOutput): IostatResult | undefined {
  * (idle disks, loop devices of other runs) are left out.
  */
 export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
-  return sectionsWith(runs, runRefs, (run, output, interval) =>
+  const sections = sectionsWith(runs, runRefs, (run, output, interval) =>
     measuredDeviceSeries(run, output.parsed.measurements, interval),
   );
+  // fio's jobs marked on the time axis where they share iostat's clock.
+  return withJobSpans(sections, runs);
 }
 
 /**
@@ -34,10 +37,11 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
  * reports and no measurements (tools/iostat.ts), so the series are read from the reports.
  */
 export function streamedIostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
-  return sectionsWith(runs, runRefs, (run, output, interval) => {
+  const sections = sectionsWith(runs, runRefs, (run, output, interval) => {
     const result = iostatResultOf(output.parsed);
     return result === undefined ? [] : streamedDeviceSeries(run, result, interval);
   });
+  return withJobSpans(sections, runs);
 }
 
 function sectionsWith(runs: readonly LoadedRun[], runRefs: readonly RunRef[], seriesOf: SeriesOf): ToolSection[] {

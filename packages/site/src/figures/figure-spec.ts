@@ -8,6 +8,7 @@ import type {
   LatencyHistogram,
   MetricComparison,
   SweepSeries,
+  TimeSpan,
 } from '../view/model.ts';
 
 export type FigureSpec =
@@ -15,7 +16,7 @@ export type FigureSpec =
   | { kind: 'sweep'; data: SweepSeries }
   | { kind: 'latency'; data: LatencyDistribution; view?: LatencyView }
   | { kind: 'histogram'; data: LatencyHistogram }
-  | { kind: 'time-series'; key: string; title: string; data: DeviceSeries[] };
+  | { kind: 'time-series'; key: string; title: string; data: DeviceSeries[]; spans?: TimeSpan[] };
 
 /** The figure's key, unique on the page. */
 export function figureKey(spec: FigureSpec): string {

@@ -26,6 +26,7 @@ export function deviceBlock(
     key: `${section.key}-series`,
     title: 'Devices over time',
     data: series,
+    ...(section.spans ? { spans: section.spans } : {}),
   });
   // The values under the pointer, as on the experiment pages.
   const output = element(document, 'p', { className: 'readout', data: { readout: '' } });
