@@ -1,7 +1,8 @@
 // When each fio job ran, on the devices' time axis: a light band per job and repeat in its run's
-// colour, from the plot's top to its bottom, under the lines, labelled along its left edge where
-// the label has room (a band too close to the previous label keeps its name in its title only;
-// the table under the chart lists every span).
+// colour, from the plot's top to its bottom, under the lines. The first run's bands are labelled
+// along their left edge where the label has room: the runs ran the same jobs in the same order,
+// so one run's labels name the others' bands too, and labels of every run would pile up. Every
+// band has its label in its title, and the table under the chart lists every span.
 
 import type { ScaleLinear } from 'd3-scale';
 import type { TimeSpan } from '../view/model.ts';
@@ -10,7 +11,7 @@ import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
 
 const LABEL_FONT_PX = 10;
 /** A label needs this much room from the previous one, in px (its rotated line height and a gap). */
-const LABEL_GAP_PX = 13;
+const LABEL_GAP_PX = 16;
 
 /**
  * Appends `<g class="job-spans">` to the plot: a `<rect class="series-N job-span">` per span
@@ -24,7 +25,15 @@ export function appendJobSpans(
     x,
     plotHeight,
     classOf,
-  }: { x: ScaleLinear<number, number>; plotHeight: number; classOf: (run: string) => string | undefined },
+    runsInOrder,
+  }: {
+    x: ScaleLinear<number, number>;
+    plotHeight: number;
+    /** The series class of a run drawn; undefined for a run not drawn. */
+    classOf: (run: string) => string | undefined;
+    /** The runs drawn, in their declared order: the first one's bands are labelled. */
+    runsInOrder: readonly string[];
+  },
 ): void {
   const document = plot.ownerDocument;
   const [t0, t1] = x.domain() as [number, number];
@@ -33,6 +42,7 @@ export function appendJobSpans(
   const shown = spans
     .filter((span) => classOf(span.run) !== undefined && span.toSec >= t0 && span.fromSec <= t1)
     .sort((a, b) => a.fromSec - b.fromSec);
+  const labelled = runsInOrder[0];
   for (const span of shown) {
     const from = x(Math.max(span.fromSec, t0));
     const to = x(Math.min(span.toSec, t1));
@@ -48,11 +58,11 @@ export function appendJobSpans(
     });
     appendTitle(document, rect, `${span.label}: ${round(span.fromSec)} s to ${round(span.toSec)} s`);
     group.append(rect);
-    if (from - lastLabelPx < LABEL_GAP_PX) continue;
+    if (span.run !== labelled || from - lastLabelPx < LABEL_GAP_PX) continue;
     lastLabelPx = from;
     // Read top to bottom just inside the band's left edge (a quarter turn clockwise puts the
     // glyphs right of their baseline), shortened to the plot's height.
-    const label = svgText(document, fitLabel(span.label, plotHeight - 8), {
+    const label = svgText(document, fitLabel(span.shortLabel, plotHeight - 8), {
       class: `${classOf(span.run)} job-span-label`,
       transform: `translate(${round(from + 3)},4) rotate(90)`,
       'font-size': LABEL_FONT_PX,

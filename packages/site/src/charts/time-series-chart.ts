@@ -190,7 +190,8 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
   );
   if (options.spans !== undefined && options.spans.length > 0) {
     const classOf = (run: string) => lines.find((drawn) => drawn.series.run === run)?.className;
-    appendJobSpans(plot, options.spans, { x, plotHeight, classOf });
+    const runsInOrder = [...new Set(lines.map((drawn) => drawn.series.run))];
+    appendJobSpans(plot, options.spans, { x, plotHeight, classOf, runsInOrder });
   }
   appendSeriesPaths(plot, visible, { figure, x, y });
   appendPointerLayers(plot, plotWidth, plotHeight);

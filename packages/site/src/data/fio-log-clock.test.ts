@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type LoadedExperiment, type LoadedRun, loadContent } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
 import type { SweepSeries, ToolSection } from '../view/model.ts';
-import { AFTER_JOB_MS, clockOf, jobClocks } from './fio-log-clock.ts';
+import { AFTER_JOB_MS, clockOf, jobClocks, REPORT_TIME_OFFSET_MS } from './fio-log-clock.ts';
 import { fioLogSections } from './fio-log-sections.ts';
 import { iostatSections } from './iostat-sections.ts';
 import { repoPath } from './test-content.ts';
@@ -48,6 +48,7 @@ async function rawLogTimes(run: string, job: string, repeat: number): Promise<nu
 
 /** One iostat report as printed: its time (ms since the epoch) and each device's columns by name. */
 interface RawReport {
+  /** The time printed, ms since the epoch. */
   timeMs: number;
   devices: Map<string, Map<string, number>>;
 }
@@ -121,10 +122,12 @@ describe('fio logs beside iostat', () => {
       const perRepeat = [1, 2].map((repeat) => {
         const clock = clockOf(jobClocks(run), 'sequential-write-buffered', repeat);
         if (clock === undefined) throw new Error('no clock');
+        // A report's interval ends in the second after the time printed: drawn half a second on.
+        const endOf = (report: RawReport) => report.timeMs + REPORT_TIME_OFFSET_MS;
         return reports
-          .filter((report) => report.timeMs > clock.startMs && report.timeMs <= clock.endMs + AFTER_JOB_MS)
+          .filter((report) => endOf(report) > clock.startMs && endOf(report) <= clock.endMs + AFTER_JOB_MS)
           .map((report) => ({
-            x: (report.timeMs - clock.startMs) / 1000,
+            x: (endOf(report) - clock.startMs) / 1000,
             value: (report.devices.get(device)?.get('wkB/s') as number) * 1024,
           }));
       });
@@ -211,8 +214,9 @@ describe('the iostat section’s job spans', () => {
     const span = section?.spans?.find(
       (entry) => entry.run === 'ext4' && entry.label === 'random-read-direct, repeat 2',
     );
-    expect(span?.fromSec).toBeCloseTo((startMs - firstMs) / 1000, 3);
-    expect(span?.toSec).toBeCloseTo((endMs - firstMs) / 1000, 3);
+    // The axis is iostat's printed times; the job's epoch times land half a second earlier on it.
+    expect(span?.fromSec).toBeCloseTo((startMs - firstMs - REPORT_TIME_OFFSET_MS) / 1000, 3);
+    expect(span?.toSec).toBeCloseTo((endMs - firstMs - REPORT_TIME_OFFSET_MS) / 1000, 3);
   });
 });
 

@@ -26,7 +26,18 @@ export interface JobClock {
 /** Why a run's fio logs are not placed on its iostat log's clock. */
 export type UnalignedReason = 'relative-fio' | 'no-iostat' | 'iostat-no-times' | 'iostat-no-offset' | 'outside';
 
-/** An iostat log's interval reports with wall-clock times (ms since the epoch, each its interval's end). */
+/**
+ * iostat prints a report's time to the second, cut down (strftime of the time it read the
+ * counters), so the interval really ended in the second after the time printed: half a second
+ * later is the best single guess, within ±0.5 s, where the printed time would be up to a second
+ * early.
+ */
+export const REPORT_TIME_OFFSET_MS = 500;
+
+/**
+ * An iostat log's interval reports with wall-clock times: ms since the epoch of each interval's
+ * end, the time printed plus REPORT_TIME_OFFSET_MS.
+ */
 export interface IostatClock {
   reports: ReadonlyArray<{ timeMs: number; report: IostatReport }>;
 }
@@ -134,7 +145,10 @@ export function iostatClocks(run: LoadedRun): IostatClock[] | Exclude<UnalignedR
       continue;
     }
     clocks.push({
-      reports: reports.map((report) => ({ timeMs: Date.parse(report.timestamp as string), report })),
+      reports: reports.map((report) => ({
+        timeMs: Date.parse(report.timestamp as string) + REPORT_TIME_OFFSET_MS,
+        report,
+      })),
     });
   }
   return clocks.length === 0 ? reason : clocks;

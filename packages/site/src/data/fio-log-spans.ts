@@ -4,7 +4,7 @@
 
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import type { DeviceSeries, TimeSpan, ToolSection } from '../view/model.ts';
-import { isZoned, jobClocks } from './fio-log-clock.ts';
+import { isZoned, jobClocks, REPORT_TIME_OFFSET_MS } from './fio-log-clock.ts';
 
 /** The sections with `spans` added to those with devices, where a run's clocks are shared. */
 export function withJobSpans(sections: ToolSection[], runs: readonly LoadedRun[]): ToolSection[] {
@@ -28,7 +28,9 @@ export function jobSpans(devices: readonly DeviceSeries[], runs: readonly Loaded
     seen.add(series.run);
     const run = runs.find((candidate) => candidate.id === series.run);
     if (run === undefined) continue;
-    const startMs = Date.parse(series.start);
+    // The axis counts from the first report's printed time; the job's clock is the wall clock,
+    // on which that report came about half a second later (REPORT_TIME_OFFSET_MS).
+    const startMs = Date.parse(series.start) + REPORT_TIME_OFFSET_MS;
     const lastSec = series.t.at(-1) ?? 0;
     const clocks = [...jobClocks(run).values()].sort((a, b) => a.startMs - b.startMs);
     const hasRepeats = clocks.some((clock) => clock.repeat !== 1);
@@ -39,6 +41,7 @@ export function jobSpans(devices: readonly DeviceSeries[], runs: readonly Loaded
       spans.push({
         run: series.run,
         label: hasRepeats ? `${clock.job}, repeat ${clock.repeat}` : clock.job,
+        shortLabel: hasRepeats ? `${clock.job} #${clock.repeat}` : clock.job,
         fromSec: round3(fromSec),
         toSec: round3(toSec),
       });

@@ -258,8 +258,10 @@ export interface ToolSection {
 /** A stretch of a run's device time axis: a fio job's repeat (data/fio-log-spans.ts). */
 export interface TimeSpan {
   run: string;
-  /** "random-write-direct, repeat 1". */
+  /** "random-write-direct, repeat 1" (the job alone for a run of one repeat). */
   label: string;
+  /** The chart's short label on the band: "random-write-direct #1". */
+  shortLabel: string;
   /** Seconds since the run's first report (DeviceSeries `t`). */
   fromSec: number;
   toSec: number;
