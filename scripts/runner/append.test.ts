@@ -11,6 +11,7 @@ import {
   listing,
   type RunResult,
   removeAll,
+  runnerArgs,
   runRunner,
   snapshot,
   startRunner,
@@ -50,19 +51,9 @@ describe('scripts/benchfolio-run --append without running a benchmark', () => {
     const dir = join(scratch, 'dir');
     await mkdir(dir);
     const out = join(scratch, 'results', experiment, 'runs', 'a');
-    const result = await runRunner([
-      '--append',
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--run',
-      'a',
-      '--profile',
-      'dd-seq-write',
-      '--out',
-      out,
-    ]);
+    const result = await runRunner(
+      runnerArgs({ append: true, dir, experiment, run: 'a', profile: 'dd-seq-write', out }),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/--append: \S+ does not exist: an append adds to a run folder the runner wrote/);
     expect(existsSync(join(scratch, 'results'))).toBe(false);
@@ -77,15 +68,7 @@ describe('scripts/benchfolio-run --append without running a benchmark', () => {
   ] as const) {
     it(`refuses ${option}: the run keeps what run.yaml says`, async () => {
       const result = await runRunner([
-        '--append',
-        '--dir',
-        scratch,
-        '--experiment',
-        experiment,
-        '--run',
-        'a',
-        '--profile',
-        'dd-seq-write',
+        ...runnerArgs({ append: true, dir: scratch, experiment, run: 'a', profile: 'dd-seq-write' }),
         option,
         value,
       ]);
@@ -107,23 +90,18 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --append with the real tools 
     dir = join(scratch, 'test');
     base = join(scratch, 'base', experiment, 'runs', 'a');
     await mkdir(dir);
-    made = await runRunner([
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--run',
-      'a',
-      '--profile',
-      'sysbench-cpu',
-      '--runtime',
-      '1',
-      '--threads',
-      '1',
-      '--no-drop-caches',
-      '--out',
-      base,
-    ]);
+    made = await runRunner(
+      runnerArgs({
+        dir,
+        experiment,
+        run: 'a',
+        profile: 'sysbench-cpu',
+        runtime: 1,
+        threads: 1,
+        noDropCaches: true,
+        out: base,
+      }),
+    );
   }, 60_000);
   afterAll(() => removeAll(scratch));
 
@@ -138,16 +116,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --append with the real tools 
   }
 
   const appendArgs = (run: string, ...more: string[]) => [
-    '--append',
-    '--dir',
-    dir,
-    '--experiment',
-    experiment,
-    '--run',
-    'a',
-    '--no-drop-caches',
-    '--out',
-    run,
+    ...runnerArgs({ append: true, dir, experiment, run: 'a', noDropCaches: true, out: run }),
     ...more,
   ];
 

@@ -15,6 +15,7 @@ import {
   REPO_ROOT,
   type RunResult,
   removeAll,
+  runnerArgs,
   runRunner,
   startRunner,
   tempDir,
@@ -143,29 +144,20 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     const dir = join(scratch, 'dry');
     const out = join(scratch, 'dry-out', experiment, 'runs', 'a');
     await mkdir(dir);
-    const result = await runRunner([
-      '--dry-run',
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--run',
-      'a',
-      '--profile',
-      'fio-seed-hoffman,sysbench-fileio-seed',
-      '--profile',
-      'bonnie-seed',
-      '--size',
-      '8M',
-      '--runtime',
-      '2',
-      '--threads',
-      '1,4',
-      '--repeat',
-      '2',
-      '--out',
-      out,
-    ]);
+    const result = await runRunner(
+      runnerArgs({
+        dryRun: true,
+        dir,
+        experiment,
+        run: 'a',
+        profile: ['fio-seed-hoffman,sysbench-fileio-seed', 'bonnie-seed'],
+        size: '8M',
+        runtime: 2,
+        threads: '1,4',
+        repeat: 2,
+        out,
+      }),
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -193,21 +185,17 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
   it('--loopback --dry-run prints the image, loop, mkfs and mount commands per filesystem, and makes nothing', async () => {
     const dir = join(scratch, 'loop-dry');
     await mkdir(dir);
-    const result = await runRunner([
-      '--dry-run',
-      '--loopback',
-      'ext4,xfs',
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--profile',
-      'sysbench-cpu',
-      '--size',
-      '64M',
-      '--out',
-      join(scratch, 'loop-dry-out'),
-    ]);
+    const result = await runRunner(
+      runnerArgs({
+        dryRun: true,
+        loopback: 'ext4,xfs',
+        dir,
+        experiment,
+        profile: 'sysbench-cpu',
+        size: '64M',
+        out: join(scratch, 'loop-dry-out'),
+      }),
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -228,19 +216,16 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
   });
 
   it('--ssh --dry-run copies the runner to each host, runs it there and brings each run folder back', async () => {
-    const result = await runRunner([
-      '--dry-run',
-      '--ssh',
-      'alice@db1.example.com,db2',
-      '--dir',
-      '/mnt/test',
-      '--experiment',
-      experiment,
-      '--profile',
-      'sysbench-cpu',
-      '--runtime',
-      '5',
-    ]);
+    const result = await runRunner(
+      runnerArgs({
+        dryRun: true,
+        ssh: 'alice@db1.example.com,db2',
+        dir: '/mnt/test',
+        experiment,
+        profile: 'sysbench-cpu',
+        runtime: 5,
+      }),
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -271,21 +256,8 @@ describe('scripts/benchfolio-run refuses what it must not touch', () => {
   });
   afterAll(() => removeAll(scratch));
 
-  const args = (dir: string, out = join(scratch, 'out', experiment, 'runs', 'a')) => [
-    '--dir',
-    dir,
-    '--experiment',
-    experiment,
-    '--run',
-    'a',
-    '--profile',
-    'sysbench-cpu',
-    '--runtime',
-    '1',
-    '--no-drop-caches',
-    '--out',
-    out,
-  ];
+  const args = (dir: string, out = join(scratch, 'out', experiment, 'runs', 'a')) =>
+    runnerArgs({ dir, experiment, run: 'a', profile: 'sysbench-cpu', runtime: 1, noDropCaches: true, out });
 
   async function expectRefused(result: RunResult, message: RegExp): Promise<void> {
     expect(result.code).toBe(1);
@@ -363,27 +335,20 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
     dir = join(scratch, 'test');
     experimentDir = join(scratch, 'results', experiment);
     await mkdir(dir);
-    result = await runRunner([
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--run',
-      'tiny',
-      '--value',
-      'this machine',
-      '--profile',
-      'fio-seed-hoffman,sysbench-fileio-seed,bonnie-seed,sysbench-cpu',
-      '--size',
-      '2M',
-      '--runtime',
-      '1',
-      '--threads',
-      '1',
-      '--no-drop-caches',
-      '--out',
-      join(experimentDir, 'runs', 'tiny'),
-    ]);
+    result = await runRunner(
+      runnerArgs({
+        dir,
+        experiment,
+        run: 'tiny',
+        value: 'this machine',
+        profile: 'fio-seed-hoffman,sysbench-fileio-seed,bonnie-seed,sysbench-cpu',
+        size: '2M',
+        runtime: 1,
+        threads: 1,
+        noDropCaches: true,
+        out: join(experimentDir, 'runs', 'tiny'),
+      }),
+    );
     await writeExperiment(experimentDir);
   }, 80_000);
   afterAll(() => removeAll(scratch));
@@ -532,25 +497,17 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --ssh with a local fake ssh a
     const experimentDir = join(scratch, 'results', experiment);
     await mkdir(remoteDir);
     const result = await runRunner(
-      [
-        '--ssh',
-        'tester@host-a',
-        '--run',
-        'host-a',
-        '--dir',
-        remoteDir,
-        '--experiment',
+      runnerArgs({
+        ssh: 'tester@host-a',
+        run: 'host-a',
+        dir: remoteDir,
         experiment,
-        '--profile',
-        'sysbench-cpu',
-        '--runtime',
-        '1',
-        '--threads',
-        '1',
-        '--no-drop-caches',
-        '--out',
-        join(experimentDir, 'runs'),
-      ],
+        profile: 'sysbench-cpu',
+        runtime: 1,
+        threads: 1,
+        noDropCaches: true,
+        out: join(experimentDir, 'runs'),
+      }),
       { PATH: `${fake}:${process.env.PATH}` },
     );
     expect(result.code).toBe(0);
@@ -578,23 +535,8 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves
   });
   afterAll(() => removeAll(scratch));
 
-  const args = (dir: string, out: string, profile = 'fio-seed-hoffman') => [
-    '--dir',
-    dir,
-    '--experiment',
-    experiment,
-    '--run',
-    'a',
-    '--profile',
-    profile,
-    '--size',
-    '1M',
-    '--runtime',
-    '1',
-    '--no-drop-caches',
-    '--out',
-    out,
-  ];
+  const args = (dir: string, out: string, profile = 'fio-seed-hoffman') =>
+    runnerArgs({ dir, experiment, run: 'a', profile, size: '1M', runtime: 1, noDropCaches: true, out });
 
   it('a tool that is not installed: an error naming it and the package, before anything is made', async () => {
     const dir = join(scratch, 'missing');

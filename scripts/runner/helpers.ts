@@ -195,3 +195,20 @@ export async function snapshot(dir: string): Promise<Map<string, string>> {
 export async function removeAll(...dirs: (string | undefined)[]): Promise<void> {
   for (const dir of dirs) if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 }
+
+/** A value of runnerArgs: a word, a number, a bare flag (true), or an option given several times. */
+type RunnerOption = string | number | true | readonly string[];
+
+/**
+ * The runner's command line from named options, in their order: `{ dir, profile: 'sysbench-cpu',
+ * runtime: 1, noDropCaches: true }` gives `--dir DIR --profile sysbench-cpu --runtime 1
+ * --no-drop-caches` (camelCase names become the runner's dashed ones).
+ */
+export function runnerArgs(options: Readonly<Record<string, RunnerOption>>): string[] {
+  return Object.entries(options).flatMap(([name, value]) => {
+    const option = `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    if (value === true) return [option];
+    if (typeof value === 'string' || typeof value === 'number') return [option, String(value)];
+    return value.flatMap((each) => [option, each]);
+  });
+}

@@ -10,6 +10,7 @@ import {
   listing,
   type RunResult,
   removeAll,
+  runnerArgs,
   runRunner,
   snapshot,
   startRunner,
@@ -52,23 +53,18 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback ext4,xfs,btrfs${note
     dir = join(scratch, 'images');
     experimentDir = join(scratch, 'results', experiment);
     await mkdir(dir);
-    result = await runRunner([
-      '--loopback',
-      'ext4,xfs,btrfs',
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--profile',
-      'fio-seed-hoffman',
-      '--size',
-      '2M',
-      '--runtime',
-      '1',
-      '--no-drop-caches',
-      '--out',
-      join(experimentDir, 'runs'),
-    ]);
+    result = await runRunner(
+      runnerArgs({
+        loopback: 'ext4,xfs,btrfs',
+        dir,
+        experiment,
+        profile: 'fio-seed-hoffman',
+        size: '2M',
+        runtime: 1,
+        noDropCaches: true,
+        out: join(experimentDir, 'runs'),
+      }),
+    );
     await writeExperiment(experimentDir, 'kind: filesystem\n  fields: [filesystem]');
   }, 80_000);
   afterAll(() => removeAll(scratch));
@@ -136,23 +132,18 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback interrupted${note}`,
     const dir = join(scratch, 'images');
     const results = join(scratch, 'results', experiment);
     await mkdir(dir);
-    const started = startRunner([
-      '--loopback',
-      'ext4,xfs',
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--profile',
-      'sysbench-cpu',
-      '--runtime',
-      '5',
-      '--threads',
-      '1',
-      '--no-drop-caches',
-      '--out',
-      join(results, 'runs'),
-    ]);
+    const started = startRunner(
+      runnerArgs({
+        loopback: 'ext4,xfs',
+        dir,
+        experiment,
+        profile: 'sysbench-cpu',
+        runtime: 5,
+        threads: 1,
+        noDropCaches: true,
+        out: join(results, 'runs'),
+      }),
+    );
     // ext4 is done and xfs is running when the signal comes.
     await started.waitFor(/running \(sysbench--cpu-t1-1\.txt\)[\s\S]*running \(sysbench--cpu-t1-1\.txt\)/, 60_000);
     expect(mountsUnder(dir)).toHaveLength(1);
@@ -179,38 +170,24 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --append --loopback ext4,xfs,bt
     experimentDir = join(scratch, 'results', experiment);
     runs = join(experimentDir, 'runs');
     await mkdir(dir);
-    made = await runRunner([
-      '--loopback',
-      'ext4,xfs,btrfs',
-      '--dir',
-      dir,
-      '--experiment',
-      experiment,
-      '--profile',
-      'sysbench-cpu',
-      '--runtime',
-      '1',
-      '--threads',
-      '1',
-      '--no-drop-caches',
-      '--out',
-      runs,
-    ]);
+    made = await runRunner(
+      runnerArgs({
+        loopback: 'ext4,xfs,btrfs',
+        dir,
+        experiment,
+        profile: 'sysbench-cpu',
+        runtime: 1,
+        threads: 1,
+        noDropCaches: true,
+        out: runs,
+      }),
+    );
     await writeExperiment(experimentDir, 'kind: filesystem\n  fields: [filesystem]');
   }, 80_000);
   afterAll(() => removeAll(scratch));
 
   const appendArgs = (...more: string[]) => [
-    '--append',
-    '--loopback',
-    'ext4,xfs,btrfs',
-    '--dir',
-    dir,
-    '--experiment',
-    experiment,
-    '--no-drop-caches',
-    '--out',
-    runs,
+    ...runnerArgs({ append: true, loopback: 'ext4,xfs,btrfs', dir, experiment, noDropCaches: true, out: runs }),
     ...more,
   ];
 

@@ -162,6 +162,11 @@ describe('the glossary', () => {
       expect(await entry.locator('dd').textContent()).toContain('I/O operations completed per second');
       expect(await page.locator('#bonnie-putc dd').textContent()).toContain('one byte at a time');
       expect(await page.locator('#fio-latency dd').textContent()).toContain('from submission to completion');
+      // The explanations' `names` are code, not backquoted text.
+      expect(await page.locator('#fio-percentiles dd code', { hasText: 'clat percentiles' }).count()).toBe(1);
+      expect(await page.locator('.glossary-list dd').allTextContents()).not.toContainEqual(
+        expect.stringContaining('`'),
+      );
       await page.context().close();
     },
     PAGE_TIMEOUT_MS,

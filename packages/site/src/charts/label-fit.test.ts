@@ -29,6 +29,13 @@ describe('wrapLabel(text, maxWidthPx, fontSizePx)', () => {
     expect(wrapLabel('Host2, performance', 90, 12)).toEqual(['Host2,', 'performance']);
   });
 
+  test('moves a word that fits a line of its own whole, rather than at its underscore', () => {
+    // A caption naming fio's option on a phone: not "(group_" over "reporting)".
+    const text = 'combined over the 5 jobs of each bar (group_reporting), which';
+    const lines = wrapLabel(text, estimateTextWidth('combined over the 5 jobs of each bar (group_', 12), 12);
+    expect(lines).toEqual(['combined over the 5 jobs of each bar', '(group_reporting), which']);
+  });
+
   test('cuts a word wider than a line by character', () => {
     const lines = wrapLabel('xfs-mkfs-and-mount-options', 30, 12, 10);
     expect(lines.join('')).toBe('xfs-mkfs-and-mount-options');

@@ -26,30 +26,42 @@ export function estimateTextWidth(text: string, fontSizePx: number): number {
 
 /**
  * `text` broken into lines no wider than `maxWidthPx` (estimated), at most `maxLines` of them.
- * Lines break after spaces, hyphens, underscores, slashes and dots, so fio job names such as
- * "sequential-write-buffered" break at their words; a piece still too wide is cut by character,
- * and text left over past the last line ends it with an ellipsis (the full text stays in the
- * chart's table and titles).
+ * Lines break between words; a word too wide for a line of its own breaks after its hyphens,
+ * underscores, slashes and dots, so fio job names such as "sequential-write-buffered" break at
+ * their parts while an option named in a sentence ("group_reporting") moves to the next line
+ * whole; a piece still too wide is cut by character, and text left over past the last line ends
+ * it with an ellipsis (the full text stays in the chart's table and titles).
  */
 export function wrapLabel(text: string, maxWidthPx: number, fontSizePx: number, maxLines = 3): string[] {
-  const pieces = text.match(/[^\s\-_/.]*[\s\-_/.]*/g)?.filter((piece) => piece !== '') ?? [];
+  const words = text.match(/\S+\s*/g) ?? [];
   const lines: string[] = [];
   let line = '';
   const fits = (candidate: string) => estimateTextWidth(candidate.trimEnd(), fontSizePx) <= maxWidthPx;
-  for (const piece of pieces) {
-    if (fits(line + piece)) {
-      line += piece;
-      continue;
-    }
+  const pushLine = () => {
     if (line !== '') lines.push(line.trimEnd());
     line = '';
-    // A piece wider than a whole line: cut it by character.
-    for (const char of piece) {
-      if (line !== '' && !fits(line + char)) {
-        lines.push(line.trimEnd());
-        line = '';
+  };
+  for (const word of words) {
+    if (fits(line + word)) {
+      line += word;
+      continue;
+    }
+    pushLine();
+    if (fits(word)) {
+      line = word;
+      continue;
+    }
+    for (const piece of word.match(/[^\-_/.]*[-_/.\s]*/g)?.filter((part) => part !== '') ?? []) {
+      if (fits(line + piece)) {
+        line += piece;
+        continue;
       }
-      line += char;
+      pushLine();
+      // A piece wider than a whole line: cut it by character.
+      for (const char of piece) {
+        if (line !== '' && !fits(line + char)) pushLine();
+        line += char;
+      }
     }
   }
   if (line.trim() !== '') lines.push(line.trimEnd());

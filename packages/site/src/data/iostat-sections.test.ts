@@ -54,7 +54,8 @@ describe('iostat sections from measurements', () => {
     const section = iostatSection(experimentView(await realExperiment(LOOPBACK)).sections);
     // Every report but the first (averages since boot), one per `-t` timestamp line of the log.
     const raw = readFileSync(repoPath(EXT4_LOG), 'utf8');
-    const stamps = raw.match(/^\d\d\/\d\d\/\d\d \d\d:\d\d:\d\d/gm) ?? [];
+    // The runner's iostat prints ISO times with their offset (S_TIME_FORMAT=ISO): 2026-11-24T10:58:02+0000.
+    const stamps = raw.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/gm) ?? [];
     const reports = printedReports(raw).slice(1);
     expect(reports).toHaveLength(stamps.length - 1);
     expect(reports.length).toBeGreaterThan(100);
@@ -70,8 +71,8 @@ describe('iostat sections from measurements', () => {
     // The two devices differ: a value taken from the other device's row would show.
     expect(printed(reports, 'loop0', 'r/s')).not.toEqual(printed(reports, 'vda', 'r/s'));
     // The first report kept is the second timestamp of the log (the first is since boot's).
-    const [month, day, year, time] = /^(\d\d)\/(\d\d)\/(\d\d) (\S+)/.exec(stamps[1] ?? '')?.slice(1) ?? [];
-    expect(seriesOf(section, 'ext4', 'vda').start).toBe(`20${year}-${month}-${day}T${time}`);
+    const [dateTime, hours, minutes] = /^(\S+)([+-]\d\d)(\d\d)$/.exec(stamps[1] ?? '')?.slice(1) ?? [];
+    expect(seriesOf(section, 'ext4', 'vda').start).toBe(`${dateTime}${hours}:${minutes}`);
   });
 
   it('summarizes a device over the interval reports only', async () => {

@@ -20,17 +20,17 @@ function source(path: string, name = path.split('/').at(-1) as string): PrefillS
 describe('submissionPrefill', () => {
   it('reads the kernel, host, CPU count, date and devices from an iostat banner and rows', () => {
     const text = raw(`${EXT4}iostat--ext4.txt`);
-    // "Linux 6.18.44-fc-v782 (vm) \t11/24/26 \t_x86_64_\t(2 CPU)"
-    const banner = /^Linux (\S+) \((\S+)\)\s+(\d\d)\/(\d\d)\/(\d\d)\s+\S+\s+\((\d+) CPU\)/.exec(text);
+    // "Linux 6.18.44-fc-v782 (vm) \t2026-11-24 \t_x86_64_\t(2 CPU)" (S_TIME_FORMAT=ISO)
+    const banner = /^Linux (\S+) \((\S+)\)\s+(\d{4}-\d\d-\d\d)\s+\S+\s+\((\d+) CPU\)/.exec(text);
     if (!banner) throw new Error('no banner');
-    const [, release, host, month, day, year, cpus] = banner;
+    const [, release, host, date, cpus] = banner;
     const devices = [...new Set([...text.matchAll(/^(loop\d+|vd[a-z]+)\s/gm)].map((match) => match[1]))];
 
     const prefill = submissionPrefill([source(`${EXT4}iostat--ext4.txt`, 'pasted-1.txt')]);
     expect(prefill.system.kernel).toEqual([{ value: release, files: ['pasted-1.txt'] }]);
     expect(prefill.system.host).toEqual([{ value: host, files: ['pasted-1.txt'] }]);
     expect(prefill.system.cpuThreads).toEqual([{ value: Number(cpus), files: ['pasted-1.txt'] }]);
-    expect(prefill.date).toEqual([{ value: `20${year}-${month}-${day}`, files: ['pasted-1.txt'] }]);
+    expect(prefill.date).toEqual([{ value: date, files: ['pasted-1.txt'] }]);
     expect(prefill.system.devices.map((seen) => seen.value)).toEqual(devices);
     // iostat prints no version: none is proposed, and the tool is still listed with the outputs.
     expect(prefill.tools).toEqual([]);
