@@ -13,10 +13,10 @@ export interface JobClock {
   job: string;
   repeat: number;
   /**
-   * When the job started, ms since the epoch: the earliest first line of its logs less one
-   * window. fio 3.33's JSON has no job_start (it came with fio 3.36); a log's first window closes
-   * log_avg_msec (or log_hist_msec) after the start, a few ms late (stat.c logs a window when its
-   * time has passed), so this is the start to within those few ms.
+   * When the job started, ms since the epoch (see jobClocks): the earliest first line of its logs
+   * less one window. fio 3.33's JSON has no job_start (it came with fio 3.36); a log's first window
+   * closes log_avg_msec (or log_hist_msec) after the start, a few ms late (stat.c logs a window
+   * when its time has passed), so this is the start to within those few ms.
    */
   startMs: number;
   /** The last line of its logs, ms since the epoch: the end of its last (maybe short) window. */
@@ -39,6 +39,8 @@ export const REPORT_TIME_OFFSET_MS = 500;
  * end, the time printed plus REPORT_TIME_OFFSET_MS.
  */
 export interface IostatClock {
+  /** When iostat started: its first report's time (the since-boot one, printed at the start). */
+  fromMs: number;
   reports: ReadonlyArray<{ timeMs: number; report: IostatReport }>;
 }
 
@@ -79,10 +81,15 @@ const clockKey = (job: string, repeat: number) => `${repeat}|${job}`;
 
 /**
  * A run's jobs on the wall clock, by job and repeat (`clockOf` looks one up), from their logs that
- * count from the epoch. A job whose logs count from its start has none.
+ * count from the epoch. A job whose logs count from its start has none. The start: fio's
+ * `job_start` where its output of the same repeat has it (fio 3.36+); else the earliest first
+ * window end less one window (the logs' own step, see windowLengthMs); else, for a job that ended
+ * within its first window (one line per process, no step), its last line less its runtime as fio
+ * printed it (the longest of its processes', `run=...-<max>msec`); else its first line.
  */
 export function jobClocks(run: LoadedRun): Map<string, JobClock> {
   const clocks = new Map<string, JobClock>();
+  const hasStep = new Set<string>();
   for (const output of run.outputs) {
     if (output.parsed.tool !== 'fio-log') continue;
     const result = output.parsed.result;
@@ -98,8 +105,9 @@ export function jobClocks(run: LoadedRun): Map<string, JobClock> {
       if (time < first) first = time;
       if (time > last) last = time;
     }
-    // One line per process (no step to measure): its one window is taken to have started at 0.
-    const startMs = first - (windowLengthMs(times) ?? 0);
+    const windowMs = windowLengthMs(times);
+    if (windowMs !== undefined) hasStep.add(key);
+    const startMs = first - (windowMs ?? 0);
     const known = clocks.get(key);
     clocks.set(key, {
       job,
@@ -108,7 +116,38 @@ export function jobClocks(run: LoadedRun): Map<string, JobClock> {
       endMs: Math.max(last, known?.endMs ?? last),
     });
   }
+  const printed = fioJobTimes(run);
+  for (const [key, clock] of clocks) {
+    const times = printed.get(key);
+    if (times?.startMs != null) clock.startMs = times.startMs;
+    else if (!hasStep.has(key) && times?.runtimeMs != null) clock.startMs = clock.endMs - times.runtimeMs;
+  }
   return clocks;
+}
+
+/**
+ * What fio's own output of each repeat says of its jobs' times, by job name and repeat: `job_start`
+ * (ms since the epoch, fio 3.36+) and the runtime, the longest of its directions' (a
+ * group_reporting job's is its longest process's).
+ */
+function fioJobTimes(run: LoadedRun): Map<string, { startMs: number | null; runtimeMs: number | null }> {
+  const times = new Map<string, { startMs: number | null; runtimeMs: number | null }>();
+  for (const output of run.outputs) {
+    if (output.parsed.tool !== 'fio') continue;
+    const repeat = output.declared.repeat ?? 1;
+    for (const fioRun of output.parsed.result.runs) {
+      for (const job of fioRun.jobs) {
+        const runtimes = [job.read, job.write, job.trim].flatMap((stats) =>
+          stats?.runtimeMs == null ? [] : [stats.runtimeMs],
+        );
+        times.set(clockKey(job.name, repeat), {
+          startMs: job.startTimeMs,
+          runtimeMs: runtimes.length === 0 ? null : Math.max(...runtimes),
+        });
+      }
+    }
+  }
+  return times;
 }
 
 /** The clock of a job's repeat in `clocks` (jobClocks), or undefined. */
@@ -144,7 +183,11 @@ export function iostatClocks(run: LoadedRun): IostatClock[] | Exclude<UnalignedR
       reason = 'iostat-no-offset';
       continue;
     }
+    const first = result.reports[0]?.timestamp;
     clocks.push({
+      fromMs:
+        (first != null && isZoned(first) ? Date.parse(first) : Date.parse(reports[0]?.timestamp as string)) +
+        REPORT_TIME_OFFSET_MS,
       reports: reports.map((report) => ({
         timeMs: Date.parse(report.timestamp as string) + REPORT_TIME_OFFSET_MS,
         report,
@@ -155,14 +198,14 @@ export function iostatClocks(run: LoadedRun): IostatClock[] | Exclude<UnalignedR
 }
 
 /**
- * The iostat log whose reports cover the job (its first report before the job's start, its last
- * after the job's end), or undefined.
+ * The iostat log that ran while the job did (from its start to its last report), or undefined. A
+ * log that started or stopped within the job's seconds still has the reports it has: the runner
+ * starts iostat just before the first job, whose first interval report comes a second later.
  */
 export function iostatClockOf(clocks: readonly IostatClock[], job: JobClock): IostatClock | undefined {
   return clocks.find((clock) => {
-    const first = clock.reports[0]?.timeMs ?? Number.POSITIVE_INFINITY;
     const last = clock.reports.at(-1)?.timeMs ?? Number.NEGATIVE_INFINITY;
-    return first <= job.startMs && last >= job.endMs;
+    return clock.fromMs < job.endMs && last > job.startMs;
   });
 }
 
