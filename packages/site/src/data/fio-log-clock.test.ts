@@ -6,7 +6,7 @@ import type { SweepSeries, ToolSection } from '../view/model.ts';
 import { AFTER_JOB_MS, clockOf, jobClocks, REPORT_TIME_OFFSET_MS } from './fio-log-clock.ts';
 import { fioLogSections } from './fio-log-sections.ts';
 import { iostatSections } from './iostat-sections.ts';
-import { repoPath } from './test-content.ts';
+import { realExperiment, repoPath } from './test-content.ts';
 
 // fio 3.33's logs on the wall clock (log_unix_epoch=1) beside iostat with S_TIME_FORMAT=ISO, made
 // on this machine by e2e/fixtures/make-fio-clock.sh (ext4 and xfs loop images, two repeats). The
@@ -92,19 +92,61 @@ function medianStep(times: readonly number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] as number;
 }
 
+/** The runtime fio printed for a job (its JSON's longest direction `runtime`, ms), from the raw text of a run's output. */
+async function printedRuntimeMs(folder: string, file: string, job: string): Promise<number> {
+  const text = await readFile(join(folder, file), 'utf8');
+  // --output-format=normal,json: the JSON document, from a line `{` to a line `}`, beside the normal report.
+  const lines = text.split('\n');
+  const from = lines.indexOf('{');
+  const to = lines.indexOf('}', from);
+  const json = JSON.parse(lines.slice(from, to + 1).join('\n')) as {
+    jobs: Array<{ jobname: string; read: { runtime: number }; write: { runtime: number }; trim: { runtime: number } }>;
+  };
+  const entry = json.jobs.find((candidate) => candidate.jobname === job);
+  if (entry === undefined) throw new Error(`no job ${job} in ${file}`);
+  return Math.max(entry.read.runtime, entry.write.runtime, entry.trim.runtime);
+}
+
 describe('jobClocks', () => {
-  it('spans a job’s repeat from its logs’ earliest line less one window to their last line', async () => {
+  it('spans a job’s repeat from its last log line less fio’s printed runtime to that line', async () => {
     const { runs } = await experimentIn(FIXTURE);
     const ext4 = runs.find((run) => run.id === 'ext4') as LoadedRun;
     const logs = await rawLogTimes('ext4', 'random-write-direct', 1);
     // bw, iops, lat, clat and the histogram (psync logs no submission latency).
     expect(logs.length).toBe(5);
-    const starts = logs.map((times) => Math.min(...times) - medianStep(times));
+    const endMs = Math.max(...logs.flat());
+    const runtimeMs = await printedRuntimeMs(join(RUNS_DIR, 'ext4'), 'fio-1.txt', 'random-write-direct');
     const clock = clockOf(jobClocks(ext4), 'random-write-direct', 1);
-    expect(clock?.startMs).toBe(Math.min(...starts));
-    expect(clock?.endMs).toBe(Math.max(...logs.flat()));
-    // About the job's 4 s.
-    expect(((clock?.endMs ?? 0) - (clock?.startMs ?? 0)) / 1000).toBeCloseTo(4, 0);
+    expect(clock?.endMs).toBe(endMs);
+    expect(clock?.startMs).toBe(endMs - runtimeMs);
+    // The logs' own first windows say the same, to a few ms: each closes one window (1 s) after the start.
+    const fromWindows = Math.min(...logs.map((times) => Math.min(...times) - medianStep(times)));
+    expect(Math.abs(fromWindows - (endMs - runtimeMs))).toBeLessThan(50);
+  });
+
+  it('takes the logs’ first window less one window where there is no fio output', async () => {
+    const { runs } = await experimentIn(FIXTURE);
+    const ext4 = runs.find((run) => run.id === 'ext4') as LoadedRun;
+    const logsOnly = { ...ext4, outputs: ext4.outputs.filter((output) => output.parsed.tool !== 'fio') };
+    const logs = await rawLogTimes('ext4', 'random-write-direct', 1);
+    const clock = clockOf(jobClocks(logsOnly), 'random-write-direct', 1);
+    expect(clock?.startMs).toBe(Math.min(...logs.map((times) => Math.min(...times) - medianStep(times))));
+  });
+
+  it('spans a job shorter than one window by fio’s runtime (the runner’s loopback experiment)', async () => {
+    const folder = repoPath('content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4');
+    const experiment = await realExperiment('2026-11-ext4-xfs-btrfs-loopback');
+    const ext4 = experiment.runs.find((run) => run.id === 'ext4') as LoadedRun;
+    // Five processes, one line each, as each ended.
+    const lines = (await readFile(join(folder, 'fio--seed-hoffman-1--random-write-buf_clat.log'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.slice(0, line.indexOf(','))));
+    expect(lines).toHaveLength(5);
+    const runtimeMs = await printedRuntimeMs(folder, 'fio--seed-hoffman-1.txt', 'random-write-buf');
+    const clock = clockOf(jobClocks(ext4), 'random-write-buf', 1);
+    expect(clock?.endMs).toBe(Math.max(...lines));
+    expect(clock?.startMs).toBe(Math.max(...lines) - runtimeMs);
   });
 });
 
@@ -209,8 +251,8 @@ describe('the iostat section’s job spans', () => {
     const reports = await rawReports('ext4');
     const firstMs = reports[0]?.timeMs as number;
     const logs = await rawLogTimes('ext4', 'random-read-direct', 2);
-    const startMs = Math.min(...logs.map((times) => Math.min(...times) - medianStep(times)));
     const endMs = Math.max(...logs.flat());
+    const startMs = endMs - (await printedRuntimeMs(join(RUNS_DIR, 'ext4'), 'fio-2.txt', 'random-read-direct'));
     const span = section?.spans?.find(
       (entry) => entry.run === 'ext4' && entry.label === 'random-read-direct, repeat 2',
     );

@@ -13,10 +13,10 @@ export interface JobClock {
   job: string;
   repeat: number;
   /**
-   * When the job started, ms since the epoch (see jobClocks): the earliest first line of its logs
-   * less one window. fio 3.33's JSON has no job_start (it came with fio 3.36); a log's first window
-   * closes log_avg_msec (or log_hist_msec) after the start, a few ms late (stat.c logs a window
-   * when its time has passed), so this is the start to within those few ms.
+   * When the job started, ms since the epoch (see jobClocks). fio 3.33's JSON has no job_start (it
+   * came with fio 3.36): the end less fio's printed runtime, or the earliest first line of its
+   * logs less one window (a log's first window closes log_avg_msec or log_hist_msec after the
+   * start, a few ms late: stat.c logs a window when its time has passed).
    */
   startMs: number;
   /** The last line of its logs, ms since the epoch: the end of its last (maybe short) window. */
@@ -81,15 +81,16 @@ const clockKey = (job: string, repeat: number) => `${repeat}|${job}`;
 
 /**
  * A run's jobs on the wall clock, by job and repeat (`clockOf` looks one up), from their logs that
- * count from the epoch. A job whose logs count from its start has none. The start: fio's
- * `job_start` where its output of the same repeat has it (fio 3.36+); else the earliest first
- * window end less one window (the logs' own step, see windowLengthMs); else, for a job that ended
- * within its first window (one line per process, no step), its last line less its runtime as fio
- * printed it (the longest of its processes', `run=...-<max>msec`); else its first line.
+ * count from the epoch. A job whose logs count from its start has none. The end is its logs' last
+ * line (fio logs a process's last, short window when it ends). The start, where fio's output of
+ * the same repeat names the job: its `job_start` (fio 3.36+), else the end less its runtime as fio
+ * printed it (its longest process's, `run=...-<max>msec`; the processes start together). Else
+ * (/try, a log alone) the earliest first window end less one window, the logs' own step
+ * (windowLengthMs): a job shorter than one window, whose processes wrote one line each, has no
+ * step of its own, and its start is then taken too late.
  */
 export function jobClocks(run: LoadedRun): Map<string, JobClock> {
   const clocks = new Map<string, JobClock>();
-  const hasStep = new Set<string>();
   for (const output of run.outputs) {
     if (output.parsed.tool !== 'fio-log') continue;
     const result = output.parsed.result;
@@ -105,9 +106,7 @@ export function jobClocks(run: LoadedRun): Map<string, JobClock> {
       if (time < first) first = time;
       if (time > last) last = time;
     }
-    const windowMs = windowLengthMs(times);
-    if (windowMs !== undefined) hasStep.add(key);
-    const startMs = first - (windowMs ?? 0);
+    const startMs = first - (windowLengthMs(times) ?? 0);
     const known = clocks.get(key);
     clocks.set(key, {
       job,
@@ -120,7 +119,7 @@ export function jobClocks(run: LoadedRun): Map<string, JobClock> {
   for (const [key, clock] of clocks) {
     const times = printed.get(key);
     if (times?.startMs != null) clock.startMs = times.startMs;
-    else if (!hasStep.has(key) && times?.runtimeMs != null) clock.startMs = clock.endMs - times.runtimeMs;
+    else if (times?.runtimeMs != null) clock.startMs = clock.endMs - times.runtimeMs;
   }
   return clocks;
 }

@@ -320,7 +320,7 @@ function clockNotes(
   if (companions.length > 0) {
     const devices = [...new Set(companions.map((companion) => companion.device))].join(', ');
     notes.push(
-      `Time is seconds since the job started. fio wrote its log times on the wall clock (log_unix_epoch=1), and iostat printed each report’s time with its UTC offset (S_TIME_FORMAT=ISO), so the two share one clock. The job’s start is its logs’ first window end less one window (log_avg_msec): fio 3.33’s JSON has no job_start (it came with fio 3.36).`,
+      `Time is seconds since the job started. fio wrote its log times on the wall clock (log_unix_epoch=1), and iostat printed each report’s time with its UTC offset (S_TIME_FORMAT=ISO), so the two share one clock. fio 3.33’s JSON has no job_start (it came with fio 3.36): the job’s start is its last log line (its end) less the runtime fio printed, or without fio’s output, its logs’ first window end less one window (log_avg_msec).`,
       `The dashed line of a run is its device (${devices}) over the same seconds, as iostat measured it: beside bandwidth its read or write throughput, beside IOPS its r/s or w/s, beside latency its r_await or w_await (time per request, queue and service). The device is the filesystem’s (named by run.yaml’s mkfs command: the loop device of a loopback run), else the disk run.yaml names, else the one that moved the most bytes in the job’s seconds. Each point is an iostat report at the end of its interval: iostat prints that time to the second, cut down, so the point is drawn half a second after it (within ±0.5 s of the truth). The line goes on ${AFTER_JOB_MS / 1000} s past the job’s end: buffered writes fio counted as done may reach the device only then. Repeats are averaged report by report.`,
     );
   }
