@@ -194,6 +194,22 @@ describe('fio logs beside iostat', () => {
     }
   });
 
+  it('stops the device line where the run’s next job starts: the device is that job’s then', async () => {
+    const { runs } = await experimentIn(FIXTURE);
+    const ext4 = runs.find((run) => run.id === 'ext4') as LoadedRun;
+    const firstOnly = [{ ...ext4, outputs: ext4.outputs.filter((output) => output.declared.repeat !== 2) }];
+    const bw = figureOf(fioLogSections(firstOnly, refs(firstOnly)), 'random-write-direct', 'bw', 'write');
+    const clocks = jobClocks(ext4);
+    const own = clockOf(clocks, 'random-write-direct', 1);
+    const next = clockOf(clocks, 'random-read-direct', 1);
+    if (own === undefined || next === undefined) throw new Error('no clocks');
+    // The read job started within 5 s of the write job's end (fio laid out its files in between).
+    expect(next.startMs).toBeLessThan(own.endMs + AFTER_JOB_MS);
+    const xs = bw.companions?.[0]?.points.map((point) => point.x) ?? [];
+    expect(Math.max(...xs)).toBeLessThanOrEqual((next.startMs - own.startMs) / 1000);
+    expect(Math.max(...xs)).toBeGreaterThan((own.endMs - own.startMs) / 1000 - 1);
+  });
+
   it('keeps x in seconds since the job started: the first window closes about 1 s in', async () => {
     const { runs } = await experimentIn(FIXTURE);
     const bw = figureOf(fioLogSections(runs, refs(runs)), 'random-write-direct', 'bw', 'write');

@@ -210,12 +210,27 @@ export function iostatClockOf(clocks: readonly IostatClock[], job: JobClock): Io
 
 /**
  * The reports of a job's seconds: those whose interval ends after the job started and no later
- * than AFTER_JOB_MS after its end. iostat prints a report when its interval ends (iostat.c
+ * than AFTER_JOB_MS after its end, nor after `untilMs` (the start of the run's next job: what the
+ * device does then is that job's). iostat prints a report when its interval ends (iostat.c
  * rw_io_stat_loop reads the counters, then the time), so the report printed at T is the device
  * over the interval before T.
  */
-export function jobReports(clock: IostatClock, job: JobClock): IostatClock['reports'] {
-  return clock.reports.filter(({ timeMs }) => timeMs > job.startMs && timeMs <= job.endMs + AFTER_JOB_MS);
+export function jobReports(
+  clock: IostatClock,
+  job: JobClock,
+  untilMs = Number.POSITIVE_INFINITY,
+): IostatClock['reports'] {
+  const lastMs = Math.min(job.endMs + AFTER_JOB_MS, untilMs);
+  return clock.reports.filter(({ timeMs }) => timeMs > job.startMs && timeMs <= lastMs);
+}
+
+/** When the run's next job after `job` started (the earliest start after its end), or undefined. */
+export function nextJobStartMs(clocks: ReadonlyMap<string, JobClock>, job: JobClock): number | undefined {
+  let next: number | undefined;
+  for (const other of clocks.values()) {
+    if (other.startMs >= job.endMs && (next === undefined || other.startMs < next)) next = other.startMs;
+  }
+  return next;
 }
 
 /** A device's value of a metric in a report (its first row of that name, not a group), or null. */

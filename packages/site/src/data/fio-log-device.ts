@@ -15,6 +15,7 @@ import {
   type JobClock,
   jobClocks,
   jobReports,
+  nextJobStartMs,
   type UnalignedReason,
 } from './fio-log-clock.ts';
 
@@ -70,7 +71,7 @@ export function deviceLine(
   for (const clock of jobs as JobClock[]) {
     const iostat = iostatClockOf(clocks.iostat, clock);
     if (iostat === undefined) return { reason: 'outside' };
-    windows.push({ clock, reports: jobReports(iostat, clock) });
+    windows.push({ clock, reports: jobReports(iostat, clock, nextJobStartMs(clocks.jobs, clock)) });
   }
   const reports = windows.flatMap((window) => window.reports);
   const device = clocks.devices.find((name) => hasDevice(reports, name)) ?? busiestDevice(reports);
