@@ -1,4 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -21,6 +22,7 @@ const BUILD_TIMEOUT_MS = 180_000;
 const RUNS = ['ext4', 'xfs'];
 const FIO_SECTION = '[data-section="fio-log-sequential-write-buffered"]';
 const IOSTAT_SECTION = '[data-section="iostat"]';
+const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 
 let build: SiteBuild;
 let server: StaticServer;
@@ -49,6 +51,18 @@ async function open(
   await page.goto(new URL(path.replace(/^\//, ''), server.url).href);
   await page.waitForLoadState('networkidle');
   return page;
+}
+
+/** axe-core's serious and critical violations on the page, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  });
 }
 
 describe('fio logs and iostat on one clock', () => {
@@ -80,6 +94,7 @@ describe('fio logs and iostat on one clock', () => {
         expect(await cutOffChartText(page, iostat), `${width} ${colorScheme}`).toEqual([]);
         await section.screenshot({ path: join(SCREENSHOTS_DIR, `fio-clock--fio-${width}-${colorScheme}.png`) });
         await iostat.screenshot({ path: join(SCREENSHOTS_DIR, `fio-clock--iostat-${width}-${colorScheme}.png`) });
+        expect(await seriousViolations(page), `${width} ${colorScheme}`).toEqual([]);
         await page.context().close();
       });
     }

@@ -1,6 +1,6 @@
 // When each fio job ran, on the devices' time axis: a light band per job and repeat in its run's
 // colour, from the plot's top to its bottom, under the lines. The first run's bands are labelled
-// along their left edge where the label has room: the runs ran the same jobs in the same order,
+// along their left edge where the band has room for it: the runs ran the same jobs in the same order,
 // so one run's labels name the others' bands too, and labels of every run would pile up. Every
 // band has its label in its title, and the table under the chart lists every span.
 
@@ -10,7 +10,7 @@ import { estimateTextWidth } from './label-fit.ts';
 import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
 
 const LABEL_FONT_PX = 10;
-/** A label needs this much room from the previous one, in px (its rotated line height and a gap). */
+/** A label needs this much room, in px: its band's width, and from the previous label (its rotated line height and a gap). */
 const LABEL_GAP_PX = 16;
 
 /**
@@ -58,7 +58,9 @@ export function appendJobSpans(
     });
     appendTitle(document, rect, `${span.label}: ${round(span.fromSec)} s to ${round(span.toSec)} s`);
     group.append(rect);
-    if (span.run !== labelled || from - lastLabelPx < LABEL_GAP_PX) continue;
+    // A label goes inside its own band: one too narrow for it (a job of a fraction of a second,
+    // or the whole run shown) keeps its name in the title until the reader zooms in.
+    if (span.run !== labelled || to - from < LABEL_GAP_PX || from - lastLabelPx < LABEL_GAP_PX) continue;
     lastLabelPx = from;
     // Read top to bottom just inside the band's left edge (a quarter turn clockwise puts the
     // glyphs right of their baseline), shortened to the plot's height.
@@ -80,3 +82,6 @@ function fitLabel(label: string, maxPx: number): string {
   while (kept.length > 1 && estimateTextWidth(`${kept}…`, LABEL_FONT_PX) > maxPx) kept = kept.slice(0, -1);
   return `${kept.trimEnd()}…`;
 }
+
+/** The legend's key of the bands, where the chart draws some. */
+export const JOB_SPAN_KEY = { label: 'fio job', className: 'job-span-key', kind: 'mark' } as const;

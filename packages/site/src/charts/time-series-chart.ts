@@ -10,7 +10,7 @@ import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef, TimeSpan } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
-import { appendJobSpans } from './job-spans.ts';
+import { appendJobSpans, JOB_SPAN_KEY } from './job-spans.ts';
 import { type LegendItem, legendHeight } from './legend.ts';
 import { appendEmptyMessage, appendTitle, linePath, round, svgElement } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
@@ -166,6 +166,8 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
     kind: 'line',
     ...(drawn.deviceClass ? { swatchClass: drawn.deviceClass } : {}),
   }));
+  const hasSpans = (options.spans ?? []).some((span) => lines.some((drawn) => drawn.series.run === span.run));
+  if (hasSpans) legendItems.push({ ...JOB_SPAN_KEY });
   const left = plotLeftPx(yTicks.map(formatTick));
   const plotWidth = width - left - PLOT_RIGHT_PX;
   const topPx = legendHeight(legendItems, plotWidth) + 10;
