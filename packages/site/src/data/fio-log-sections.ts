@@ -203,11 +203,11 @@ function seriesOf(sectionKey: string, figure: LogFigure, byRun: FigureRuns, runR
     spread: 'min-max',
     runs,
   };
-  const spreadText = bandText(
-    figure,
-    hasRepeats,
-    drawn.map((ref) => byRun.get(ref.id)?.size ?? 0),
-  );
+  const repeatCounts = drawn.map((ref) => byRun.get(ref.id)?.size ?? 0);
+  // A window some repeat has no line for (a short last window) is the mean of fewer.
+  const hasShortWindows =
+    hasRepeats && runs.some(({ run, points }) => points.some((point) => (point.n ?? 0) < (byRun.get(run)?.size ?? 0)));
+  const spreadText = bandText(figure, hasRepeats, repeatCounts, hasShortWindows);
   if (spreadText !== undefined) series.spreadText = spreadText;
   return series;
 }
@@ -243,14 +243,21 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The figure's caption for its band, true of every run drawn: `repeatCounts` is each drawn run's
- * number of repeats of the figure ("min–max of 2 repeats"; "of 2–3 repeats" where runs differ).
+ * number of repeats of the figure ("min–max of 2 repeats"; "of 2–3 repeats" where runs differ;
+ * "fewer in some windows" where a window is missing from some repeat's log).
  */
-function bandText(figure: LogFigure, hasRepeats: boolean, repeatCounts: readonly number[]): string | undefined {
+function bandText(
+  figure: LogFigure,
+  hasRepeats: boolean,
+  repeatCounts: readonly number[],
+  hasShortWindows: boolean,
+): string | undefined {
   // Short: the caption is one line of the chart, also on a phone; the section's notes say more.
   if (hasRepeats) {
     const fewest = Math.min(...repeatCounts);
     const most = Math.max(...repeatCounts);
-    return `band: min–max of ${fewest === most ? most : `${fewest}–${most}`} repeats`;
+    const of = `${fewest === most ? most : `${fewest}–${most}`} repeats`;
+    return `band: min–max of ${of}${hasShortWindows ? ', fewer in some windows' : ''}`;
   }
   return figure.combine === 'mean' ? 'band: range of its processes' : undefined;
 }
