@@ -127,6 +127,7 @@ describe('/try: a pasted fio log of the kind the reader picks', () => {
     const output = outputSections(page).first();
     await expect(output.getAttribute('data-tool')).resolves.toBe('fio-log');
     await expect(output.locator('.try-warnings').textContent()).resolves.toContain('UNKNOWN_KIND');
+    await expect(output.locator('.try-warning-hint').textContent()).resolves.toContain('A pasted fio log is a');
     await expect(page.locator('[data-try-sections] svg.chart').count()).resolves.toBe(0);
 
     await page.locator('select[data-try-log-kind]').selectOption('bw');

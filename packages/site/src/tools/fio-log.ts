@@ -73,6 +73,10 @@ export const fioLog: ToolDescriptor<'fio-log'> = {
     reads:
       'fio’s log files (`write_bw_log`, `write_iops_log`, `write_lat_log`, `write_hist_log`), windowed or per I/O, fio 1.x to 3.38; a log does not say what it holds: give the file as fio named it (`job_bw.log`), or pick the kind of a pasted log under the paste box.',
     placeholder: '1000, 52428, 1, 0, 0 …',
+    warningHints: {
+      UNKNOWN_KIND:
+        'Say what it is with “A pasted fio log is a” under the paste box, or give the file as fio named it (job_bw.log), and it is drawn.',
+    },
   },
   submission: {
     versionExample: 'fio-3.33',
