@@ -241,7 +241,9 @@ describe('fio logs beside iostat', () => {
     expect(sections.every((section) => section.intervals?.every((series) => series.companions === undefined))).toBe(
       true,
     );
-    expect(sections[0]?.notes?.at(-1)).toMatch(/^Time is fio’s own.*ext4: its fio logs count from each job’s start/);
+    expect(sections[0]?.notes?.at(-1)).toMatch(
+      /^Time is fio’s own.*\(ext4, xfs, btrfs: the fio logs count from each job’s start/,
+    );
   });
 
   it('says why not where iostat’s times have no UTC offset', async () => {
@@ -253,7 +255,7 @@ describe('fio logs beside iostat', () => {
       outputs: [...run.outputs.filter((output) => output.parsed.tool !== 'iostat'), ...otherIostat],
     }));
     const notes = (fioLogSections(mixed, refs(mixed))[0]?.notes ?? []).join(' ');
-    expect(notes).toMatch(/ext4: its iostat report times have no UTC offset/);
+    expect(notes).toMatch(/ext4, xfs: the iostat report times have no UTC offset/);
     const spans = iostatSections(mixed, refs(mixed)).flatMap((section) => section.spans ?? []);
     expect(spans).toEqual([]);
   });

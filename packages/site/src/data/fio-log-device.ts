@@ -98,10 +98,10 @@ function hasDevice(reports: IostatClock['reports'], device: string): boolean {
 /** Why a run's lines are not on iostat's clock, for the section's notes. */
 export const UNALIGNED_WORDS: Readonly<Record<UnalignedReason, string>> = {
   'relative-fio':
-    'its fio logs count from each job’s start (written without log_unix_epoch=1), and fio 3.33 gives no wall-clock start of a job (its JSON has no job_start, which came with fio 3.36)',
-  'no-iostat': 'the run has no iostat log',
-  'iostat-no-times': 'its iostat log has no report times (iostat without -t)',
+    'the fio logs count from each job’s start (written without log_unix_epoch=1), and fio 3.33 gives no wall-clock start of a job (its JSON has no job_start, which came with fio 3.36)',
+  'no-iostat': 'no iostat log',
+  'iostat-no-times': 'the iostat log has no report times (iostat without -t)',
   'iostat-no-offset':
-    'its iostat report times have no UTC offset (iostat -t without S_TIME_FORMAT=ISO prints the machine’s local time, which the log does not name)',
-  outside: 'its iostat log does not cover the job’s seconds',
+    'the iostat report times have no UTC offset (iostat -t without S_TIME_FORMAT=ISO prints the machine’s local time, which the log does not name)',
+  outside: 'the iostat log did not run during the job',
 };

@@ -88,7 +88,10 @@ export function fioLogSections(runs: readonly LoadedRun[], runRefs: readonly Run
       notes: sectionNotes(
         ordered.map((entry) => entry.figure),
         companions,
-        [...reasons].map(([run, reason]) => ({ run: runRefs.find((ref) => ref.id === run)?.label ?? run, reason })),
+        runRefs.flatMap((ref) => {
+          const reason = reasons.get(ref.id);
+          return reason === undefined ? [] : [{ run: ref.label, reason }];
+        }),
       ),
     };
   });
@@ -332,7 +335,10 @@ function clockNotes(
     );
   }
   if (unaligned.length > 0) {
-    const why = unaligned.map(({ run, reason }) => `${run}: ${UNALIGNED_WORDS[reason]}`).join('; ');
+    // The runs of one reason together: "ext4, xfs, btrfs: the fio logs count from …".
+    const byReason = new Map<UnalignedReason, string[]>();
+    for (const { run, reason } of unaligned) byReason.set(reason, [...(byReason.get(reason) ?? []), run]);
+    const why = [...byReason].map(([reason, names]) => `${names.join(', ')}: ${UNALIGNED_WORDS[reason]}`).join('; ');
     notes.push(
       `${companions.length > 0 ? 'Not placed on iostat’s clock' : 'Time is fio’s own, in seconds since each job started, and the lines are not placed on iostat’s clock'} (${why}).`,
     );
