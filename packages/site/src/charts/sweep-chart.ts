@@ -11,7 +11,7 @@ import { formatValue } from '../lib/format-value.ts';
 import type { RunRef, SweepPoint, SweepSeries } from '../view/model.ts';
 import { appendAxis, appendValueAxis } from './axes.ts';
 import { formatTick } from './axis-format.ts';
-import { estimateTextWidth } from './label-fit.ts';
+import { estimateTextWidth, wrapLabel } from './label-fit.ts';
 import { appendLegend, type LegendItem } from './legend.ts';
 import { round } from './plot-parts.ts';
 import type { RunStyle } from './run-styles.ts';
@@ -85,17 +85,24 @@ function appendHeader(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], w
     { width },
   );
   let top = legendHeight + 4;
-  const caption = [data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`, spreadNote(data)]
-    .filter((part) => part !== undefined)
-    .join(' · ');
-  if (caption !== '') {
+  const parts = [data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`, spreadNote(data)].filter(
+    (part) => part !== undefined,
+  );
+  const caption = parts.join(' · ');
+  // One line where it fits; on a narrow chart (a phone) a line per part, each wrapped if need be,
+  // rather than run past the edge.
+  const lines =
+    estimateTextWidth(caption, TICK_FONT_PX) <= width
+      ? [caption].filter((line) => line !== '')
+      : parts.flatMap((part) => wrapLabel(part, width, TICK_FONT_PX));
+  for (const text of lines) {
     select(svg)
       .append('text')
       .attr('class', 'axis-caption')
       .attr('x', 0)
       .attr('y', top + 11)
       .attr('font-size', TICK_FONT_PX)
-      .text(caption);
+      .text(text);
     top += LINE_PX + 4;
   }
   return top + 6;
