@@ -43,6 +43,45 @@ describe('placeLines', () => {
   });
 });
 
+describe('placeLines of a job shorter than one window', () => {
+  it('takes rising lines a step apart far shorter than their first time for the processes’ one window each', async () => {
+    // The loopback experiment's ext4 random-write-buf, repeat 1: 5 processes, well under a second,
+    // each wrote one clat line as it ended.
+    const text = await readFile(
+      repoPath(
+        'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/fio--seed-hoffman-1--random-write-buf_clat.log',
+      ),
+      'utf8',
+    );
+    const rows = text
+      .trim()
+      .split('\n')
+      .map((line) => line.split(',').map(Number));
+    expect(rows).toHaveLength(5);
+    const last = Math.max(...rows.map((row) => row[0] as number));
+    // Since the job's start: the last line less fio's printed runtime, the longest of the second
+    // group's `run=<min>-<max>msec` (the job file's second job).
+    const report = await readFile(
+      repoPath('content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/fio--seed-hoffman-1.txt'),
+      'utf8',
+    );
+    const runtimeMs = Number([...report.matchAll(/run=\d+-(\d+)msec/g)][1]?.[1]);
+    expect(runtimeMs).toBeGreaterThan(0);
+    const sinceStart = rows.map((row) => (row[0] as number) - (last - runtimeMs));
+    expect(placeLines(sinceStart, { isWindowed: true }).map((place) => place.window)).toEqual([1, 1, 1, 1, 1]);
+    const [only, ...others] = jobWindows(
+      rows.map((row, index) => ({ timeMs: sinceStart[index] as number, value: row[1] as number })),
+      'mean',
+      { isWindowed: true },
+    );
+    expect(others).toEqual([]);
+    expect(only?.processes).toBe(5);
+    expect(only?.value).toBeCloseTo(rows.reduce((sum, row) => sum + (row[1] as number), 0) / 5, 6);
+    // A per-I/O log is never read so: its lines are I/Os, not windows.
+    expect(new Set(placeLines(sinceStart).map((place) => place.window)).size).toBe(5);
+  });
+});
+
 describe('jobWindows', () => {
   it('adds up the processes’ bandwidth lines of a window: the job’s total', async () => {
     const rows = await rawLines('ext4', 'fio--seed-hoffman-1--random-write-direct_bw.log');

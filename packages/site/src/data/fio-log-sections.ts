@@ -5,7 +5,13 @@
 // started; where the logs count from the epoch and the run's iostat log has zoned times, each run's
 // device is drawn beside (fio-log-device.ts).
 
-import { type FioHistogramLog, interpolatedPercentiles, type Measurement, type ParseOutput } from '@benchfolio/parsers';
+import {
+  type FioHistogramLog,
+  type FioSampleLog,
+  interpolatedPercentiles,
+  type Measurement,
+  type ParseOutput,
+} from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import { SECONDS } from '../charts/sweep-summary.ts';
 import type { BaseUnit, RunRef, SweepCompanion, SweepPoint, SweepSeries, ToolSection } from '../view/model.ts';
@@ -54,7 +60,7 @@ export function fioLogSections(runs: readonly LoadedRun[], runRefs: readonly Run
       const found =
         result.type === 'histogram'
           ? histogramWindows(result, originMs)
-          : sampleWindows(output.parsed.measurements, result.kind, result.unit, originMs);
+          : sampleWindows(output.parsed.measurements, result, originMs);
       for (const { figure, windows } of found) {
         const id = `${figure.metric}|${figure.direction}`;
         const entry = figures.get(id) ?? { figure, runs: new Map() };
@@ -104,8 +110,7 @@ function figureRank(figure: LogFigure): number {
 /** A sample log's windows per direction, from its per-line measurements (labels `direction`, `sample`). */
 function sampleWindows(
   measurements: readonly Measurement[],
-  kind: string,
-  unit: string | null,
+  { kind, unit, isWindowed }: Pick<FioSampleLog, 'kind' | 'unit' | 'isWindowed'>,
   originMs: number,
 ): Array<{ figure: LogFigure; windows: JobWindow[] }> {
   if (unit === null || !KIND_ORDER.includes(kind)) return [];
@@ -123,7 +128,7 @@ function sampleWindows(
   const combine = kind === 'bw' || kind === 'iops' ? 'sum' : 'mean';
   return [...lines].map(([direction, byDirection]) => ({
     figure: { metric: kind, direction, unit: unit as BaseUnit, combine },
-    windows: jobWindows([...byDirection.values()], combine),
+    windows: jobWindows([...byDirection.values()], combine, { isWindowed }),
   }));
 }
 
@@ -142,7 +147,10 @@ function histogramWindows(
   for (const [code, direction] of DIRECTIONS.entries()) {
     const indexes = directions.flatMap((value, index) => (value === code ? [index] : []));
     if (indexes.length === 0) continue;
-    const places = placeLines(indexes.map((index) => timeMs[index] as number));
+    const places = placeLines(
+      indexes.map((index) => timeMs[index] as number),
+      { isWindowed: true },
+    );
     const merged = new Map<number, { bins: number[]; times: number[] }>();
     indexes.forEach((index, at) => {
       const window = places[at]?.window as number;
