@@ -80,6 +80,28 @@ describe('placeLines of a job shorter than one window', () => {
     // A per-I/O log is never read so: its lines are I/Os, not windows.
     expect(new Set(placeLines(sinceStart).map((place) => place.window)).size).toBe(5);
   });
+
+  it('takes lines of one time as processes of one window too (sequential-write-buffered: 898, 898, 898, 902 ms)', async () => {
+    const text = await readFile(
+      repoPath(
+        'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/fio--seed-hoffman-1--sequential-write-buffered_bw.log',
+      ),
+      'utf8',
+    );
+    const times = text
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.slice(0, line.indexOf(','))));
+    // Four processes' lines within a few ms, about a second after the start (any start less than half a second before them).
+    const sinceStart = times.map((time) => time - (Math.min(...times) - 1000));
+    expect(Math.max(...sinceStart) - Math.min(...sinceStart)).toBeLessThan(500);
+    expect(placeLines(sinceStart, { isWindowed: true }).map((place) => place.window)).toEqual(times.map(() => 1));
+  });
+
+  it('keeps two lines of one process, a window and a short last one, apart', () => {
+    const windows = placeLines([1000, 1200], { isWindowed: true }).map((place) => place.window);
+    expect(new Set(windows).size).toBe(2);
+  });
 });
 
 describe('jobWindows', () => {

@@ -54,13 +54,14 @@ export function placeLines(
 /**
  * Whether a windowed log's lines, times since the job's start, are its processes' only lines: a
  * job shorter than one window, whose processes each wrote one short last window as they ended,
- * in the order they ended. Their times then rise all along, as one process's would, but by steps
- * far shorter than a window, where a process's first window closes a whole window after the start:
- * one run of rising times whose step is under half its first time.
+ * in the order they ended. Their times then never fall, as one process's would not, but step by
+ * far less than a window, where a process's first window closes a whole window after the start:
+ * three lines or more, never falling, whose step is under half the first time. (Two lines are
+ * also one process's full window and short last one: those are left as they are.)
  */
 export function isOneLinePerProcess(times: readonly number[], windowMs = windowLengthMs(times)): boolean {
-  if (windowMs === undefined || times.length < 2) return false;
-  for (let i = 1; i < times.length; i++) if (!((times[i] as number) > (times[i - 1] as number))) return false;
+  if (windowMs === undefined || times.length < 3) return false;
+  for (let i = 1; i < times.length; i++) if ((times[i] as number) < (times[i - 1] as number)) return false;
   return windowMs < (times[0] as number) / 2;
 }
 
