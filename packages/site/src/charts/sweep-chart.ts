@@ -275,6 +275,21 @@ function appendCompanions(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[
       if (sorted.length === 0) continue;
       const values = sorted.map((p) => p.value);
       const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+      const only = sorted[0];
+      if (sorted.length === 1 && only !== undefined) {
+        // One report in the job's seconds: a line of one point would not show; a small ring does.
+        group
+          .append('circle')
+          .attr('class', `${run.className} line companion companion-point`)
+          .attr('data-run', run.id)
+          .attr('data-device', companion.device)
+          .attr('cx', round(x(only.x)))
+          .attr('cy', round(y(only.value)))
+          .attr('r', POINT_RADIUS_PX)
+          .append('title')
+          .text(`${run.label} · ${companion.label}: ${formatValue(only.value, data.unit)}`);
+        continue;
+      }
       group
         .append('path')
         .attr('class', `${run.className} line companion`)
