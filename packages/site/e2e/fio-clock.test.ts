@@ -138,6 +138,7 @@ describe('/try: a pasted fio log of the kind the reader picks', () => {
     const chart = page.locator('[data-try-sections] svg.chart[data-chart="sweep"]');
     await expect(chart.count()).resolves.toBeGreaterThan(0);
     await expect(chart.first().getAttribute('aria-label')).resolves.toContain('Write bandwidth');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(session.problems).toEqual([]);
     await page.context().close();
   });
