@@ -19,6 +19,7 @@ export {
   parseDd,
   safeParseDd,
 } from './dd/index.ts';
+export { DEVICE_ROLES, type DeviceRole, deviceRole } from './device-role.ts';
 export {
   isParseError,
   PARSE_ERROR_CODES,
@@ -27,6 +28,27 @@ export {
   type ParseErrorInit,
   type SafeParseResult,
 } from './errors.ts';
+export {
+  type AccessPattern,
+  compareFingerprints,
+  FINGERPRINT_SOURCES,
+  type FieldComparison,
+  type FieldDifference,
+  type FingerprintField,
+  type FingerprintSource,
+  type FingerprintValue,
+  KIND_BANDS,
+  type KindMatch,
+  type Operation,
+  type RankedCandidate,
+  rankFingerprints,
+  type Similarity,
+  WORKLOAD_CATEGORIES,
+  type WorkloadCategory,
+  type WorkloadFingerprint,
+  type WorkloadKind,
+} from './fingerprint.ts';
+export { type FingerprintContext, fingerprintOutput } from './fingerprint-output.ts';
 export {
   detectFio,
   FIO_FORMATS,

@@ -66,9 +66,15 @@ export interface ToolParser<
   tool: TTool;
   /** The formats `parse` accepts, in the order detection tries them. */
   formats: readonly string[];
+  /** The tool whose version a run.yaml's `tools` states for these outputs: `fio` for `fio-log`. */
+  versionTool?: string;
   detect(head: string): Detection | null;
-  /** Throws a ParseError for input it cannot read. */
-  parse(source: TextSource, format: string): TOutput;
+  /**
+   * Throws a ParseError for input it cannot read. `toolVersion`: the version of the tool that
+   * printed it, known from elsewhere (a run.yaml), for outputs that do not print it and whose
+   * reading depends on it (fio 2.x logs are in usec, fio 3.x's in ns).
+   */
+  parse(source: TextSource, format: string, toolVersion?: string): TOutput;
   /**
    * Optional streaming parse for long time series: yields consecutive pieces (for iostat, one per
    * report), whose measurements together are those `parse` would return. The input comes as

@@ -11,6 +11,12 @@ export interface ParseOptions {
   format?: string | undefined;
   /** File name for error messages. */
   name?: string | undefined;
+  /**
+   * The version of the tool that printed the output, when known from elsewhere (a run.yaml's
+   * `tools`): read where the output does not say and its reading depends on it (fio 2.x logs
+   * hold usec, fio 3.x's ns). Ignored by tools whose outputs print their version.
+   */
+  toolVersion?: string | undefined;
 }
 
 /**
@@ -112,7 +118,7 @@ export function createRegistry<TOutput extends ToolOutput>(
       });
     }
     const { parser, format } = choose(source, options);
-    return parser.parse(source, format);
+    return parser.parse(source, format, options.toolVersion);
   };
 
   /**
@@ -160,7 +166,8 @@ export function createRegistry<TOutput extends ToolOutput>(
     }
     const texts: string[] = [];
     for await (const batch of replay()) texts.push(batch.text);
-    return [parser.parse(readText(texts.join('\n'), { name: options.name }), format)][Symbol.iterator]();
+    const whole = readText(texts.join('\n'), { name: options.name });
+    return [parser.parse(whole, format, options.toolVersion)][Symbol.iterator]();
   };
 
   const parseStream = (

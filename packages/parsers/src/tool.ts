@@ -67,6 +67,14 @@ export interface ToolDefinition<
    * the registry parses). Throws a ParseError for input it cannot read.
    */
   parse(source: TextSource, format: TFormat, options?: TOptions): ToolReading<z.output<TSchema>>;
+  /** The tool whose version a run.yaml's `tools` states for its outputs, when not its own (`fio`). */
+  versionTool?: string;
+  /**
+   * The tool's own parse options given the version of the tool that printed an output, known
+   * from elsewhere (the registry's `toolVersion`, from a run.yaml): for tools whose outputs do
+   * not print it and whose reading depends on it (fio's logs).
+   */
+  optionsForVersion?(toolVersion: string): TOptions;
   /** The tidy view of a result, built when an output's `measurements` are first read. */
   measurements(result: z.output<TSchema>): Measurement[];
   /** The zod schema of the result: the one source of its type. */
@@ -157,12 +165,14 @@ export function defineTool<
   const parser: ToolParser<Result, TName> = {
     tool: name,
     formats,
+    versionTool: definition.versionTool ?? name,
     detect,
-    parse(source, format) {
+    parse(source, format, toolVersion) {
       const known = formatOf(format);
       if (known === undefined) throw unsupported(source, format);
       if (!/\S/.test(source.text)) throw emptyInput(source, name, format);
-      return read(source, known);
+      const options = toolVersion === undefined ? undefined : definition.optionsForVersion?.(toolVersion);
+      return read(source, known, options);
     },
   };
   if (stream !== undefined) {

@@ -1,5 +1,4 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { type ExperimentView, experimentView } from '../src/data/experiment-view
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { seriousAxeViolations } from './helpers/page-layout.ts';
 import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
@@ -26,7 +26,6 @@ const PAGE_TIMEOUT_MS = 30_000;
 /** The issue's budget for an experiment page: JavaScript, gzipped. */
 const MAX_SCRIPT_GZIP_BYTES = 60 * 1024;
 const FIO_SEED = '2011-07-ext3-ext4-xfs-fio-msa70';
-const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 
 let build: SiteBuild;
 let server: StaticServer;
@@ -67,18 +66,6 @@ function view(id: string): ExperimentView {
   return found;
 }
 
-/** axe-core's serious and critical violations on the page, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
 /**
  * What only the project's own workflow means, never a citation: the numbered saved copies of
  * the posts the first experiments came from ("seed 003"), the script that imported them, the
@@ -106,12 +93,6 @@ function visibleText(html: string): string {
   const withoutCode = html.replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, ' ');
   const titles = [...withoutCode.matchAll(/\b(?:title|alt|aria-label)="([^"]*)"/g)].map((match) => match[1]);
   return `${withoutCode.replace(/<[^>]*>/g, ' ')} ${titles.join(' ')}`.replace(/\s+/g, ' ');
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
 }
 
 describe('every experiment page', () => {
@@ -209,7 +190,7 @@ describe('every experiment page', () => {
       for (const experiment of views) {
         for (const scheme of ['light', 'dark'] as const) {
           const { page } = await openPage(experiment.href, scheme);
-          expect(await seriousViolations(page), `${experiment.id} (${scheme})`).toEqual([]);
+          expect(await seriousAxeViolations(page), `${experiment.id} (${scheme})`).toEqual([]);
           await page.context().close();
         }
       }

@@ -2,23 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { indexEntry } from '../src/data/index-entry.ts';
 import type { IndexEntry } from '../src/data/site-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
-import { buildSite, REPO_ROOT, type SiteBuild } from './helpers/build-site.ts';
-import { launchChromium } from './helpers/chromium.ts';
+import { REPO_ROOT } from './helpers/build-site.ts';
 import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { servedSite } from './helpers/served-site.ts';
 
 // The index over the real experiments of content/results: filters, sort, search, and their URL.
 // Expected lists are worked out here from the experiments' own fields, not from the page's code.
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const BUILD_TIMEOUT_MS = 120_000;
+const LOAD_TIMEOUT_MS = 120_000;
 /** A word of the write-up of content/results/2011-11-ext4-xfs-btrfs-bonnie (index.md), rare elsewhere. */
 const WRITE_UP_WORD = 'barriers';
 const WRITE_UP_ID = '2011-11-ext4-xfs-btrfs-bonnie';
@@ -28,19 +27,13 @@ const NO_SUCH_WORD = 'zzzzqqq';
 const newestFirst = (a: IndexEntry, b: IndexEntry) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 const ids = (list: IndexEntry[]) => list.map((entry) => entry.id);
 
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
+const site = servedSite(RESULTS_DIR);
 let entries: IndexEntry[];
 /** The experiments whose page text (experiment.yaml, index.md) has the word, as Pagefind stems it. */
 let withWord: string[];
 
 beforeAll(async () => {
-  [build, entries] = await Promise.all([
-    buildSite(RESULTS_DIR),
-    loadRealExperiments().then((experiments) => experiments.map(indexEntry)),
-  ]);
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
+  entries = (await loadRealExperiments()).map(indexEntry);
   withWord = [];
   for (const { id } of [...entries].sort(newestFirst)) {
     const texts = await Promise.all(
@@ -48,22 +41,13 @@ beforeAll(async () => {
     );
     if (texts.some((text) => /\bbarrier/i.test(text))) withWord.push(id);
   }
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
+}, LOAD_TIMEOUT_MS);
 
 /** Opens the index (with a query) in a fresh context, and records what goes wrong on it. */
-async function openIndex(query = '', options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
+async function openIndex(query = '', options: BrowserContextOptions = {}) {
+  const page = await site.newPage(options);
   const problems = recordPageProblems(page);
-  await page.goto(`${server.url}${query}`, { waitUntil: 'networkidle' });
+  await page.goto(site.url(`/${query}`), { waitUntil: 'networkidle' });
   return { page, problems };
 }
 

@@ -1,41 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSite, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
-import { launchChromium } from './helpers/chromium.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { SITE_DIR } from './helpers/build-site.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { servedSite } from './helpers/served-site.ts';
 
 const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'results');
 const EXPERIMENT_ID = '2020-02-dd-sequential-write';
 const TITLE = 'Sequential 20 GB write with dd on three hosts';
-const BUILD_TIMEOUT_MS = 120_000;
-
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  build = await buildSite(FIXTURE_DIR);
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
+const site = servedSite(FIXTURE_DIR);
 
 /** Opens the index in a fresh context, so no test sees another's state. */
-async function openIndex(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto(server.url);
-  return page;
+function openIndex(options: BrowserContextOptions = {}): Promise<Page> {
+  return site.open('/', options);
 }
 
 describe('the index of experiments, built from one experiment', () => {
@@ -91,30 +70,30 @@ describe('the index of experiments, built from one experiment', () => {
     const hrefs = await page
       .locator('a[href]')
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
-    const internal = hrefs.filter((href) => href.startsWith(server.url));
+    const root = site.url('/');
+    const internal = hrefs.filter((href) => href.startsWith(root));
     // The site name and the nav (experiments, compare, try, glossary), the experiment's page, and
     // the footer's feed and glossary.
     expect(internal).toEqual([
-      server.url,
-      server.url,
-      `${server.url}compare/`,
-      `${server.url}try/`,
-      `${server.url}glossary/`,
-      `${server.url}experiments/${EXPERIMENT_ID}/`,
-      `${server.url}rss.xml`,
-      `${server.url}glossary/`,
+      root,
+      root,
+      site.url('/compare/'),
+      site.url('/try/'),
+      site.url('/glossary/'),
+      site.url(`/experiments/${EXPERIMENT_ID}/`),
+      site.url('/rss.xml'),
+      site.url('/glossary/'),
     ]);
     for (const href of internal) expect((await fetch(href)).status, href).toBe(200);
     await page.context().close();
   });
 
   test('loads without console errors or failed requests', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = await site.newPage();
     const problems = recordPageProblems(page);
-    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await page.goto(site.url('/'), { waitUntil: 'networkidle' });
     expect(problems).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 
   test('shows the same content with JavaScript disabled, without the filters it would need', async () => {

@@ -1,5 +1,4 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import type { Browser, Page, Response } from 'playwright-core';
@@ -9,6 +8,7 @@ import { loadRealExperiments } from '../src/data/test-content.ts';
 import { type AstroPreview, startAstroPreview } from './helpers/astro-preview.ts';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
 
 // The site of content/results served by `astro preview`, the server `npm start` runs: a page per
@@ -23,7 +23,6 @@ const EVERY_PAGE_TIMEOUT_MS = 600_000;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const UNKNOWN_PATH = '/no-such-page/';
-const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 
 let build: SiteBuild;
 let preview: AstroPreview;
@@ -82,79 +81,6 @@ function shotName(path: string, suffix: string): string {
   return join(SCREENSHOTS_DIR, `${name}--${suffix}.png`);
 }
 
-/** axe-core's serious and critical violations on the page, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  });
-}
-
-/**
- * What sticks out of the viewport sideways: the page's scroll width when wider, and each element
- * whose box passes the right or left edge without an ancestor that clips or scrolls it, named
- * by tag, id and class.
- */
-function widerThanViewport(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width) {
-      found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px`);
-    }
-    const isClipped = (element: Element): boolean => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (/auto|scroll|hidden|clip/.test(getComputedStyle(parent).overflowX)) return true;
-      }
-      return false;
-    };
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (box.right <= width + 0.5 && box.left >= -0.5) continue;
-      if (isClipped(element)) continue;
-      const id = element.id ? `#${element.id}` : '';
-      const classes =
-        typeof element.className === 'string' && element.className
-          ? `.${element.className.trim().split(/\s+/).join('.')}`
-          : '';
-      found.push(
-        `${element.tagName.toLowerCase()}${id}${classes}: ${Math.round(box.left)}–${Math.round(box.right)} px`,
-      );
-    }
-    return found;
-  });
-}
-
-/**
- * Chart text that the chart's own box cuts: each text of an SVG chart drawn outside the SVG (a run
- * label wider than the margin kept for it, a value past the right edge), named by chart and text.
- * Text that is not laid out (a folded figure) is skipped.
- */
-function textOutsideItsChart(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    for (const svg of document.querySelectorAll('svg.chart')) {
-      const frame = svg.getBoundingClientRect();
-      if (frame.width === 0) continue;
-      for (const text of svg.querySelectorAll('text')) {
-        const box = text.getBoundingClientRect();
-        if (box.width === 0 || text.textContent?.trim() === '') continue;
-        if (box.left >= frame.left - 1 && box.right <= frame.right + 1) continue;
-        const chart = svg.getAttribute('data-key') ?? svg.getAttribute('aria-label') ?? 'a chart';
-        found.push(
-          `${chart}: "${text.textContent}" at ${Math.round(box.left - frame.left)}–${Math.round(box.right - frame.left)} px of ${Math.round(frame.width)}`,
-        );
-      }
-    }
-    return found;
-  });
-}
-
 describe('a page per run', () => {
   test(
     'every run of every experiment has one: its label, its system, links back and to each raw file',
@@ -206,7 +132,7 @@ describe('a page per run', () => {
         if (run === undefined) continue;
         for (const colorScheme of ['light', 'dark'] as const) {
           const { page } = await openPage(runPagePath(loaded.id, run.id), { colorScheme });
-          expect(await seriousViolations(page), `${loaded.id}/${run.id} (${colorScheme})`).toEqual([]);
+          expect(await seriousAxeViolations(page), `${loaded.id}/${run.id} (${colorScheme})`).toEqual([]);
           await page.context().close();
         }
       }
@@ -259,7 +185,7 @@ describe('an unknown address', () => {
     await page.context().close();
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page: again } = await openPage(UNKNOWN_PATH, { colorScheme });
-      expect(await seriousViolations(again), colorScheme).toEqual([]);
+      expect(await seriousAxeViolations(again), colorScheme).toEqual([]);
       await again.context().close();
     }
   });
@@ -275,7 +201,7 @@ describe('on a 390 px phone', () => {
       const shotted = new Set<string>();
       for (const path of pages) {
         const { page } = await openPage(path, { viewport: PHONE });
-        for (const problem of await widerThanViewport(page)) found.push(`${path}: ${problem}`);
+        for (const problem of await sidewaysOverflow(page)) found.push(`${path}: ${problem}`);
         // One screenshot per kind of page: the first run of an experiment stands for the others.
         const runsOf = /^(.*\/runs\/)[^/]+\/$/.exec(path)?.[1];
         if (runsOf === undefined || !shotted.has(runsOf)) {
@@ -297,7 +223,7 @@ describe('on a 390 px phone', () => {
       for (const path of pages) {
         for (const viewport of [PHONE, DESKTOP]) {
           const { page } = await openPage(path, { viewport });
-          for (const problem of await textOutsideItsChart(page))
+          for (const problem of await textOutsideCharts(page))
             found.push(`${path} at ${viewport.width} px: ${problem}`);
           await page.context().close();
         }

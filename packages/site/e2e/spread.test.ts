@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatValue } from '../src/lib/format-value.ts';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { seriousAxeViolations } from './helpers/page-layout.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
 
 // The rest of issue 18's spreads, in the browser: fio's per-interval bandwidth and IOPS samples of
@@ -22,7 +22,6 @@ const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const BUILD_TIMEOUT_MS = 240_000;
 const MAX_SCRIPT_GZIP_BYTES = 60 * 1024;
-const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 
 let real: SiteBuild;
 let samples: SiteBuild;
@@ -74,23 +73,6 @@ function printedSamples(text: string, job: string): Record<'bw' | 'iops', { mean
     bw: { mean: Number(bw[2]) * factor, sd: Number(bw[3]) * factor, n: Number(bw[4]) },
     iops: { mean: Number(iops[1]), sd: Number(iops[2]), n: Number(iops[3]) },
   };
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 describe('fio’s per-interval samples of single one-job runs', () => {
@@ -170,7 +152,7 @@ describe('fio’s per-interval samples of single one-job runs', () => {
     await phone.context().close();
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open(samplesServer, SAMPLES_ID, { colorScheme });
-      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      expect(await seriousAxeViolations(page), colorScheme).toEqual([]);
       await page.context().close();
     }
   });

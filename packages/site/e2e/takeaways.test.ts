@@ -1,45 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSite, REPO_ROOT, type SiteBuild } from './helpers/build-site.ts';
-import { launchChromium } from './helpers/chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from './helpers/build-site.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { servedSite } from './helpers/served-site.ts';
 
 // What a reader takes away from an experiment page: a figure's link, its SVG and PNG files and
 // its citation; the zip of the raw outputs; the glossary the chart titles lead to.
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
-const BUILD_TIMEOUT_MS = 180_000;
 const PAGE_TIMEOUT_MS = 60_000;
 const FIO_SEED = '2011-07-ext3-ext4-xfs-fio-msa70';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  build = await buildSite(RESULTS_DIR);
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
+const site = servedSite(RESULTS_DIR);
 
 async function openPage(path: string, colorScheme: 'light' | 'dark' = 'light', width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, acceptDownloads: true });
-  const page = await context.newPage();
+  const page = await site.newPage({ viewport: { width, height: 900 }, colorScheme, acceptDownloads: true });
   const problems = recordPageProblems(page);
-  await page.goto(new URL(path, server.url).href);
+  await page.goto(site.url(path));
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
   return page;
@@ -114,7 +96,7 @@ describe('a figure’s take-aways', () => {
       const text = (await citation.textContent()) ?? '';
       expect(text).toContain('Evan Hoffman, “ext3 vs ext4 vs xfs with fio 1.57');
       expect(text).toContain('July 2011');
-      expect(text).toContain(`${new URL(`/experiments/${FIO_SEED}/`, server.url).href}#figure-fio-write-iops.`);
+      expect(text).toContain(`${new URL(`/experiments/${FIO_SEED}/`, site.server.url).href}#figure-fio-write-iops.`);
       expect(text).toContain(
         'Source: “Benchmarking disk IO on ext3 vs ext4 vs xfs with fio”, Evan Hoffman, July 22, 2011, http://www.evanhoffman.com/',
       );

@@ -1,53 +1,37 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { type ExperimentView, experimentView } from '../src/data/experiment-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { formatValue } from '../src/lib/format-value.ts';
 import type { MetricComparison } from '../src/view/model.ts';
-import { buildSite, REPO_ROOT, type SiteBuild } from './helpers/build-site.ts';
-import { launchChromium } from './helpers/chromium.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { REPO_ROOT } from './helpers/build-site.ts';
+import { servedSite } from './helpers/served-site.ts';
 
 // The verdict at the top of every experiment page with data (issue 18): its numbers are the
 // measurements', it and a chart start in the first 800 px at 1280×800 and within two screens on a
 // phone, and on the MSA70 page every "±" is the stdev fio printed.
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
-const BUILD_TIMEOUT_MS = 180_000;
+const LOAD_TIMEOUT_MS = 120_000;
 const EVERY_PAGE_TIMEOUT_MS = 120_000;
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
+const site = servedSite(RESULTS_DIR);
 let loaded: LoadedExperiment[];
 let views: ExperimentView[];
 
 beforeAll(async () => {
-  const [built, experiments] = await Promise.all([buildSite(RESULTS_DIR), loadRealExperiments()]);
-  build = built;
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
-  loaded = experiments;
-  views = experiments.map(experimentView);
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
+  loaded = await loadRealExperiments();
+  views = loaded.map(experimentView);
+}, LOAD_TIMEOUT_MS);
 
 const withData = () => views.filter((view) => view.sections.some((section) => section.metrics.length > 0));
 
 async function open(id: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(new URL(`experiments/${id}/`, server.url).href);
+  const page = await site.open(`/experiments/${id}/`, { viewport });
   await page.waitForLoadState('networkidle');
   return page;
 }

@@ -1,4 +1,5 @@
 export { BONNIE_FORMATS, type BonnieFormat } from './context.ts';
+export { _bonnieFingerprints } from './fingerprint.ts';
 export {
   type BonnieIoTest,
   BonnieIoTestSchema,

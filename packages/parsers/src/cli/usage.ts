@@ -19,6 +19,7 @@ export const USAGE = `benchfolio: read ${oneOf(TOOLS.map((tool) => tool.title))}
 Usage:
   benchfolio parse [--tool T] [--format F] [--tidy] [--ndjson] FILE...
   benchfolio detect FILE...
+  benchfolio fingerprint [--tool T] [--format F] [--json] FILE...
   benchfolio validate [DIR...]
   benchfolio summarize EXPERIMENT...
   benchfolio --help | --version
@@ -27,6 +28,9 @@ Commands:
   parse      Print each output as JSON: { tool, format, toolVersion, result, measurements }.
              One FILE prints an object, several print an array. "-" reads standard input.
   detect     Name the tool, format and version of each FILE without parsing it.
+  fingerprint
+             Print each workload's fingerprint: what ran, with which parameters (fio's rw, bs,
+             iodepth, numjobs, ...), each with where the output says it. --json prints JSON.
   validate   Check content: every experiment under DIR (default: content/results), or DIR itself
              when it is one experiment. Schemas, listed files, parsed outputs, runs that differ
              beyond the variable (warnings). Prints FILE:LINE:COL: message for each problem.
@@ -37,6 +41,7 @@ Options:
   --tool T     Skip detection of the tool: ${oneOf(TOOLS.map((tool) => tool.name))}.
   --format F   Skip detection of the format: one of the tool's (below).
   --tidy       Print the flat list of measurements { tool, metric, unit, value, labels }.
+  --json       (fingerprint) Print the fingerprints as JSON.
   --ndjson     Print one JSON line per piece as the input is read (for logs larger than memory):
                { file, tool, format, toolVersion, result, warnings }, without the measurements
                (for iostat, one line per report); with --tidy, one line per measurement.

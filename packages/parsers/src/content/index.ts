@@ -9,6 +9,7 @@ export {
   variableFields,
   variableName,
 } from './experiment-schema.ts';
+export { outputFingerprintContext } from './fingerprint-context.ts';
 export type { LoadedExperiment, LoadedOutput, LoadedRun } from './loaded.ts';
 export { checkMarkdown } from './markdown-check.ts';
 export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';

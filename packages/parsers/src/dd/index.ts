@@ -1,5 +1,6 @@
 export { DD_FORMATS, type DdFormat } from './context.ts';
 export { _detectDdHead } from './detect.ts';
+export { _ddFingerprints } from './fingerprint.ts';
 export { _ddMeasurements } from './measurements.ts';
 export {
   DD_LANGUAGES,

@@ -1,3 +1,4 @@
+export { _fioFingerprints } from './fingerprint.ts';
 export { fioMeasurements } from './measurements.ts';
 export { FIO_PARSE_FORMATS, type FioParseFormat } from './parse-fio.ts';
 export {

@@ -1,5 +1,6 @@
 export { type ColumnSpec, columnSpec } from './columns.ts';
 export { detectIostatHead } from './detect.ts';
+export { _iostatFingerprints } from './fingerprint.ts';
 export type { IostatMachineOptions } from './machine.ts';
 export { reportMeasurements } from './measurements.ts';
 export {

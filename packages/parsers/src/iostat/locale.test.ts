@@ -243,6 +243,11 @@ describe('the locale of an output, decided once (locale.ts)', () => {
       order: 'month-first',
       warning: { code: 'DATE_ORDER_GUESSED' },
     });
+    // es_ES writes `%d/%m/%y`: with decimal commas a 2-digit year is day first too.
+    expect(chooseDateOrder(['02/04/17'], DECIMAL_COMMA)).toMatchObject({
+      order: 'day-first',
+      warning: { code: 'DATE_ORDER_GUESSED', message: expect.stringContaining('2-digit years (es_ES)') },
+    });
     expect(chooseDateOrder(['24.11.2026'], DECIMAL_COMMA)).toEqual({ order: 'month-first', warning: null });
     // -o JSON: the numbers are C's in every locale, so they tell nothing.
     expect(chooseDateOrder(['05/11/2026'], 0)).toMatchObject({

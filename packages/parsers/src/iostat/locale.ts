@@ -80,9 +80,10 @@ export interface DateOrderChoice {
 /**
  * The order of an output's slash dates, from its dates read so far (the banner's, the first
  * timestamp's): a day above 12 shows it. Else a guess, said in a warning (except for the C
- * locale's own form): a 2-digit year is month first, as the C locale's `%x` (`%m/%d/%y`) writes
- * it; a 4-digit year is day first when the numbers have decimal commas (fr, it, pt_BR write
- * `%d/%m/%Y`) and month first when they have points (en_US writes `%m/%d/%Y`).
+ * locale's own form): with decimal commas, day first, as the locales that write them do (glibc:
+ * es_ES `%d/%m/%y`, fr_FR, it_IT, pt_BR `%d/%m/%Y`, 49 locales; only ab_GE and ka_GE write
+ * `%m/%d/%Y`); with decimal points, month first, as the C locale's `%x` (`%m/%d/%y`) and en_US
+ * (`%m/%d/%Y`) write it.
  */
 export function chooseDateOrder(dates: readonly string[], mark: DecimalMark | 0): DateOrderChoice {
   let slashDate: string | null = null;
@@ -94,15 +95,17 @@ export function chooseDateOrder(dates: readonly string[], mark: DecimalMark | 0)
   if (slashDate === null) return { order: 'month-first', warning: null };
   const isLongYear = /\/\d{4}(?:[ \t]|$)/.test(slashDate);
   const isComma = mark === DECIMAL_COMMA;
-  const order: DateOrder = isLongYear && isComma ? 'day-first' : 'month-first';
+  // A 2-digit year with decimal commas is day first too: es_ES writes `%d/%m/%y` (a real
+  // sysstat 11.2 output in the corpus, dated 02/04/17, was committed on 2017-04-02).
+  const order: DateOrder = isComma ? 'day-first' : 'month-first';
   if (!isLongYear && !isComma) return { order, warning: null };
-  const why = isLongYear
-    ? isComma
+  const why = isComma
+    ? isLongYear
       ? 'as the locales that write decimal commas and 4-digit years do'
-      : mark === DECIMAL_POINT
-        ? 'as en_US, which writes decimal points and 4-digit years, does'
-        : "as en_US does (the output's numbers do not show its locale)"
-    : "as the C locale's %x does (the 2-digit year is its form)";
+      : 'as the locales that write decimal commas and 2-digit years (es_ES) do'
+    : mark === DECIMAL_POINT
+      ? 'as en_US, which writes decimal points and 4-digit years, does'
+      : "as en_US does (the output's numbers do not show its locale)";
   const words = order === 'day-first' ? 'day first' : 'month first';
   return {
     order,

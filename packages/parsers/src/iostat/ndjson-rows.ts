@@ -1,4 +1,4 @@
-import { JsonWriter, writeInt32 } from './json-writer.ts';
+import { JsonBytesWriter, jsonBytes, writeDecimal } from '../json-bytes.ts';
 import type { IostatDevice } from './schema.ts';
 
 /**
@@ -9,25 +9,22 @@ import type { IostatDevice } from './schema.ts';
  * they are already its JSON text and does integer arithmetic on them under a kB or ms column;
  * any row it does not recognise exactly it leaves alone, and the machine reads that row the
  * careful way into values, which come here through device() and are written as the typed path
- * writes them (JsonWriter.numbers). Either way the text is the one JSON.stringify gives for the
+ * writes them (JsonBytesWriter.numbers). Either way the text is the one JSON.stringify gives for the
  * typed device: a value's text here is the shortest decimal that reads back as the double the
  * typed path computes, `(digits × factor) / 10^decimals`, which is what JavaScript prints.
  */
 export class DeviceRowWriter {
-  private bytes = new Uint8Array(64 * 1024);
-  private length = 0;
+  /** The rows of the report being read. */
+  private rows = new JsonBytesWriter();
   /** The rows of the last report the machine ended (seal), until the next seal. */
-  private sealedBytes = new Uint8Array(64 * 1024);
-  private sealedLength = 0;
-  /** Writes the rows that come as values (the careful path). */
-  private readonly writer = new JsonWriter();
+  private sealedRows = new JsonBytesWriter();
 
   /**
    * Writes the row whose device name is `bytes[nameStart, nameEnd)` and whose values start at
    * `from` (the line ends at `end`, where `bytes[end]` is a line end); `factors` are the
    * layout's (ColumnSpec.factor), `mark` the run's decimal mark. False, having written nothing,
    * unless the row is a name, exactly `factors.length` plain decimals and blanks, each decimal one
-   * whose JSON text is made here (see writeValue).
+   * whose JSON text is made here (see the loop below).
    */
   rowBytes(
     bytes: Uint8Array,
@@ -43,10 +40,9 @@ export class DeviceRowWriter {
     const count = factors.length;
     // The row's own text (a copied value is no longer than its printed text), the keys, and per
     // value a comma and at most 22 characters.
-    this.reserve(end - nameStart + 64 + count * 24);
-    const out = this.bytes;
-    const start = this.length;
-    let at = start;
+    const rows = this.rows;
+    const out = rows.room(end - nameStart + 64 + count * 24);
+    let at = rows.size;
     if (at > 0) out[at++] = COMMA;
     at = copy(DEVICE_START, out, at);
     for (let i = nameStart; i < nameEnd; i++) {
@@ -55,7 +51,10 @@ export class DeviceRowWriter {
       if (code < 0x20 || code === QUOTE || code === BACKSLASH) return false;
       out[at++] = code;
     }
-    at = copy(isGroup ? GROUP_VALUES : DEVICE_VALUES, out, at);
+    // 28 bytes: one call to set() costs less than a loop over them.
+    const valuesKey = isGroup ? GROUP_VALUES : DEVICE_VALUES;
+    out.set(valuesKey, at);
+    at += valuesKey.length;
     let i = from;
     let code = bytes[i] as number;
     for (let k = 0; k < count; k++) {
@@ -135,23 +134,20 @@ export class DeviceRowWriter {
     if (i !== end) return false;
     out[at++] = CLOSE_BRACKET;
     out[at++] = CLOSE_BRACE;
-    this.length = at;
+    rows.advance(at);
     return true;
   }
 
   /** A row read the careful way (its values in base units), written as the typed path writes it. */
   device(name: string, isGroup: boolean, values: readonly (number | null)[]): void {
-    const writer = this.writer;
-    if (this.length > 0) writer.byte(COMMA);
-    writer.put(DEVICE_START_TEXT);
-    writer.raw(`${JSON.stringify(name)},"isGroup":${isGroup},"values":[`);
-    writer.numbers(values);
-    writer.byte(CLOSE_BRACKET);
-    writer.byte(CLOSE_BRACE);
-    const text = writer.takeBytes();
-    this.reserve(text.length);
-    this.bytes.set(text, this.length);
-    this.length += text.length;
+    const rows = this.rows;
+    if (rows.size > 0) rows.byte(COMMA);
+    rows.put(DEVICE_START_TEXT);
+    rows.string(name);
+    rows.put(isGroup ? GROUP_VALUES_TEXT : DEVICE_VALUES_TEXT);
+    rows.numbers(values);
+    rows.byte(CLOSE_BRACKET);
+    rows.byte(CLOSE_BRACE);
   }
 
   /**
@@ -160,37 +156,25 @@ export class DeviceRowWriter {
    * value's text reads back as the double it was written from (it is that double's shortest text).
    */
   takeDevices(): IostatDevice[] {
-    const text = decoder.decode(this.bytes.subarray(0, this.length));
-    this.length = 0;
-    return JSON.parse(`[${text}]`) as IostatDevice[];
+    return JSON.parse(`[${this.rows.take()}]`) as IostatDevice[];
   }
 
   /** Ends the report's rows: they become sealed() until the next seal. */
   seal(): void {
-    const rows = this.bytes;
-    this.bytes = this.sealedBytes;
-    this.sealedBytes = rows;
-    this.sealedLength = this.length;
-    this.length = 0;
+    const rows = this.rows;
+    this.rows = this.sealedRows;
+    this.sealedRows = rows;
+    this.rows.clear();
   }
 
   /** Drops the rows of a report left out (cut by ^C or the end of the input). */
   discard(): void {
-    this.length = 0;
+    this.rows.clear();
   }
 
   /** The rows of the report last sealed: a view valid until the next seal. */
   sealed(): Uint8Array {
-    return this.sealedBytes.subarray(0, this.sealedLength);
-  }
-
-  private reserve(count: number): void {
-    if (this.length + count <= this.bytes.length) return;
-    let size = this.bytes.length * 2;
-    while (size < this.length + count) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.bytes.subarray(0, this.length));
-    this.bytes = grown;
+    return this.sealedRows.written();
   }
 }
 
@@ -214,74 +198,16 @@ const MAX_DECIMALS = 6;
 /** At most this many digits, and products below MAX_EXACT: no two such decimals are the same double. */
 const MAX_DIGITS = 15;
 const MAX_EXACT = 1e15;
-const POW10 = Int32Array.from({ length: MAX_DECIMALS + 1 }, (_, k) => 10 ** k);
-const POW10_ALL = Array.from({ length: 16 }, (_, k) => 10 ** k);
-const INT32_MAX = 0x7fffffff;
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-const DEVICE_START_TEXT = encoder.encode('{"device":');
-const DEVICE_START = encoder.encode('{"device":"');
-const DEVICE_VALUES = encoder.encode('","isGroup":false,"values":[');
-const GROUP_VALUES = encoder.encode('","isGroup":true,"values":[');
+const DEVICE_START_TEXT = jsonBytes('{"device":');
+const DEVICE_START = jsonBytes('{"device":"');
+const DEVICE_VALUES = jsonBytes('","isGroup":false,"values":[');
+const GROUP_VALUES = jsonBytes('","isGroup":true,"values":[');
+const DEVICE_VALUES_TEXT = jsonBytes(',"isGroup":false,"values":[');
+const GROUP_VALUES_TEXT = jsonBytes(',"isGroup":true,"values":[');
 
 function copy(from: Uint8Array, to: Uint8Array, at: number): number {
   let write = at;
   for (let k = 0; k < from.length; k++) to[write++] = from[k] as number;
   return write;
-}
-
-/**
- * `integer / 10^decimals` (an integer below 10^15, decimals at most MAX_DECIMALS) without
- * trailing zeros: `1536` for 153600 / 100, `10.24` for 1024 / 100.
- */
-function writeDecimal(out: Uint8Array, at: number, integer: number, decimals: number): number {
-  if (integer === 0) {
-    out[at] = ZERO;
-    return at + 1;
-  }
-  if (decimals === 0) return writeInteger(out, at, integer);
-  const scale = POW10[decimals] as number;
-  let whole: number;
-  let fraction: number;
-  if (integer <= INT32_MAX) {
-    // Integer arithmetic: most values (a kB/s rate, an await in ns) are below 2^31.
-    const all = integer | 0;
-    whole = (all / scale) | 0;
-    fraction = all - whole * scale;
-  } else {
-    whole = Math.floor(integer / scale);
-    if (whole * scale > integer) whole--;
-    fraction = integer - whole * scale;
-  }
-  let write = writeInteger(out, at, whole);
-  if (fraction === 0) return write;
-  let places = decimals;
-  while (fraction % 10 === 0) {
-    fraction /= 10;
-    places--;
-  }
-  out[write++] = DOT;
-  // The fraction's digits with their leading zeros (`05` of 0.05), from the right.
-  const end = write + places;
-  for (let p = end - 1; p >= write; p--) {
-    const next = (fraction / 10) | 0;
-    out[p] = ZERO + (fraction - next * 10);
-    fraction = next;
-  }
-  return end;
-}
-
-/** The digits of a non-negative integer below 10^15; returns where they end. */
-function writeInteger(out: Uint8Array, at: number, value: number): number {
-  if (value <= INT32_MAX) return writeInt32(out, at, value | 0);
-  let count = 10;
-  while (count < 16 && value >= (POW10_ALL[count] as number)) count++;
-  let rest = value;
-  for (let write = at + count - 1; write >= at; write--) {
-    const next = Math.floor(rest / 10);
-    out[write] = ZERO + (rest - next * 10);
-    rest = next;
-  }
-  return at + count;
 }

@@ -3,9 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusFiles } from '../../test/corpus.ts';
 import { mutatedOutput } from '../../test/mutations.ts';
-import { ParseError } from '../errors.ts';
+import {
+  chunksAt,
+  cutsIn,
+  expectRegistryNdjson,
+  expectSameNdjson,
+  type NdjsonOutcome,
+} from '../../test/ndjson-outcome.ts';
 import { readTextBatches } from '../lines.ts';
-import { createRegistry } from '../registry.ts';
 import { iostatNdjson } from './ndjson.ts';
 import { iostatNdjsonStream } from './ndjson-stream.ts';
 import { streamIostatOutputs } from './stream.ts';
@@ -29,32 +34,6 @@ const corpusTexts = corpusFiles('iostat', corpusDir())
   .map((file) => ({ name: file.name, text: file.text }));
 const TEXTS = [...fixtureTexts, ...corpusTexts];
 
-interface Outcome {
-  text: string;
-  error: { code: string; line: number | null; column: number | null; message: string; snippet: string } | null;
-}
-
-async function* chunksAt(text: string, cuts: readonly number[]): AsyncGenerator<string> {
-  let start = 0;
-  for (const cut of cuts) {
-    if (cut > start) yield text.slice(start, cut);
-    start = Math.max(start, cut);
-  }
-  if (start < text.length) yield text.slice(start);
-}
-
-async function outcome(pieces: () => AsyncIterable<string | Uint8Array>): Promise<Outcome> {
-  let text = '';
-  try {
-    for await (const piece of pieces()) text += typeof piece === 'string' ? piece : decoder.decode(piece);
-    return { text, error: null };
-  } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
-    const { code, line, column, message, snippet } = error;
-    return { text, error: { code, line, column, message, snippet } };
-  }
-}
-
 async function* typedPath(chunks: AsyncIterable<string>): AsyncGenerator<string | Uint8Array> {
   for await (const output of streamIostatOutputs(readTextBatches(chunks), 'text', FILE)) {
     // A view of the writer's buffer: decoded before the next output is written.
@@ -68,17 +47,12 @@ function fastPath(chunks: AsyncIterable<string>): AsyncIterable<Uint8Array> {
   return stream;
 }
 
-async function expectSameOutput(text: string, cuts: readonly number[]): Promise<Outcome> {
-  const expected = await outcome(() => typedPath(chunksAt(text, cuts)));
-  const actual = await outcome(() => fastPath(chunksAt(text, cuts)));
-  expect(actual.error).toEqual(expected.error);
-  expect(actual.text).toBe(expected.text);
-  return expected;
+async function expectSameOutput(text: string, cuts: readonly number[]): Promise<NdjsonOutcome> {
+  return expectSameNdjson(
+    () => typedPath(chunksAt(text, cuts)),
+    () => fastPath(chunksAt(text, cuts)),
+  );
 }
-
-/** Sorted cut offsets in a text: anywhere, including inside a CRLF pair or a number. */
-const cutsIn = (text: string) =>
-  fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 12 }).map((cuts) => cuts.sort((a, b) => a - b));
 
 describe('iostatNdjsonStream', () => {
   it('has real logs to compare', () => {
@@ -144,28 +118,8 @@ describe('the registry with the iostat fast path', () => {
   // Longer than the head detection reads, so that the registry streams rather than parses whole.
   const log = (fixtureTexts.find(({ name }) => name.includes('x-t-k-p-all')) as { text: string }).text;
   const long = `${log}\n`.repeat(Math.ceil((200 * 1024) / log.length));
-  const registry = createRegistry([iostatParser]);
 
   it('hands the --ndjson bytes of a long log, the same as parseStream and ndjson of each output', async () => {
-    const options = { tool: 'iostat' as const, name: FILE };
-    const expected = await outcome(async function* () {
-      for await (const output of registry.parseStream(chunksAt(long, [1000, 70000, 150000]), options)) {
-        yield decoder.decode(iostatParser.ndjson?.(output, FILE, false) as Uint8Array);
-      }
-    });
-    let byteArrays = 0;
-    const actual = await outcome(async function* () {
-      for await (const piece of registry.ndjsonStream(chunksAt(long, [1000, 70000, 150000]), {
-        ...options,
-        file: FILE,
-      })) {
-        expect(piece).toBeInstanceOf(Uint8Array);
-        byteArrays++;
-        yield piece as Uint8Array;
-      }
-    });
-    expect(actual).toEqual(expected);
-    expect(expected.text.split('\n').length).toBeGreaterThan(50);
-    expect(byteArrays).toBeGreaterThan(0);
+    await expectRegistryNdjson(iostatParser, long, FILE, 50);
   });
 });

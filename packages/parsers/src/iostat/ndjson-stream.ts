@@ -1,6 +1,6 @@
+import { JsonBytesWriter } from '../json-bytes.ts';
 import type { TextBatch } from '../lines.ts';
 import type { ParseWarning } from '../parser.ts';
-import { JsonWriter } from './json-writer.ts';
 import { IostatMachine } from './machine.ts';
 import { writeOutputLine } from './ndjson.ts';
 import { DeviceRowWriter } from './ndjson-rows.ts';
@@ -35,7 +35,7 @@ async function* textNdjson(batches: AsyncIterable<TextBatch>, file: string): Asy
   const rows = new DeviceRowWriter();
   machine.rows = rows;
   const reader = new TextReader(machine, file);
-  const out = new JsonWriter();
+  const out = new JsonBytesWriter();
   let warningCount = 0;
   /** Writes the output of one report (or of none: a cut at the end), as TextOutputs.piece makes it. */
   const write = (report: IostatReport | null, isTruncated: boolean): void => {

@@ -1,6 +1,6 @@
+import { JsonBytesWriter, jsonBytes } from '../json-bytes.ts';
 import type { Measurement } from '../measurement.ts';
 import type { ToolOutput } from '../parser.ts';
-import { JsonWriter, jsonBytes } from './json-writer.ts';
 import { CPU_METRICS } from './measurements.ts';
 import type { IostatColumn, IostatCpu, IostatDevice, IostatReport, IostatResult } from './schema.ts';
 import { unreadReport } from './stream.ts';
@@ -34,7 +34,7 @@ export function iostatNdjson(
  * (ndjson-stream.ts: that report's `devices` are then empty), else null.
  */
 export function writeOutputLine(
-  out: JsonWriter,
+  out: JsonBytesWriter,
   file: string,
   output: Pick<ToolOutput<'iostat', IostatResult>, 'tool' | 'format' | 'toolVersion' | 'warnings'> & {
     result: Omit<IostatResult, 'reports'>;
@@ -72,7 +72,7 @@ export function writeOutputLine(
 }
 
 /** One writer for every output: its buffer grows to the largest report and is reused. */
-const writer = new JsonWriter();
+const writer = new JsonBytesWriter();
 
 /** A number as JSON writes it: non-finite numbers (never made by the parser) become null. */
 function numberText(value: number | null | undefined): string {
@@ -163,7 +163,7 @@ const COMMA = 44;
 const CLOSE_BRACKET = 93;
 const CLOSE_BRACE = 125;
 
-function writeReport(out: JsonWriter, report: IostatReport, rows: Uint8Array | null): void {
+function writeReport(out: JsonBytesWriter, report: IostatReport, rows: Uint8Array | null): void {
   out.put(SAMPLE);
   out.number(report.sample);
   out.put(TIMESTAMP);
@@ -197,7 +197,7 @@ const CPU_KEY_TEXTS = CPU_METRICS.map(([key], index) => [
   jsonBytes(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`),
 ]) as [keyof IostatCpu, Uint8Array][];
 
-function writeCpu(out: JsonWriter, cpu: IostatCpu | null): void {
+function writeCpu(out: JsonBytesWriter, cpu: IostatCpu | null): void {
   if (cpu === null) {
     out.put(NULL);
     return;

@@ -64,7 +64,7 @@ export async function loadRun(
       continue;
     }
     if (entryProblem(entry) !== undefined) continue;
-    const loaded = await parseOutput(entry, declared, context, issues);
+    const loaded = await parseOutput(entry, declared, run, context, issues);
     if (loaded !== undefined) {
       outputs.push(loaded);
       issues.push(...versionWarnings(loaded, run, checked, yamlFile));
@@ -72,6 +72,16 @@ export async function loadRun(
   }
   const hasErrors = issues.some((issue) => issue.severity !== 'warning');
   return { run: hasErrors ? undefined : { id, dir, run, outputs }, issues, locate: checked.locate };
+}
+
+/**
+ * The version run.yaml states for the tool that printed an output (`tools.fio` for a fio log,
+ * which does not print it), or undefined when the output's tool is to be detected or none is stated.
+ */
+function statedVersion(context: ContentContext, tool: Output['tool'], run: Run): string | undefined {
+  if (tool === undefined) return undefined;
+  const versionTool = context.registry.parsers.find((parser) => parser.tool === tool)?.versionTool ?? tool;
+  return run.tools[versionTool];
 }
 
 /** Why an entry of a run folder is refused, or undefined when it is a plain file of fair size. */
@@ -88,12 +98,18 @@ function entryProblem(entry: FolderEntry): string | undefined {
 async function parseOutput(
   entry: FolderEntry,
   declared: Output,
+  run: Run,
   context: ContentContext,
   issues: ContentIssue[],
 ): Promise<LoadedOutput | undefined> {
   const name = context.show(entry.path);
   const text = await readFile(entry.path, 'utf8');
-  const result = context.registry.safeParse(text, { tool: declared.tool, format: declared.format, name });
+  const result = context.registry.safeParse(text, {
+    tool: declared.tool,
+    format: declared.format,
+    name,
+    toolVersion: statedVersion(context, declared.tool, run),
+  });
   if (!result.success) {
     const { error } = result;
     issues.push({ file: name, line: error.line, column: error.column, message: `${error.message} [${error.code}]` });

@@ -11,6 +11,8 @@ export interface ReadProgress {
 export interface ReadFileOptions {
   /** Called after each chunk read. */
   onProgress?: ((progress: ReadProgress) => void) | undefined;
+  /** Bytes per read of a file (Node's default: 64 KiB). */
+  chunkBytes?: number | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ReadFileOptions {
 export async function* readTextChunks(path: string, options: ReadFileOptions = {}): AsyncGenerator<string> {
   // The size comes first: a missing file then fails here, before a stream is opened.
   const totalBytes = path === '-' ? undefined : (await stat(path)).size;
-  const stream: Readable = path === '-' ? process.stdin : createReadStream(path);
+  const stream: Readable = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: options.chunkBytes });
   const decoder = new TextDecoder('utf-8');
   let bytesRead = 0;
   for await (const chunk of stream) {

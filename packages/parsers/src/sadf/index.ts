@@ -1,4 +1,5 @@
 export { _detectSadfHead } from './detect.ts';
+export { _sadfFingerprints } from './fingerprint.ts';
 export { _sadfMeasurements } from './measurements.ts';
 export {
   type SadfComment,

@@ -1,4 +1,5 @@
 export { detectSysbenchHead } from './detect.ts';
+export { _sysbenchFingerprints } from './fingerprint.ts';
 export { _sysbenchMeasurements } from './measurements.ts';
 export {
   SYSBENCH_TESTS,

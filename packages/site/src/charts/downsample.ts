@@ -1,7 +1,7 @@
 // Fewer points for long iostat logs, so pages stay small: a day at one report per second is
 // 86,400 samples per device and figure, far more than a chart is pixels wide.
 
-import type { DeviceFigure, DeviceSeries } from '../view/model.ts';
+import type { AnyDeviceFigure, DeviceSeries, DeviceValues } from '../view/model.ts';
 
 /**
  * `series` with at most `maxPoints` samples. The samples are cut into maxPoints / 2 runs of
@@ -16,10 +16,9 @@ export function downsample(series: DeviceSeries, maxPoints: number): DeviceSerie
   const count = series.t.length;
   if (count <= maxPoints) return series;
   const buckets = Math.max(1, Math.floor(maxPoints / 2));
-  const figures = Object.keys(series.values) as DeviceFigure[];
+  const figures = Object.keys(series.values) as AnyDeviceFigure[];
   const t: number[] = [];
-  const values = Object.fromEntries(figures.map((figure) => [figure, [] as Array<number | null>])) as Record<
-    DeviceFigure,
+  const values = Object.fromEntries(figures.map((figure) => [figure, [] as Array<number | null>])) as DeviceValues<
     Array<number | null>
   >;
   for (let bucket = 0; bucket < buckets; bucket++) {
@@ -30,9 +29,10 @@ export function downsample(series: DeviceSeries, maxPoints: number): DeviceSerie
     t.push(series.t[start] as number);
     if (!isSingle) t.push(series.t[end - 1] as number);
     for (const figure of figures) {
-      const [first, second] = extremesInOrder(series.values[figure], start, end);
-      values[figure].push(first);
-      if (!isSingle) values[figure].push(second);
+      const [first, second] = extremesInOrder(series.values[figure] ?? [], start, end);
+      const column = values[figure] ?? [];
+      column.push(first);
+      if (!isSingle) column.push(second);
     }
   }
   return { ...series, t, values };

@@ -7,7 +7,7 @@ import { bisector, extent, max, mean } from 'd3-array';
 import { axisBottom } from 'd3-axis';
 import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
-import type { BaseUnit, DeviceFigure, DeviceSeries, RunRef, TimeSpan } from '../view/model.ts';
+import type { AnyDeviceFigure, BaseUnit, DeviceSeries, RunRef, TimeSpan } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
 import { appendJobSpans, JOB_SPAN_KEY } from './job-spans.ts';
@@ -17,17 +17,23 @@ import { runStyles } from './run-styles.ts';
 import { type ChartContext, createSvg } from './svg.ts';
 
 /** What each figure is called and the unit its values are in. */
-export const DEVICE_FIGURES: Record<DeviceFigure, { title: string; unit: BaseUnit }> = {
+export const DEVICE_FIGURES: Record<AnyDeviceFigure, { title: string; unit: BaseUnit }> = {
   util: { title: 'Utilization', unit: '%' },
   await: { title: 'Average wait per request', unit: 'ns' },
   readsPerSec: { title: 'Reads per second', unit: 'op/s' },
   writesPerSec: { title: 'Writes per second', unit: 'op/s' },
   readBytesPerSec: { title: 'Read throughput', unit: 'B/s' },
   writeBytesPerSec: { title: 'Write throughput', unit: 'B/s' },
+  transfersPerSec: { title: 'Transfers per second', unit: 'op/s' },
 };
 
+/** A series' values of a figure; none where its tool has no such figure. */
+function valuesOf(series: DeviceSeries, figure: AnyDeviceFigure): ReadonlyArray<number | null> {
+  return series.values[figure] ?? [];
+}
+
 export interface TimeSeriesOptions {
-  figure: DeviceFigure;
+  figure: AnyDeviceFigure;
   /** The time window shown, in seconds since start: the zoom. The whole run when absent. */
   domain?: readonly [number, number];
   /** The run ids to draw (the run selector); every run when absent. */
@@ -109,7 +115,7 @@ export interface Reading {
 /** Each series' value of `figure` at the sample nearest `tSec`: what the hover read-out shows. */
 export function readout(
   series: readonly DeviceSeries[],
-  figure: DeviceFigure,
+  figure: AnyDeviceFigure,
   tSec: number,
   options: { runs?: readonly string[]; runOrder?: readonly RunRef[] } = {},
 ): Reading[] {
@@ -117,7 +123,7 @@ export function readout(
   return seriesLines(series, options).flatMap((drawn) => {
     const index = nearestIndex(drawn.series, tSec);
     if (index < 0) return [];
-    const value = drawn.series.values[figure][index] ?? null;
+    const value = valuesOf(drawn.series, figure)[index] ?? null;
     return [
       {
         run: drawn.series.run,
@@ -218,10 +224,10 @@ function visibleSamples(lines: readonly SeriesLine[], [t0, t1]: readonly [number
 }
 
 /** The value axis, from zero to the highest value in the window (rounded), before its range is known. */
-function valueScale(visible: readonly VisibleLine[], figure: DeviceFigure) {
+function valueScale(visible: readonly VisibleLine[], figure: AnyDeviceFigure) {
   const { unit } = DEVICE_FIGURES[figure];
   const values = visible.flatMap(({ drawn, indexes }) =>
-    indexes.map((i) => drawn.series.values[figure][i]).filter((value): value is number => value != null),
+    indexes.map((i) => valuesOf(drawn.series, figure)[i]).filter((value): value is number => value != null),
   );
   const highest = max(values) ?? 0;
   // Utilization has a natural top; other figures scale to what the window holds.
@@ -237,14 +243,14 @@ function valueScale(visible: readonly VisibleLine[], figure: DeviceFigure) {
 function appendSeriesPaths(
   plot: SVGGElement,
   visible: readonly VisibleLine[],
-  { figure, x, y }: { figure: DeviceFigure; x: ScaleLinear<number, number>; y: ScaleLinear<number, number> },
+  { figure, x, y }: { figure: AnyDeviceFigure; x: ScaleLinear<number, number>; y: ScaleLinear<number, number> },
 ): void {
   const document = plot.ownerDocument;
   const { unit } = DEVICE_FIGURES[figure];
   const group = svgElement(document, 'g', { class: 'lines' });
   plot.append(group);
   for (const { drawn, indexes } of visible) {
-    const column = drawn.series.values[figure];
+    const column = valuesOf(drawn.series, figure);
     const points = indexes.map((i) => {
       const value = column[i];
       return value == null ? null : ([x(drawn.series.t[i] ?? 0), y(value)] as const);
@@ -315,7 +321,7 @@ function seriesStats(series: readonly DeviceSeries[], options: TimeSeriesOptions
   const lines = seriesLines(series, options);
   const [t0, t1] = options.domain ?? timeExtent(lines.map((drawn) => drawn.series));
   return lines.map((drawn) => {
-    const column = drawn.series.values[options.figure];
+    const column = valuesOf(drawn.series, options.figure);
     let samples = 0;
     let sum = 0;
     let peak: number | null = null;

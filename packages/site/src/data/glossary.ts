@@ -126,13 +126,14 @@ function conceptsOf(section: ToolSection): GlossaryEntry[] {
   if (spreads.has('published-sd')) concepts.push(PUBLISHED_SD);
   if ((section.histograms?.length ?? 0) > 0) concepts.push(SYSBENCH_HISTOGRAM);
   if (section.grid !== undefined) concepts.push(BONNIE_TOO_FAST);
-  if ((section.devices?.length ?? 0) > 0) concepts.push(IOSTAT_DEVICES);
+  if ((section.devices?.length ?? 0) > 0) concepts.push(section.tool === 'sadf' ? SADF_DEVICES : IOSTAT_DEVICES);
   return concepts;
 }
 
 // The concepts' words follow the tools' documentation: fio's HOWTO ("Interpreting the output"),
 // bonnie++'s readme and its `+++++` convention (packages/parsers/src/bonnie/schema.ts), sysbench's
-// --histogram option, sysstat's iostat(1).
+// --histogram option, sysstat's iostat(1), and for sar's figures sysstat's sources (rd_stats.c:
+// read_diskstats_disk, compute_ext_disk_stats).
 
 const FIO_CONCEPTS: GlossaryEntry[] = [
   {
@@ -194,5 +195,13 @@ const IOSTAT_DEVICES: GlossaryEntry = {
   title: 'Devices over time',
   explanation:
     'iostat, run beside a benchmark, reports each device’s figures once per interval; the first report covers the time since boot and is left out. The chart draws one figure at a time for every device of every run, over the seconds since the first report.',
+  experiments: [],
+};
+
+const SADF_DEVICES: GlossaryEntry = {
+  id: GLOSSARY_CONCEPTS.sadf,
+  title: 'Devices over time, from sar files (sadf -j)',
+  explanation:
+    'sar’s collector, sadc, writes each disk’s counters to a data file at every interval (the daily /var/log/sysstat/saDD, or a file of its own beside a benchmark); sadf -j prints the file as JSON. The chart draws each disk of every run at every statistics entry, over the seconds since the first; disks idle throughout are left out. Utilization and average wait come from the same /proc/diskstats counters as iostat’s: %util is the share of the interval the disk was busy, and await the time requests took, reads, writes and discards together, which iostat 12 splits into r_await and w_await. sar -d has no reads or writes per second: its transfers per second (tps) count the requests completed both ways, iostat’s r/s plus w/s (plus d/s). Each entry already covers an interval (there is no since-boot report to leave out), and its time is the end of that interval.',
   experiments: [],
 };

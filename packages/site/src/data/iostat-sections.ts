@@ -1,13 +1,9 @@
 import type { IostatResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
-import { downsample } from '../charts/downsample.ts';
-import type { DeviceFigure, DeviceSeries, DeviceSummary, RunRef, ToolSection } from '../view/model.ts';
+import type { DeviceSeries, RunRef, ToolSection } from '../view/model.ts';
+import { deviceSections } from './device-sections.ts';
 import { withJobSpans } from './fio-log-spans.ts';
-import { FIGURES, measuredDeviceSeries, streamedDeviceSeries } from './iostat-series.ts';
-import { slug, UniqueKeys } from './keys.ts';
-
-/** A series is cut down to this many points (min/max per bucket) to keep the page light. */
-export const MAX_SERIES_POINTS = 600;
+import { measuredDeviceSeries, streamedDeviceSeries } from './iostat-series.ts';
 
 /** One log's device series at full resolution, given its interval (from the command), or none. */
 type SeriesOf = (run: string, output: LoadedOutput, interval: number | undefined) => DeviceSeries[];
@@ -44,54 +40,13 @@ export function streamedIostatSections(runs: readonly LoadedRun[], runRefs: read
   return withJobSpans(sections, runs);
 }
 
+/** The grouping is device-sections.ts'; iostat brings its series and the interval of its command. */
 function sectionsWith(runs: readonly LoadedRun[], runRefs: readonly RunRef[], seriesOf: SeriesOf): ToolSection[] {
-  const byWorkload = new Map<string, Array<{ run: string; output: LoadedOutput }>>();
-  for (const run of runs) {
-    for (const output of run.outputs) {
-      if (output.parsed.tool !== 'iostat') continue;
-      const workload = output.declared.workload ?? '';
-      byWorkload.set(workload, [...(byWorkload.get(workload) ?? []), { run: run.id, output }]);
-    }
-  }
-  const keys = new UniqueKeys();
-  const sections: ToolSection[] = [];
-  for (const [workload, logs] of byWorkload) {
-    const devices: DeviceSeries[] = [];
-    const deviceSummaries: DeviceSummary[] = [];
-    let hasRepeats = false;
-    for (const ref of runRefs) {
-      const own = logs
-        .filter((log) => log.run === ref.id)
-        .sort((a, b) => (a.output.declared.repeat ?? 0) - (b.output.declared.repeat ?? 0));
-      const first = own[0];
-      if (first === undefined) continue;
-      if (own.length > 1) hasRepeats = true;
-      const command =
-        first.output.declared.command ?? runs.find((run) => run.id === ref.id)?.run.commands.find(isIostat);
-      for (const full of seriesOf(ref.id, first.output, iostatInterval(command))) {
-        deviceSummaries.push(summarize(full));
-        // The summary is of every report; the series drawn keeps each bucket's extremes.
-        devices.push(downsample(full, MAX_SERIES_POINTS));
-      }
-    }
-    sections.push({
-      // One log per run (the runner's "iostat during the run") is the plain `iostat` section.
-      key: keys.make(byWorkload.size === 1 ? 'iostat' : `iostat-${slug(workload)}`),
-      tool: 'iostat',
-      title: `${iostatTitle(workload)}${hasRepeats ? ' (the first of its repeats)' : ''}`,
-      origin: 'raw',
-      metrics: [],
-      devices,
-      deviceSummaries,
-    });
-  }
-  return sections;
-}
-
-/** "iostat", "iostat during the run" (a workload naming iostat itself), "iostat during fio-seed". */
-function iostatTitle(workload: string): string {
-  if (workload === '') return 'iostat';
-  return workload.startsWith('iostat') ? workload : `iostat during ${workload}`;
+  return deviceSections(runs, runRefs, {
+    tool: 'iostat',
+    seriesOf: (run, output, command) => seriesOf(run, output, iostatInterval(command)),
+    isCommand: isIostat,
+  });
 }
 
 function isIostat(command: string): boolean {
@@ -111,25 +66,4 @@ export function iostatInterval(command: string | undefined): number | undefined 
     if (/^\d+(?:\.\d+)?$/.test(token)) return Number(token);
   }
   return undefined;
-}
-
-/** Mean and max of each figure over the full series (nulls left out). */
-export function summarize(series: DeviceSeries): DeviceSummary {
-  const mean = {} as Record<DeviceFigure, number | null>;
-  const max = {} as Record<DeviceFigure, number | null>;
-  for (const figure of FIGURES) {
-    // A loop, not Math.max(...values): a long log has more values than a call takes arguments.
-    let sum = 0;
-    let count = 0;
-    let largest = Number.NEGATIVE_INFINITY;
-    for (const value of series.values[figure]) {
-      if (value === null) continue;
-      sum += value;
-      count++;
-      if (value > largest) largest = value;
-    }
-    mean[figure] = count === 0 ? null : sum / count;
-    max[figure] = count === 0 ? null : largest;
-  }
-  return { run: series.run, device: series.device, mean, max };
 }

@@ -1,7 +1,10 @@
 import type { IostatResult, Measurement } from '@benchfolio/parsers';
-import type { DeviceFigure, DeviceSeries } from '../view/model.ts';
+import type { AnyDeviceFigure, DeviceFigure, DeviceSeries, DeviceValues } from '../view/model.ts';
 
-/** The figures a device series has, in the order the section draws them. */
+/**
+ * iostat's figures, in the order its section draws them: every device series has them (sadf's
+ * r/s and w/s as nulls, see sadf-series.ts).
+ */
 export const FIGURES: readonly DeviceFigure[] = [
   'util',
   'await',
@@ -12,7 +15,7 @@ export const FIGURES: readonly DeviceFigure[] = [
 ];
 
 /** The canonical iostat metric (the library's columns.ts) each figure is read from. */
-const FIGURE_METRIC: Record<Exclude<DeviceFigure, 'await'>, string> = {
+const FIGURE_METRIC: Readonly<Partial<Record<AnyDeviceFigure, string>>> = {
   util: '%util',
   readsPerSec: 'r/s',
   writesPerSec: 'w/s',
@@ -22,6 +25,30 @@ const FIGURE_METRIC: Record<Exclude<DeviceFigure, 'await'>, string> = {
 
 /** Every metric a figure is read from: the figures' own, and what `await` is made of. */
 const READ_METRICS: ReadonlySet<string> = new Set([...Object.values(FIGURE_METRIC), 'await', 'r_await', 'w_await']);
+
+/**
+ * How a tool's device figures are read from its measurements: iostat's here, sadf's in
+ * sadf-series.ts (the library names sadf's metrics as iostat's).
+ */
+export interface FigureReading {
+  /** The figures the tool has, in the order the section draws them; the others stay null. */
+  figures: readonly AnyDeviceFigure[];
+  /** Every metric read: the figures' own, and what a figure is made of. */
+  metrics: ReadonlySet<string>;
+  /** A figure's value in one report, from the device's values there of the metrics read. */
+  value(figure: AnyDeviceFigure, read: (metric: string) => number | null): number | null;
+}
+
+/** iostat's figures: `await` as printed or made of r_await and w_await, the others a column each. */
+export const IOSTAT_READING: FigureReading = {
+  figures: FIGURES,
+  metrics: READ_METRICS,
+  value(figure, read) {
+    if (figure === 'await') return awaitOf(read);
+    const metric = FIGURE_METRIC[figure];
+    return metric === undefined ? null : read(metric);
+  },
+};
 
 /**
  * A log's interval reports (since-boot ones left out), gathered for the series: each report's
@@ -46,8 +73,9 @@ export function measuredDeviceSeries(
   run: string,
   measurements: readonly Measurement[],
   interval: number | undefined,
+  reading: FigureReading = IOSTAT_READING,
 ): DeviceSeries[] {
-  return seriesOf(run, gatherMeasured(measurements), interval);
+  return seriesOf(run, gatherMeasured(measurements, reading.metrics), interval, reading);
 }
 
 /**
@@ -55,10 +83,10 @@ export function measuredDeviceSeries(
  * measurements (a 100 MB log would make tens of millions of them).
  */
 export function streamedDeviceSeries(run: string, result: IostatResult, interval: number | undefined): DeviceSeries[] {
-  return seriesOf(run, gatherReports(result), interval);
+  return seriesOf(run, gatherReports(result), interval, IOSTAT_READING);
 }
 
-function gatherMeasured(measurements: readonly Measurement[]): Gathered {
+function gatherMeasured(measurements: readonly Measurement[], metrics: ReadonlySet<string>): Gathered {
   const gathered: Gathered = { times: [], start: undefined, devices: new Map() };
   const positions = new Map<string, number>();
   // The library shares one labels object among a row's measurements: a row is looked up once.
@@ -80,7 +108,7 @@ function gatherMeasured(measurements: readonly Measurement[]): Gathered {
       }
       if (labels.device !== undefined) row = { position, columns: deviceColumns(gathered, labels.device) };
     }
-    if (row === null || !READ_METRICS.has(measurement.metric)) continue;
+    if (row === null || !metrics.has(measurement.metric)) continue;
     const values = columnOf(row.columns, measurement.metric);
     // A device printed twice under one metric in a report: the first value counts.
     values[row.position] ??= measurement.value;
@@ -92,6 +120,8 @@ function gatherReports(result: IostatResult): Gathered {
   const gathered: Gathered = { times: [], start: undefined, devices: new Map() };
   for (const report of result.reports) {
     if (report.isSinceBoot) continue;
+    // A report of nothing (`-d -z` with no device active) has no measurement: no point either.
+    if (report.devices.length === 0 && report.cpu === null) continue;
     const position = gathered.times.length;
     gathered.times.push(report.timestamp === null ? Number.NaN : Date.parse(report.timestamp));
     if (position === 0) gathered.start = report.timestamp ?? undefined;
@@ -136,7 +166,12 @@ function columnOf(columns: Map<string, Array<number | null>>, metric: string): A
  * timestamps iostat printed (`-t`); without them, the report index times the interval of the
  * command (see iostatInterval); with neither, the report index. Devices that did nothing in the whole log are left out.
  */
-function seriesOf(run: string, gathered: Gathered, interval: number | undefined): DeviceSeries[] {
+function seriesOf(
+  run: string,
+  gathered: Gathered,
+  interval: number | undefined,
+  reading: FigureReading,
+): DeviceSeries[] {
   const { times } = gathered;
   if (times.length === 0) return [];
   const hasTimes = times.every((time) => Number.isFinite(time));
@@ -146,15 +181,20 @@ function seriesOf(run: string, gathered: Gathered, interval: number | undefined)
     : times.map((_, index) => index * step);
   const series: DeviceSeries[] = [];
   for (const [device, columns] of gathered.devices) {
-    const values = {} as Record<DeviceFigure, Array<number | null>>;
-    for (const figure of FIGURES) values[figure] = [];
+    const values = {} as DeviceValues<Array<number | null>>;
+    const own = reading.figures.map((figure) => {
+      const column: Array<number | null> = [];
+      values[figure] = column;
+      return { figure, column };
+    });
     for (let i = 0; i < times.length; i++) {
       const read = (metric: string) => columns.get(metric)?.[i] ?? null;
-      for (const figure of FIGURES)
-        values[figure].push(figure === 'await' ? awaitOf(read) : read(FIGURE_METRIC[figure]));
+      for (const { figure, column } of own) column.push(reading.value(figure, read));
     }
-    const isActive = FIGURES.some((figure) => values[figure].some((value) => value !== null && value !== 0));
+    const isActive = own.some(({ column }) => column.some((value) => value !== null && value !== 0));
     if (!isActive) continue;
+    // A figure the tool does not have (sadf's r/s and w/s) is null throughout.
+    for (const figure of FIGURES) values[figure] ??= times.map(() => null);
     const entry: DeviceSeries = { run, device, t, values };
     if (hasTimes && gathered.start !== undefined) entry.start = gathered.start;
     series.push(entry);

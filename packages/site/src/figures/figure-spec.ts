@@ -3,6 +3,7 @@
 
 import type { LatencyView } from '../charts/latency-chart.ts';
 import type {
+  AnyDeviceFigure,
   DeviceSeries,
   LatencyDistribution,
   LatencyHistogram,
@@ -16,7 +17,16 @@ export type FigureSpec =
   | { kind: 'sweep'; data: SweepSeries }
   | { kind: 'latency'; data: LatencyDistribution; view?: LatencyView }
   | { kind: 'histogram'; data: LatencyHistogram }
-  | { kind: 'time-series'; key: string; title: string; data: DeviceSeries[]; spans?: TimeSpan[] };
+  | {
+      kind: 'time-series';
+      key: string;
+      title: string;
+      data: DeviceSeries[];
+      /** The figures its section offers (ToolSection.deviceFigures); iostat's when absent. */
+      figures?: AnyDeviceFigure[];
+      /** fio's jobs on its time axis (ToolSection.spans). */
+      spans?: TimeSpan[];
+    };
 
 /** The figure's key, unique on the page. */
 export function figureKey(spec: FigureSpec): string {

@@ -11,7 +11,7 @@ import { sweepChart } from '../charts/sweep-chart.ts';
 import { formatSweepX, sweepSummary, sweepTableRows } from '../charts/sweep-summary.ts';
 import { timeSeriesChart, timeSeriesSummary, timeSeriesTable } from '../charts/time-series-chart.ts';
 import { formatValue } from '../lib/format-value.ts';
-import type { PageState } from '../lib/page-state.ts';
+import { DEVICE_FIGURES, type PageState, shownFigure } from '../lib/page-state.ts';
 import type { MetricComparison, RunRef, SweepSeries } from '../view/model.ts';
 import { barChartTable } from './bar-table.ts';
 import { type FigureSpec, figureSize } from './figure-spec.ts';
@@ -82,7 +82,7 @@ export function renderFigure(
     }
     case 'time-series': {
       const options = {
-        figure: state.figure,
+        figure: shownFigure(spec.figures ?? DEVICE_FIGURES, state.figure),
         domain: state.zoom ?? undefined,
         runs: state.runs,
         runOrder,

@@ -33,4 +33,10 @@ export const GLOSSARY_CONCEPTS = {
   sysbenchHistogram: 'sysbench-latency-histogram',
   bonnieTooFast: 'bonnie-too-fast',
   iostat: 'iostat-devices',
+  sadf: 'sadf-devices',
 } as const;
+
+/** The entry a tool's devices-over-time figure links to: iostat's, or sadf's (sar files). */
+export function devicesConcept(tool: string): string {
+  return tool === 'sadf' ? GLOSSARY_CONCEPTS.sadf : GLOSSARY_CONCEPTS.iostat;
+}

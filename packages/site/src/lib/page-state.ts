@@ -1,7 +1,7 @@
 // An experiment page's view state, and its URL form: every control writes here, and opening
 // the URL restores the view. Pure functions, so the page script and tests share them.
 
-import type { DeviceFigure, ToolSection } from '../view/model.ts';
+import type { AnyDeviceFigure, DeviceFigure, ToolSection } from '../view/model.ts';
 
 export type ScaleKind = 'linear' | 'log';
 export type SortOrder = 'declared' | 'value';
@@ -15,8 +15,8 @@ export interface PageState {
   runs: string[];
   /** The metric shown per section: section key → metric key. Absent means the section's first. */
   metrics: Record<string, string>;
-  /** The iostat figure shown. */
-  figure: DeviceFigure;
+  /** The device figure shown (iostat's, sadf's); a section without it shows its nearest, see shownFigure. */
+  figure: AnyDeviceFigure;
   /** The iostat time window, seconds since the first report; null shows the whole run. */
   zoom: readonly [number, number] | null;
 }
@@ -38,6 +38,7 @@ export function pickedFigures(section: ToolSection): Array<{ key: string; title:
   return figures.map(({ key, title }) => ({ key, title }));
 }
 
+/** iostat's figures, in the order its sections offer them: a section's when it names none. */
 export const DEVICE_FIGURES: readonly DeviceFigure[] = [
   'util',
   'await',
@@ -46,6 +47,32 @@ export const DEVICE_FIGURES: readonly DeviceFigure[] = [
   'readBytesPerSec',
   'writeBytesPerSec',
 ];
+
+/** Every figure a section may offer (sadf's tps too): what the URL may name. */
+export const ANY_DEVICE_FIGURES: readonly AnyDeviceFigure[] = [...DEVICE_FIGURES, 'transfersPerSec'];
+
+/** The device figures a section offers, in order. */
+export function deviceFiguresOf(section: Pick<ToolSection, 'deviceFigures'>): readonly AnyDeviceFigure[] {
+  return section.deviceFigures ?? DEVICE_FIGURES;
+}
+
+/** Where a section lacks the figure asked for, the one that counts the same requests: sar's tps. */
+const NEAREST_FIGURE: Partial<Record<AnyDeviceFigure, AnyDeviceFigure>> = {
+  readsPerSec: 'transfersPerSec',
+  writesPerSec: 'transfersPerSec',
+};
+
+/**
+ * The figure a section with `figures` shows when the page asks for `wanted`: the page has one
+ * figure for all its device sections, and an iostat and a sadf section do not have the same
+ * figures. Else the nearest (r/s or w/s asked, sar's tps shown), else the section's first.
+ */
+export function shownFigure(figures: readonly AnyDeviceFigure[], wanted: AnyDeviceFigure): AnyDeviceFigure {
+  if (figures.includes(wanted)) return wanted;
+  const nearest = NEAREST_FIGURE[wanted];
+  if (nearest !== undefined && figures.includes(nearest)) return nearest;
+  return figures[0] ?? wanted;
+}
 
 export function defaultPageState(choices: PageChoices): PageState {
   return {
@@ -80,8 +107,8 @@ export function parsePageState(search: string, choices: PageChoices): PageState 
     const section = name.slice(METRIC_PARAM.length);
     if (choices.sections[section]?.includes(value)) state.metrics[section] = value;
   }
-  const figure = params.get('figure');
-  if (figure !== null && (DEVICE_FIGURES as readonly string[]).includes(figure)) state.figure = figure as DeviceFigure;
+  const figure = ANY_DEVICE_FIGURES.find((candidate) => candidate === params.get('figure'));
+  if (figure !== undefined) state.figure = figure;
   state.zoom = parseZoom(params.get('zoom'));
   return state;
 }

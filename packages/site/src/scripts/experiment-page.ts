@@ -1,8 +1,8 @@
 // The experiment page's script: restores the view from the URL, wires the controls, and redraws
 // the figures when the view changes. Without it the page shows the default view, complete.
 
-import { DEVICE_FIGURES, type PageChoices, type PageState } from '../lib/page-state.ts';
-import type { DeviceFigure, RunRef } from '../view/model.ts';
+import { ANY_DEVICE_FIGURES, type PageChoices, type PageState, shownFigure } from '../lib/page-state.ts';
+import type { RunRef } from '../view/model.ts';
 import { FigureElement } from './figure-element.ts';
 import { revealAnchoredFigures } from './reveal-anchor.ts';
 import { bindTimeSeriesReadout } from './time-series-readout.ts';
@@ -46,7 +46,7 @@ function bindSection(section: HTMLElement, controller: ViewController, runOrder:
   if (deviceControls) bindDeviceControls(section, deviceControls, controller, runOrder);
 }
 
-/** iostat: the figure select, the zoom reset, and the read-out under the pointer. */
+/** iostat's and sadf's devices: the figure select, the zoom reset, and the read-out under the pointer. */
 function bindDeviceControls(
   section: HTMLElement,
   controls: HTMLElement,
@@ -56,10 +56,13 @@ function bindDeviceControls(
   controls.hidden = false;
   const select = controls.querySelector<HTMLSelectElement>('[data-figure-select]');
   const reset = controls.querySelector<HTMLButtonElement>('[data-zoom-reset]');
+  // The section's own figures, as its select lists them (sadf has tps where iostat has r/s, w/s).
+  const figures = ANY_DEVICE_FIGURES.filter((figure) =>
+    [...(select?.options ?? [])].some((option) => option.value === figure),
+  );
   select?.addEventListener('change', () => {
-    if ((DEVICE_FIGURES as readonly string[]).includes(select.value)) {
-      controller.update({ figure: select.value as DeviceFigure });
-    }
+    const figure = figures.find((candidate) => candidate === select.value);
+    if (figure !== undefined) controller.update({ figure });
   });
   reset?.addEventListener('click', () => controller.update({ zoom: null }));
   // The window typed in, for readers who zoom by keyboard: applied when both ends make a window.
@@ -75,7 +78,7 @@ function bindDeviceControls(
   from?.addEventListener('change', applyTyped);
   to?.addEventListener('change', applyTyped);
   controller.subscribe((state) => {
-    if (select) select.value = state.figure;
+    if (select) select.value = shownFigure(figures, state.figure);
     if (reset) reset.disabled = state.zoom === null;
     if (from) from.value = state.zoom === null ? '' : String(state.zoom[0]);
     if (to) to.value = state.zoom === null ? '' : String(state.zoom[1]);
@@ -84,7 +87,7 @@ function bindDeviceControls(
   const output = section.querySelector<HTMLElement>('[data-readout]');
   if (figure && output) {
     const series = () => (figure.spec.kind === 'time-series' ? figure.spec.data : undefined);
-    bindTimeSeriesReadout(figure, output, { series, controller, runOrder });
+    bindTimeSeriesReadout(figure, output, { series, controller, runOrder, figures });
   }
 }
 

@@ -4,7 +4,8 @@
 
 import { readout } from '../charts/time-series-chart.ts';
 import { moveHoverRule, plotGeometry, timeAtX } from '../charts/time-series-hover.ts';
-import type { DeviceSeries, RunRef } from '../view/model.ts';
+import { DEVICE_FIGURES, shownFigure } from '../lib/page-state.ts';
+import type { AnyDeviceFigure, DeviceSeries, RunRef } from '../view/model.ts';
 import type { ViewController } from './view-controller.ts';
 
 export interface ReadoutSource {
@@ -12,6 +13,8 @@ export interface ReadoutSource {
   series(): readonly DeviceSeries[] | undefined;
   controller: ViewController;
   runOrder: readonly RunRef[];
+  /** The figures the section offers (sadf's); iostat's when absent. */
+  figures?: readonly AnyDeviceFigure[];
 }
 
 /** Shows in `output` what the chart inside `figure` reads at the pointer. */
@@ -27,7 +30,8 @@ export function bindTimeSeriesReadout(figure: HTMLElement, output: HTMLElement, 
     const tSec = timeAtX(geometry, ((event.clientX - box.left) * viewBoxWidth) / box.width);
     if (tSec === null) return;
     const state = source.controller.state();
-    const readings = readout(series, state.figure, tSec, { runs: state.runs, runOrder: source.runOrder });
+    const shown = shownFigure(source.figures ?? DEVICE_FIGURES, state.figure);
+    const readings = readout(series, shown, tSec, { runs: state.runs, runOrder: source.runOrder });
     moveHoverRule(svg, readings[0]?.tSec ?? null);
     output.textContent = readoutText(readings);
   });

@@ -1,10 +1,11 @@
 // sysstat's sadf -j, as the site shows it: the same device and CPU figures as iostat's, read
 // from a sar data file. The library names them as iostat does (`%util`, `await`, `read.bw`), so
-// the words are iostat's. A minimal descriptor: the experiment pages draw no sadf section yet
-// (its measurements are listed on /try and in the run's data); iostat's device series are the
-// model for drawing them.
+// the words are iostat's. Its sections are iostat's devices over time (data/sadf-sections.ts),
+// with sar's tps where iostat has r/s and w/s; its CPU figures are in the run's data only, as
+// iostat's avg-cpu is.
 
 import type { ParseOutput } from '@benchfolio/parsers';
+import { sadfSections } from '../data/sadf-sections.ts';
 import type { MetricWords, ToolDescriptor } from './descriptor.ts';
 import { TOOL_NAMES } from './names.ts';
 import type { PrefillFacts, PrefillRead } from './prefill-read.ts';
@@ -12,10 +13,19 @@ import type { PrefillFacts, PrefillRead } from './prefill-read.ts';
 const METRICS: Readonly<Record<string, { title: string; explanation: string }>> = {
   '%util': {
     title: 'Utilization',
-    explanation: 'Share of the interval the device had requests in flight, as sar -d reports it.',
+    explanation:
+      'Share of the interval the device had requests in flight, as sar -d reports it: the same /proc/diskstats counter (time spent doing I/Os) as iostat’s %util.',
   },
-  await: { title: 'Average wait per request', explanation: 'The mean time a request took, queued and served.' },
-  tps: { title: 'Transfers per second', explanation: 'I/O requests completed per second.' },
+  await: {
+    title: 'Average wait per request',
+    explanation:
+      'The mean time a request took, queued and served, reads and writes together: sar prints the one figure that iostat 12 splits into r_await and w_await.',
+  },
+  tps: {
+    title: 'Transfers per second',
+    explanation:
+      'I/O requests completed per second, reads and writes together (and discards); sar -d has no separate reads and writes per second, so tps is about iostat’s r/s plus w/s.',
+  },
   'read.bw': { title: 'Read throughput', explanation: 'Bytes read from the device per second.' },
   'write.bw': { title: 'Write throughput', explanation: 'Bytes written to the device per second.' },
   'aqu-sz': { title: 'Queue length', explanation: 'The mean number of requests queued or in service.' },
@@ -34,7 +44,7 @@ const metrics: MetricWords = {
 export const sadf: ToolDescriptor<'sadf'> = {
   ...TOOL_NAMES.sadf,
   metrics,
-  sections: () => [],
+  sections: sadfSections,
   isCompared: false,
   try: {
     reads:

@@ -203,7 +203,7 @@ export interface RankGrid {
   rows: Array<{ run: string; values: Array<number | null> }>;
 }
 
-/** iostat of one run: one device's figures over time. */
+/** iostat (or sadf) of one run: one device's figures over time. */
 export interface DeviceSeries {
   run: string;
   device: string;
@@ -212,18 +212,30 @@ export interface DeviceSeries {
   /** Wall-clock time of the first report, ISO 8601, when iostat printed times. */
   start?: string;
   /** Same length as `t`; null where the report has no such figure. */
-  values: Record<DeviceFigure, Array<number | null>>;
+  values: DeviceValues<Array<number | null>>;
 }
 
 /** The figures of a device time series, in base units: %, ns, op/s, B/s. */
 export type DeviceFigure = 'util' | 'await' | 'readsPerSec' | 'writesPerSec' | 'readBytesPerSec' | 'writeBytesPerSec';
 
+/**
+ * A figure only some tools' series have: sar's tps, requests per second with reads and writes
+ * together (sadf -j has no r/s or w/s for a device, whose series hold those as nulls).
+ */
+export type OptionalDeviceFigure = 'transfersPerSec';
+
+/** Any figure a device series may have. */
+export type AnyDeviceFigure = DeviceFigure | OptionalDeviceFigure;
+
+/** A value per figure: every DeviceFigure, and the optional ones where the tool has them. */
+export type DeviceValues<T> = Record<DeviceFigure, T> & Partial<Record<OptionalDeviceFigure, T>>;
+
 /** A device's figures over a whole run, shown beside the benchmark numbers. */
 export interface DeviceSummary {
   run: string;
   device: string;
-  mean: Record<DeviceFigure, number | null>;
-  max: Record<DeviceFigure, number | null>;
+  mean: DeviceValues<number | null>;
+  max: DeviceValues<number | null>;
 }
 
 /** Everything one tool (and workload) contributes to an experiment page. */
@@ -251,6 +263,11 @@ export interface ToolSection {
   grid?: RankGrid;
   devices?: DeviceSeries[];
   deviceSummaries?: DeviceSummary[];
+  /**
+   * The device figures the section offers, in order, where they are not iostat's (sadf: tps
+   * instead of r/s and w/s); iostat's six when absent.
+   */
+  deviceFigures?: AnyDeviceFigure[];
   /** When each fio job ran, on the devices' time axis, where fio's logs and iostat share a clock. */
   spans?: TimeSpan[];
 }

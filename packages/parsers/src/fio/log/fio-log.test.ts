@@ -23,10 +23,25 @@ describe('fio log fixtures', () => {
   });
 
   it.each(logNames)('%s matches its committed expected result', async (name) => {
-    const output = parse(read(name), { name });
+    // The fio that wrote the logs is in their names (fio-3.33--...), as run.yaml's tools.fio gives it.
+    const output = parse(read(name), { name, toolVersion: name.split('--')[0] });
     expect(output.tool).toBe('fio-log');
     const expected = name.replace(/\.log$/, '.expected.json');
     await expect(JSON.stringify(output, null, 2)).toMatchFileSnapshot(join(FIXTURES, expected));
+  });
+
+  it('warns that latencies are read as ns unless the fio version is given, and reads fio 2.x usec with it', () => {
+    const name = 'fio-3.33--win500_clat.1.log';
+    const codes = (toolVersion?: string) => parse(read(name), { name, toolVersion }).warnings.map((w) => w.code);
+    expect(codes()).toEqual(['LATENCY_UNIT_ASSUMED']);
+    expect(codes('fio-3.33')).toEqual([]);
+    // A bw log has no such doubt: fio has logged KiB/s in every version.
+    expect(parse(read('fio-3.33--win500_bw.1.log'), { name: 'fio-3.33--win500_bw.1.log' }).warnings).toEqual([]);
+    // The same text said to be fio 2.x's: its values are usec, 1000 times the ns read by default.
+    const as3 = parse(read(name), { name, toolVersion: 'fio-3.33' }).result as FioSampleLog;
+    const as2 = parse(read(name), { name, toolVersion: 'fio-2.21' }).result as FioSampleLog;
+    expect(as2.printedUnit).toBe('usec');
+    expect(as2.rows.values.slice(0, 3)).toEqual(as3.rows.values.slice(0, 3).map((value) => value * 1000));
   });
 
   it('reads a windowed bw log: KiB/s to B/s, bs 0, the priority flag column of fio 3.18+', () => {

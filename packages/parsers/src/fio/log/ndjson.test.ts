@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, parseStream } from '../../index.ts';
-import { _jsonTextOf, fioLogNdjson } from './ndjson.ts';
+import { fioLogNdjson } from './ndjson.ts';
 import type { FioLogResult } from './schema.ts';
 import { MAX_PIECE_ROWS } from './stream.ts';
 
@@ -87,39 +86,5 @@ describe('fioLogNdjson', () => {
         piece.measurements.map((measurement) => `${JSON.stringify(measurement)}\n`).join(''),
       );
     }
-  });
-
-  it('writes any JSON value as JSON.stringify does', () => {
-    const value = fc.oneof(
-      fc.jsonValue(),
-      fc.array(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double(), fc.constant(-0))),
-      fc.dictionary(fc.string(), fc.oneof(fc.constant(undefined), fc.double(), fc.string())),
-    );
-    fc.assert(
-      fc.property(value, (item) => {
-        expect(_jsonTextOf(item)).toBe(JSON.stringify(item));
-      }),
-    );
-  });
-
-  it('writes integers of every length, signs, 2^53 and the edges of 32 bits', () => {
-    const numbers = [
-      0,
-      -0,
-      1,
-      9,
-      10,
-      99,
-      2 ** 31 - 1,
-      2 ** 31,
-      -(2 ** 31),
-      2 ** 53 - 1,
-      -(2 ** 53 - 1),
-      2 ** 53,
-      1e21,
-      0.5,
-    ];
-    for (let digits = 1; digits <= 16; digits++) numbers.push(10 ** digits - 1, 10 ** digits);
-    expect(_jsonTextOf(numbers)).toBe(JSON.stringify(numbers));
   });
 });

@@ -2,6 +2,7 @@ import { _errorAt } from '../../errors.ts';
 import type { ParseWarning } from '../../parser.ts';
 import type { TextSource } from '../../text.ts';
 import type { ToolReading } from '../../tool.ts';
+import { versionNumber } from './layout.ts';
 import { type FioLogFormat, type FioLogOptions, FioLogReader } from './reader.ts';
 import { LogLineError } from './scan.ts';
 import type { FioLogResult } from './schema.ts';
@@ -22,17 +23,36 @@ export function parseFioLogText(
     throw _errorAt(source, error.offset, { code: error.code, tool: FIO_LOG, format, message: error.message });
   }
   const result = reader.take(true);
-  return { result, toolVersion: null, warnings: warningsOf(result) };
+  return { result, toolVersion: null, warnings: warningsOf(result, options) };
 }
 
-/** A log whose kind neither the format nor the file name gave: its values have no unit. */
-export function warningsOf(result: FioLogResult): ParseWarning[] {
-  if (result.type !== 'samples' || result.kind !== 'unknown') return [];
+/** The kinds whose values are latencies: usec in fio 2.x's logs, ns since fio 3.0. */
+const LATENCY_KINDS: ReadonlySet<string> = new Set(['lat', 'clat', 'slat']);
+
+/**
+ * What the reader of a log should know: a kind neither the format nor the file name gave (its
+ * values have no unit), and latencies read as ns without the fio version to say so (a log does not
+ * print which fio wrote it; fio 2.x wrote usec, so its latencies would be read 1000 times too small).
+ */
+export function warningsOf(result: FioLogResult, options: FioLogOptions = {}): ParseWarning[] {
+  if (result.type !== 'samples') return [];
+  if (result.kind === 'unknown') {
+    return [
+      {
+        code: 'UNKNOWN_KIND',
+        message:
+          'the kind of log (bw, iops, lat, clat, slat) is not in the format or the file name (<prefix>_<kind>.<job>.log): values are kept as printed, with no measurements',
+        line: 1,
+        column: 1,
+      },
+    ];
+  }
+  if (!LATENCY_KINDS.has(result.kind) || versionNumber(options.fioVersion) !== null) return [];
   return [
     {
-      code: 'UNKNOWN_KIND',
+      code: 'LATENCY_UNIT_ASSUMED',
       message:
-        'the kind of log (bw, iops, lat, clat, slat) is not in the format or the file name (<prefix>_<kind>.<job>.log): values are kept as printed, with no measurements',
+        "latencies read as ns, as fio 3.0 and later log them: a log does not say which fio wrote it, and fio 2.x logged usec; give the version (fioVersion, the registry's toolVersion, tools.fio in run.yaml) to be sure",
       line: 1,
       column: 1,
     },

@@ -90,11 +90,13 @@ export class FioLogReader {
 
   /**
    * The rows read since the last take (of a sample log, at most `maxRows`); `isLast`: with the
-   * summary of the whole log.
+   * summary of the whole log; `asViews`: a sample log's rows as views (see RowBuffer.take).
    */
-  take(isLast: boolean, maxRows?: number): FioLogResult {
+  take(isLast: boolean, maxRows?: number, asViews = false): FioLogResult {
     this.reader ??= this.makeReader(0);
-    return this.reader instanceof SampleLogReader ? this.reader.take(isLast, maxRows) : this.reader.take(isLast);
+    return this.reader instanceof SampleLogReader
+      ? this.reader.take(isLast, maxRows, asViews)
+      : this.reader.take(isLast);
   }
 }
 

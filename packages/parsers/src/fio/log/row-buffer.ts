@@ -49,11 +49,15 @@ export class RowBuffer {
 
   /**
    * The next `maxRows` rows not taken yet (all by default) as the result's arrays (null for a
-   * column the log does not have); the buffer is emptied when every row is taken.
+   * column the log does not have); the buffer is emptied when every row is taken. With `asViews`,
+   * each column is a Float64Array view of the buffer instead of an array (typed as the result's
+   * arrays: the caller must not keep it), valid until rows are written again: for `--ndjson`,
+   * which writes each piece at once (ndjson.ts), so that a piece's rows make no arrays to collect.
    */
   take(
     has: { value1: boolean; offset: boolean; priority: boolean; issueTime: boolean },
     maxRows = Number.POSITIVE_INFINITY,
+    asViews = false,
   ): FioSampleLog['rows'] {
     const from = this.taken;
     const to = Math.min(this.length, from + maxRows);
@@ -64,12 +68,14 @@ export class RowBuffer {
     } else {
       this.taken = to;
     }
-    const copy = (column: Float64Array): number[] => {
-      // A preallocated array filled in order: faster than Array.from or pushes.
-      const out = new Array<number>(length);
-      for (let i = 0; i < length; i++) out[i] = column[from + i] as number;
-      return out;
-    };
+    const copy = asViews
+      ? (column: Float64Array) => column.subarray(from, to) as unknown as number[]
+      : (column: Float64Array): number[] => {
+          // A preallocated array filled in order: faster than Array.from or pushes.
+          const out = new Array<number>(length);
+          for (let i = 0; i < length; i++) out[i] = column[from + i] as number;
+          return out;
+        };
     return {
       timeMs: copy(this.timeMs),
       values: copy(this.values),

@@ -344,9 +344,9 @@ export class SampleLogReader {
 
   /**
    * The rows read since the last take (at most `maxRows` of them), as a result; `isLast` adds
-   * the summary of the whole log.
+   * the summary of the whole log; `asViews`: see RowBuffer.take.
    */
-  take(isLast: boolean, maxRows?: number): FioSampleLog {
+  take(isLast: boolean, maxRows?: number, asViews = false): FioSampleLog {
     const rows = this.rows.take(
       {
         value1: this.value1Index >= 0,
@@ -355,6 +355,7 @@ export class SampleLogReader {
         issueTime: this.issueTimeIndex >= 0,
       },
       maxRows,
+      asViews,
     );
     const firstSample = this.firstSample;
     this.firstSample += rows.timeMs.length;

@@ -1,7 +1,7 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../../tool.ts';
 import { detectFioLogHead } from './detect.ts';
 import { fioLogMeasurements } from './measurements.ts';
-import { fioLogNdjson } from './ndjson.ts';
+import { fioLogNdjson, fioLogNdjsonStream } from './ndjson.ts';
 import { parseFioLogText } from './parse.ts';
 import { FIO_LOG_FORMATS, type FioLogFormat, type FioLogOptions } from './reader.ts';
 import { FioLogResultSchema } from './schema.ts';
@@ -21,10 +21,14 @@ export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema
   defaultFormat: 'log',
   detect: detectFioLogHead,
   parse: (source, format, options?: FioLogOptions) => parseFioLogText(source, format, options),
+  // A log does not print fio's version; a run.yaml's `tools.fio` tells it (units, columns).
+  versionTool: 'fio',
+  optionsForVersion: (fioVersion) => ({ fioVersion }),
   measurements: fioLogMeasurements,
   resultSchema: FioLogResultSchema,
   stream: (batches, format, name) => streamFioLogOutputs(batches, format, name),
   ndjson: fioLogNdjson,
+  ndjsonStream: fioLogNdjsonStream,
 });
 
 /** `format` (detected when not given), `name` (a file name gives the kind), and the job's log options. */

@@ -1,15 +1,16 @@
-// iostat's part of a section: the figure picker (utilization, wait, r/s, w/s, read and write
-// throughput), the time window (brush on the chart, or typed), the devices over time, and each
-// device's mean and peak over the whole run. As on the experiment pages (ToolSectionView.astro).
+// iostat's (or sadf's) part of a section: the figure picker (utilization, wait, r/s, w/s, read
+// and write throughput; sadf: tps instead of r/s and w/s), the time window (brush on the chart, or
+// typed), the devices over time, and each device's mean and peak over the whole run. As on the
+// experiment pages (ToolSectionView.astro).
 
 import type { ChartTable } from '../../charts/data-table.ts';
 import { DEVICE_FIGURES } from '../../charts/time-series-chart.ts';
 import { chartTableElement } from '../../figures/table-element.ts';
 import { formatValue } from '../../lib/format-value.ts';
-import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER } from '../../lib/page-state.ts';
+import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER, deviceFiguresOf, shownFigure } from '../../lib/page-state.ts';
 import { bindTimeSeriesReadout } from '../../scripts/time-series-readout.ts';
 import type { ViewController } from '../../scripts/view-controller.ts';
-import type { DeviceFigure, DeviceSummary, RunRef, ToolSection } from '../../view/model.ts';
+import type { AnyDeviceFigure, DeviceSummary, RunRef, ToolSection } from '../../view/model.ts';
 import { element, labelled, option } from './elements.ts';
 import type { FigureBoard } from './figure-board.ts';
 
@@ -19,7 +20,8 @@ export function deviceBlock(
 ): HTMLElement {
   const { document, runOrder, store, board } = context;
   const block = element(document, 'div', { className: 'device-block' });
-  block.append(deviceControls(document, store));
+  const figures = deviceFiguresOf(section);
+  block.append(deviceControls(document, store, figures));
   const series = section.devices ?? [];
   const figure = board.add({
     kind: 'time-series',
@@ -27,31 +29,30 @@ export function deviceBlock(
     title: 'Devices over time',
     data: series,
     ...(section.spans ? { spans: section.spans } : {}),
+    ...(section.deviceFigures === undefined ? {} : { figures: section.deviceFigures }),
   });
   // The values under the pointer, as on the experiment pages.
   const output = element(document, 'p', { className: 'readout', data: { readout: '' } });
   output.setAttribute('aria-live', 'polite');
-  bindTimeSeriesReadout(figure, output, { series: () => series, controller: store, runOrder });
+  bindTimeSeriesReadout(figure, output, { series: () => series, controller: store, runOrder, figures });
   block.append(figure, output);
   const summaries = section.deviceSummaries ?? [];
   if (summaries.length > 0) {
     const scroll = element(document, 'div', { className: 'table-scroll' });
-    scroll.append(deviceSummaryElement(summaries, runOrder, document));
+    scroll.append(deviceSummaryElement(summaries, runOrder, document, figures));
     block.append(scroll);
   }
   return block;
 }
 
-const FIGURES = DEVICE_FIGURE_ORDER;
-
 /** The figure select, the typed time window and the reset, bound to the store. */
-function deviceControls(document: Document, store: ViewController): HTMLElement {
+function deviceControls(document: Document, store: ViewController, figures: readonly AnyDeviceFigure[]): HTMLElement {
   const controls = element(document, 'div', { className: 'device-controls', data: { deviceControls: '' } });
   const select = element(document, 'select', { data: { figureSelect: '' } });
   select.name = 'figure';
-  for (const figure of FIGURES) select.append(option(document, DEVICE_FIGURES[figure].title, figure));
+  for (const figure of figures) select.append(option(document, DEVICE_FIGURES[figure].title, figure));
   select.addEventListener('change', () => {
-    const figure = FIGURES.find((candidate) => candidate === select.value);
+    const figure = figures.find((candidate) => candidate === select.value);
     if (figure !== undefined) store.update({ figure });
   });
 
@@ -80,7 +81,7 @@ function deviceControls(document: Document, store: ViewController): HTMLElement 
   controls.append(labelled(document, 'Figure', select), window, reset, note);
 
   store.subscribe((state) => {
-    select.value = state.figure;
+    select.value = shownFigure(figures, state.figure);
     reset.disabled = state.zoom === null;
     from.value = state.zoom === null ? '' : String(state.zoom[0]);
     to.value = state.zoom === null ? '' : String(state.zoom[1]);
@@ -94,21 +95,28 @@ function secondsInput(document: Document, name: string): HTMLInputElement {
   return input;
 }
 
-/** Each device over the whole run: a row per run and device, each figure's mean (and peak). */
-export function deviceSummaryTable(summaries: readonly DeviceSummary[], runOrder: readonly RunRef[]): ChartTable {
+/**
+ * Each device over the whole run: a row per run and device, each figure's mean (and peak), for
+ * the section's figures (iostat's by default).
+ */
+export function deviceSummaryTable(
+  summaries: readonly DeviceSummary[],
+  runOrder: readonly RunRef[],
+  figures: readonly AnyDeviceFigure[] = DEVICE_FIGURE_ORDER,
+): ChartTable {
   const labelOf = (id: string) => runOrder.find((run) => run.id === id)?.label ?? id;
-  const text = (value: number | null, figure: DeviceFigure) =>
+  const text = (value: number | null, figure: AnyDeviceFigure) =>
     value === null ? '—' : formatValue(value, DEVICE_FIGURES[figure].unit);
   return {
     caption: 'Each device over the whole run: mean (and peak).',
-    columns: ['Run', 'Device', ...FIGURES.map((figure) => DEVICE_FIGURES[figure].title)],
+    columns: ['Run', 'Device', ...figures.map((figure) => DEVICE_FIGURES[figure].title)],
     rows: summaries.map((summary) => ({
       label: labelOf(summary.run),
       cells: [
         summary.device,
-        ...FIGURES.map((figure) => {
-          const max = summary.max[figure];
-          return `${text(summary.mean[figure], figure)}${max === null ? '' : ` (${text(max, figure)})`}`;
+        ...figures.map((figure) => {
+          const max = summary.max[figure] ?? null;
+          return `${text(summary.mean[figure] ?? null, figure)}${max === null ? '' : ` (${text(max, figure)})`}`;
         }),
       ],
     })),
@@ -119,8 +127,9 @@ function deviceSummaryElement(
   summaries: readonly DeviceSummary[],
   runOrder: readonly RunRef[],
   document: Document,
+  figures: readonly AnyDeviceFigure[],
 ): HTMLTableElement {
-  const table = chartTableElement(deviceSummaryTable(summaries, runOrder), document);
+  const table = chartTableElement(deviceSummaryTable(summaries, runOrder, figures), document);
   table.classList.add('device-summary');
   table.dataset.deviceSummary = '';
   // The device column is a name, not a number: left-aligned.

@@ -1,0 +1,67 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type BuildOptions, buildSite, type SiteBuild } from './build-site.ts';
+import { launchChromium } from './chromium.ts';
+import { type StaticServer, serveStatic } from './static-server.ts';
+
+// What most browser test files share: the site built from one content folder, served as a static
+// host serves it, and Debian's chromium, made before the file's tests and closed after them.
+
+const BUILD_TIMEOUT_MS = 180_000;
+
+export interface ServedSite {
+  readonly build: SiteBuild;
+  readonly server: StaticServer;
+  readonly browser: Browser;
+  /** The address of a path of the site (`/glossary/`). */
+  url(path: string): string;
+  /** A blank page in a fresh context, so no test sees another's state. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A fresh context's page at `path`. */
+  open(path: string, options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Registers the file's beforeAll (build, serve, launch) and afterAll (close all three); the object
+ * returned is ready inside the tests. A failed build fails the file with astro's output.
+ */
+export function servedSite(contentDir: string, options: BuildOptions = {}): ServedSite {
+  let made: { build: SiteBuild; server?: StaticServer; browser?: Browser } | undefined;
+  beforeAll(async () => {
+    made = { build: await buildSite(contentDir, options) };
+    if (!made.build.isSuccess) throw new Error(`astro build failed:\n${made.build.output}`);
+    made.server = await serveStatic(made.build.outDir);
+    made.browser = await launchChromium();
+  }, BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    await made?.browser?.close();
+    await made?.server?.close();
+    await made?.build.cleanup();
+  });
+  const ready = () => {
+    if (made?.server === undefined || made.browser === undefined) throw new Error('the site is not served yet');
+    return { build: made.build, server: made.server, browser: made.browser };
+  };
+  return {
+    get build() {
+      return ready().build;
+    },
+    get server() {
+      return ready().server;
+    },
+    get browser() {
+      return ready().browser;
+    },
+    url(path) {
+      return new URL(path.replace(/^\//, ''), ready().server.url).href;
+    },
+    async newPage(contextOptions = {}) {
+      return (await ready().browser.newContext(contextOptions)).newPage();
+    },
+    async open(path, contextOptions = {}) {
+      const page = await this.newPage(contextOptions);
+      await page.goto(this.url(path));
+      return page;
+    },
+  };
+}
