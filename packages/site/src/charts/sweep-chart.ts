@@ -11,8 +11,8 @@ import { formatValue } from '../lib/format-value.ts';
 import type { RunRef, SweepPoint, SweepSeries } from '../view/model.ts';
 import { appendAxis, appendValueAxis } from './axes.ts';
 import { formatTick } from './axis-format.ts';
-import { estimateTextWidth } from './label-fit.ts';
-import { appendLegend } from './legend.ts';
+import { estimateTextWidth, wrapLabel } from './label-fit.ts';
+import { appendLegend, type LegendItem } from './legend.ts';
 import { round } from './plot-parts.ts';
 import type { RunStyle } from './run-styles.ts';
 import { type ChartContext, type ChartSize, createSvg } from './svg.ts';
@@ -68,6 +68,7 @@ export function sweepChart(data: SweepSeries, options: SweepChartOptions): SVGSV
   const layout = sweepLayout(data, { xScaleKind, width, height, topPx });
   appendAxes(svg, data, layout, { width, height });
   appendSpread(svg, data, runs, layout);
+  appendCompanions(svg, data, runs, layout);
   appendLines(svg, data, runs, layout);
   return svg;
 }
@@ -80,21 +81,28 @@ function appendHeader(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], w
   const legendHeight = appendLegend(
     svg.ownerDocument,
     svg,
-    runs.map((run) => ({ run: run.id, label: run.label, className: run.className })),
+    [...runs.map((run) => ({ run: run.id, label: run.label, className: run.className })), ...companionKeys(data, runs)],
     { width },
   );
   let top = legendHeight + 4;
-  const caption = [data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`, spreadNote(data)]
-    .filter((part) => part !== undefined)
-    .join(' · ');
-  if (caption !== '') {
+  const parts = [data.betterIs === 'neither' ? undefined : `${data.betterIs} is better`, spreadNote(data)].filter(
+    (part) => part !== undefined,
+  );
+  const caption = parts.join(' · ');
+  // One line where it fits; on a narrow chart (a phone) a line per part, each wrapped if need be,
+  // rather than run past the edge.
+  const lines =
+    estimateTextWidth(caption, TICK_FONT_PX) <= width
+      ? [caption].filter((line) => line !== '')
+      : parts.flatMap((part) => wrapLabel(part, width, TICK_FONT_PX));
+  for (const text of lines) {
     select(svg)
       .append('text')
       .attr('class', 'axis-caption')
       .attr('x', 0)
       .attr('y', top + 11)
       .attr('font-size', TICK_FONT_PX)
-      .text(caption);
+      .text(text);
     top += LINE_PX + 4;
   }
   return top + 6;
@@ -116,7 +124,11 @@ function sweepLayout(
   data: SweepSeries,
   { xScaleKind, width, height, topPx }: { xScaleKind: 'log2' | 'linear'; width: number; height: number; topPx: number },
 ): SweepLayout {
-  const points = data.runs.flatMap((run) => run.points);
+  // The companion lines' points too: they share both axes.
+  const points: SweepPoint[] = [
+    ...data.runs.flatMap((run) => run.points),
+    ...(data.companions ?? []).flatMap((c) => c.points),
+  ];
   const xs = [...new Set(points.map((p) => p.x))].sort((a, b) => a - b);
   // The spread's ends too: a whisker must not leave the plot.
   const values = points.flatMap((p) => [
@@ -219,6 +231,75 @@ function appendSpread(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], {
         .attr('data-low', String(point.low))
         .attr('data-high', String(point.high))
         .attr('d', whisker);
+    }
+  }
+}
+
+/**
+ * The legend's entries of the companion lines: one dashed key where they all have one name
+ * ("device (iostat, loop0)", each in its run's colour), else one per run, named with it.
+ */
+function companionKeys(data: SweepSeries, runs: RunStyle[]): LegendItem[] {
+  const companions = (data.companions ?? []).filter((c) => runs.some((run) => run.id === c.run));
+  if (companions.length === 0) return [];
+  const names = new Set(companions.map((c) => c.label));
+  if (names.size === 1) {
+    return [{ label: companions[0]?.label ?? '', className: 'companion-key', kind: 'line', swatchClass: 'companion' }];
+  }
+  return companions.map((c) => {
+    const run = runs.find((style) => style.id === c.run);
+    return {
+      run: c.run,
+      label: `${run?.label ?? c.run}: ${c.label}`,
+      className: run?.className ?? 'series-0',
+      kind: 'line' as const,
+      swatchClass: 'companion',
+    };
+  });
+}
+
+/**
+ * Each run's companion line (the device beside a fio log figure), dashed in the run's colour,
+ * under the runs' own lines: `<path class="series-N line companion">` with `data-run`,
+ * `data-device` and a title of its mean and peak.
+ */
+function appendCompanions(svg: SVGSVGElement, data: SweepSeries, runs: RunStyle[], { x, y }: SweepLayout): void {
+  if (data.companions === undefined || data.companions.length === 0) return;
+  const path = line<{ x: number; value: number }>()
+    .x((p) => round(x(p.x)))
+    .y((p) => round(y(p.value)));
+  const group = select(svg).append('g').attr('class', 'companions');
+  for (const run of runs) {
+    for (const companion of data.companions.filter((c) => c.run === run.id)) {
+      const sorted = [...companion.points].sort((a, b) => a.x - b.x);
+      if (sorted.length === 0) continue;
+      const values = sorted.map((p) => p.value);
+      const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+      const only = sorted[0];
+      if (sorted.length === 1 && only !== undefined) {
+        // One report in the job's seconds: a line of one point would not show; a small ring does.
+        group
+          .append('circle')
+          .attr('class', `${run.className} line companion companion-point`)
+          .attr('data-run', run.id)
+          .attr('data-device', companion.device)
+          .attr('cx', round(x(only.x)))
+          .attr('cy', round(y(only.value)))
+          .attr('r', POINT_RADIUS_PX)
+          .append('title')
+          .text(`${run.label} · ${companion.label}: ${formatValue(only.value, data.unit)}`);
+        continue;
+      }
+      group
+        .append('path')
+        .attr('class', `${run.className} line companion`)
+        .attr('data-run', run.id)
+        .attr('data-device', companion.device)
+        .attr('d', path(sorted) ?? '')
+        .append('title')
+        .text(
+          `${run.label} · ${companion.label}: mean ${formatValue(mean, data.unit)}, peak ${formatValue(Math.max(...values), data.unit)}`,
+        );
     }
   }
 }

@@ -192,5 +192,16 @@ function overTimeSummary(data: SweepSeries, runs: readonly RunRef[]): string {
   if (parts.length === 0) return `No values of ${data.title}.`;
   const lastSec = Math.max(...data.runs.flatMap((line) => line.points.map((point) => point.x)));
   // Semicolons: run labels may hold commas ("Host2, ondemand").
-  return `Over ${formatSweepX(lastSec, SECONDS)}, per interval: ${parts.join('; ')}.`;
+  return `Over ${formatSweepX(lastSec, SECONDS)}, per interval: ${parts.join('; ')}.${companionSummary(data, runs)}`;
+}
+
+/** " Dashed, each run's device (iostat, loop0): ext4 mean 80 MB/s; …" for a figure with companion lines, else "". */
+function companionSummary(data: SweepSeries, runs: readonly RunRef[]): string {
+  const parts = (data.companions ?? []).flatMap((companion) => {
+    if (companion.points.length === 0) return [];
+    const label = runs.find((run) => run.id === companion.run)?.label ?? companion.run;
+    const mean = companion.points.reduce((sum, point) => sum + point.value, 0) / companion.points.length;
+    return [`${label} ${companion.label} mean ${formatValue(mean, data.unit)}`];
+  });
+  return parts.length === 0 ? '' : ` Dashed, as iostat measured it per report: ${parts.join('; ')}.`;
 }

@@ -7,9 +7,10 @@ import { bisector, extent, max, mean } from 'd3-array';
 import { axisBottom } from 'd3-axis';
 import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import { formatValue } from '../lib/format-value.ts';
-import type { AnyDeviceFigure, BaseUnit, DeviceSeries, RunRef } from '../view/model.ts';
+import type { AnyDeviceFigure, BaseUnit, DeviceSeries, RunRef, TimeSpan } from '../view/model.ts';
 import { appendPlotFrame, PLOT_BOTTOM_PX, PLOT_RIGHT_PX, plotLeftPx } from './axes.ts';
 import type { ChartTable } from './data-table.ts';
+import { appendJobSpans, JOB_SPAN_KEY } from './job-spans.ts';
 import { type LegendItem, legendHeight } from './legend.ts';
 import { appendEmptyMessage, appendTitle, linePath, round, svgElement } from './plot-parts.ts';
 import { runStyles } from './run-styles.ts';
@@ -41,7 +42,10 @@ export interface TimeSeriesOptions {
   runOrder?: readonly RunRef[];
 }
 
-export interface TimeSeriesChartOptions extends ChartContext, TimeSeriesOptions {}
+export interface TimeSeriesChartOptions extends ChartContext, TimeSeriesOptions {
+  /** fio's jobs on the time axis, where they share iostat's clock (job-spans.ts). */
+  spans?: readonly TimeSpan[];
+}
 
 /** How a line is drawn: its series, label, colour class and (for a run's second device on) dash class. */
 export interface SeriesLine {
@@ -168,6 +172,8 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
     kind: 'line',
     ...(drawn.deviceClass ? { swatchClass: drawn.deviceClass } : {}),
   }));
+  const hasSpans = (options.spans ?? []).some((span) => lines.some((drawn) => drawn.series.run === span.run));
+  if (hasSpans) legendItems.push({ ...JOB_SPAN_KEY });
   const left = plotLeftPx(yTicks.map(formatTick));
   const plotWidth = width - left - PLOT_RIGHT_PX;
   const topPx = legendHeight(legendItems, plotWidth) + 10;
@@ -190,6 +196,11 @@ export function timeSeriesChart(series: readonly DeviceSeries[], options: TimeSe
       yTitle: title,
     },
   );
+  if (options.spans !== undefined && options.spans.length > 0) {
+    const classOf = (run: string) => lines.find((drawn) => drawn.series.run === run)?.className;
+    const runsInOrder = [...new Set(lines.map((drawn) => drawn.series.run))];
+    appendJobSpans(plot, options.spans, { x, plotHeight, classOf, runsInOrder });
+  }
   appendSeriesPaths(plot, visible, { figure, x, y });
   appendPointerLayers(plot, plotWidth, plotHeight);
   return svg;

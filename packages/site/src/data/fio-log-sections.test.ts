@@ -43,6 +43,67 @@ describe('placeLines', () => {
   });
 });
 
+describe('placeLines of a job shorter than one window', () => {
+  it('takes rising lines a step apart far shorter than their first time for the processes’ one window each', async () => {
+    // The loopback experiment's ext4 random-write-buf, repeat 1: 5 processes, well under a second,
+    // each wrote one clat line as it ended.
+    const text = await readFile(
+      repoPath(
+        'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/fio--seed-hoffman-1--random-write-buf_clat.log',
+      ),
+      'utf8',
+    );
+    const rows = text
+      .trim()
+      .split('\n')
+      .map((line) => line.split(',').map(Number));
+    expect(rows).toHaveLength(5);
+    const last = Math.max(...rows.map((row) => row[0] as number));
+    // Since the job's start: the last line less fio's printed runtime, the longest of the second
+    // group's `run=<min>-<max>msec` (the job file's second job).
+    const report = await readFile(
+      repoPath('content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/fio--seed-hoffman-1.txt'),
+      'utf8',
+    );
+    const runtimeMs = Number([...report.matchAll(/run=\d+-(\d+)msec/g)][1]?.[1]);
+    expect(runtimeMs).toBeGreaterThan(0);
+    const sinceStart = rows.map((row) => (row[0] as number) - (last - runtimeMs));
+    expect(placeLines(sinceStart, { isWindowed: true }).map((place) => place.window)).toEqual([1, 1, 1, 1, 1]);
+    const [only, ...others] = jobWindows(
+      rows.map((row, index) => ({ timeMs: sinceStart[index] as number, value: row[1] as number })),
+      'mean',
+      { isWindowed: true },
+    );
+    expect(others).toEqual([]);
+    expect(only?.processes).toBe(5);
+    expect(only?.value).toBeCloseTo(rows.reduce((sum, row) => sum + (row[1] as number), 0) / 5, 6);
+    // A per-I/O log is never read so: its lines are I/Os, not windows.
+    expect(new Set(placeLines(sinceStart).map((place) => place.window)).size).toBe(5);
+  });
+
+  it('takes lines of one time as processes of one window too (sequential-write-buffered: 898, 898, 898, 902 ms)', async () => {
+    const text = await readFile(
+      repoPath(
+        'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4/fio--seed-hoffman-1--sequential-write-buffered_bw.log',
+      ),
+      'utf8',
+    );
+    const times = text
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.slice(0, line.indexOf(','))));
+    // Four processes' lines within a few ms, about a second after the start (any start less than half a second before them).
+    const sinceStart = times.map((time) => time - (Math.min(...times) - 1000));
+    expect(Math.max(...sinceStart) - Math.min(...sinceStart)).toBeLessThan(500);
+    expect(placeLines(sinceStart, { isWindowed: true }).map((place) => place.window)).toEqual(times.map(() => 1));
+  });
+
+  it('keeps two lines of one process, a window and a short last one, apart', () => {
+    const windows = placeLines([1000, 1200], { isWindowed: true }).map((place) => place.window);
+    expect(new Set(windows).size).toBe(2);
+  });
+});
+
 describe('jobWindows', () => {
   it('adds up the processes’ bandwidth lines of a window: the job’s total', async () => {
     const rows = await rawLines('ext4', 'fio--seed-hoffman-1--random-write-direct_bw.log');
@@ -102,7 +163,12 @@ describe('fioLogSections', () => {
     expect(repeat2).toBe(70967);
     expect(ext4?.value).toBe(((58855 + 70967) / 2) * 1024);
     expect([ext4?.low, ext4?.high, ext4?.n]).toEqual([58855 * 1024, 70967 * 1024, 2]);
-    expect(bw?.spreadText).toBe('band: min–max of 2 repeats');
+    // xfs's second repeat logged its first window only (two lines, at 1156 and 1144 ms): its
+    // second window is repeat 1's alone, and the caption says so.
+    const xfsRepeat2 = await rawLines('xfs', 'fio--seed-hoffman-2--random-write-direct_bw.log');
+    expect(xfsRepeat2.map((row) => row[0])).toEqual([1156, 1144]);
+    expect(bw?.runs.find((line) => line.run === 'xfs')?.points.map((point) => point.n)).toEqual([2, 1]);
+    expect(bw?.spreadText).toBe('band: min–max of 2 repeats, fewer in some windows');
   });
 
   it('draws a run of one repeat with its processes’ spread as the band of a latency', async () => {

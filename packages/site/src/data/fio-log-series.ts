@@ -19,15 +19,20 @@ export interface LinePlace {
 }
 
 /**
- * Each line's process and window. A process starts where a time does not rise. The window length
+ * Each line's process and window (times since the job's start; `isWindowed`: a log_avg_msec or
+ * histogram log, see isOneLinePerProcess). A process starts where a time does not rise. The window length
  * is the median step between a process's lines (its last step left out: fio ends a job with a
  * short window); a line's window is its time over that length, rounded (fio's windows close a few
  * ms late), and always after the process's previous window (a short last window, or a window that
  * had no I/O and so no latency line). Without a step to measure (one line per process), the k-th
  * line of a process is its k-th window.
  */
-export function placeLines(times: readonly number[]): LinePlace[] {
+export function placeLines(
+  times: readonly number[],
+  { isWindowed = false }: { isWindowed?: boolean } = {},
+): LinePlace[] {
   const windowMs = windowLengthMs(times);
+  if (isWindowed && isOneLinePerProcess(times, windowMs)) return times.map((_, process) => ({ process, window: 1 }));
   const places: LinePlace[] = [];
   let process = -1;
   let previousTime = Number.POSITIVE_INFINITY;
@@ -44,6 +49,20 @@ export function placeLines(times: readonly number[]): LinePlace[] {
     previousWindow = window;
   }
   return places;
+}
+
+/**
+ * Whether a windowed log's lines, times since the job's start, are its processes' only lines: a
+ * job shorter than one window, whose processes each wrote one short last window as they ended,
+ * in the order they ended. Their times then never fall, as one process's would not, but step by
+ * far less than a window, where a process's first window closes a whole window after the start:
+ * three lines or more, never falling, whose step is under half the first time. (Two lines are
+ * also one process's full window and short last one: those are left as they are.)
+ */
+export function isOneLinePerProcess(times: readonly number[], windowMs = windowLengthMs(times)): boolean {
+  if (windowMs === undefined || times.length < 3) return false;
+  for (let i = 1; i < times.length; i++) if ((times[i] as number) < (times[i - 1] as number)) return false;
+  return windowMs < (times[0] as number) / 2;
 }
 
 /** The median step between successive lines of a process, its last step left out; undefined without one. */
@@ -86,8 +105,15 @@ export interface JobWindow {
  * total), `mean` averages them with each process counted once (latency: a process's line is the
  * mean of its I/Os in the window, and the log does not say how many I/Os that was).
  */
-export function jobWindows(lines: readonly LogLine[], combine: 'sum' | 'mean'): JobWindow[] {
-  const places = placeLines(lines.map((line) => line.timeMs));
+export function jobWindows(
+  lines: readonly LogLine[],
+  combine: 'sum' | 'mean',
+  options: { isWindowed?: boolean } = {},
+): JobWindow[] {
+  const places = placeLines(
+    lines.map((line) => line.timeMs),
+    options,
+  );
   const byWindow = new Map<number, LogLine[]>();
   lines.forEach((line, index) => {
     const window = (places[index] as LinePlace).window;

@@ -2,6 +2,7 @@ import type { IostatResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
 import type { DeviceSeries, RunRef, ToolSection } from '../view/model.ts';
 import { deviceSections } from './device-sections.ts';
+import { withJobSpans } from './fio-log-spans.ts';
 import { measuredDeviceSeries, streamedDeviceSeries } from './iostat-series.ts';
 
 /** One log's device series at full resolution, given its interval (from the command), or none. */
@@ -20,9 +21,11 @@ export function iostatResultOf(output: ParseOutput): IostatResult | undefined {
  * (idle disks, loop devices of other runs) are left out.
  */
 export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
-  return sectionsWith(runs, runRefs, (run, output, interval) =>
+  const sections = sectionsWith(runs, runRefs, (run, output, interval) =>
     measuredDeviceSeries(run, output.parsed.measurements, interval),
   );
+  // fio's jobs marked on the time axis where they share iostat's clock.
+  return withJobSpans(sections, runs);
 }
 
 /**
@@ -30,10 +33,11 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
  * reports and no measurements (tools/iostat.ts), so the series are read from the reports.
  */
 export function streamedIostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
-  return sectionsWith(runs, runRefs, (run, output, interval) => {
+  const sections = sectionsWith(runs, runRefs, (run, output, interval) => {
     const result = iostatResultOf(output.parsed);
     return result === undefined ? [] : streamedDeviceSeries(run, result, interval);
   });
+  return withJobSpans(sections, runs);
 }
 
 /** The grouping is device-sections.ts'; iostat brings its series and the interval of its command. */

@@ -9,6 +9,7 @@ import type {
   LatencyHistogram,
   MetricComparison,
   SweepSeries,
+  TimeSpan,
 } from '../view/model.ts';
 
 export type FigureSpec =
@@ -23,6 +24,8 @@ export type FigureSpec =
       data: DeviceSeries[];
       /** The figures its section offers (ToolSection.deviceFigures); iostat's when absent. */
       figures?: AnyDeviceFigure[];
+      /** fio's jobs on its time axis (ToolSection.spans). */
+      spans?: TimeSpan[];
     };
 
 /** The figure's key, unique on the page. */

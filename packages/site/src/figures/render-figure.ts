@@ -8,8 +8,9 @@ import type { ChartTable } from '../charts/data-table.ts';
 import { histogramChart, histogramSummary, histogramTable } from '../charts/histogram-chart.ts';
 import { latencyChart, latencySummary, latencyTable } from '../charts/latency-chart.ts';
 import { sweepChart } from '../charts/sweep-chart.ts';
-import { sweepSummary, sweepTableRows } from '../charts/sweep-summary.ts';
+import { formatSweepX, sweepSummary, sweepTableRows } from '../charts/sweep-summary.ts';
 import { timeSeriesChart, timeSeriesSummary, timeSeriesTable } from '../charts/time-series-chart.ts';
+import { formatValue } from '../lib/format-value.ts';
 import { DEVICE_FIGURES, type PageState, shownFigure } from '../lib/page-state.ts';
 import type { MetricComparison, RunRef, SweepSeries } from '../view/model.ts';
 import { barChartTable } from './bar-table.ts';
@@ -55,6 +56,8 @@ export function renderFigure(
     }
     case 'sweep': {
       const data: SweepSeries = { ...spec.data, runs: spec.data.runs.filter((run) => shown.has(run.run)) };
+      if (spec.data.companions !== undefined)
+        data.companions = spec.data.companions.filter((companion) => shown.has(companion.run));
       return {
         svg: sweepChart(data, { ...sizeOf('sweep'), document, runs: runOrder }),
         table: sweepTable(data, runOrder),
@@ -85,7 +88,7 @@ export function renderFigure(
         runOrder,
       };
       return {
-        svg: timeSeriesChart(spec.data, { ...sizeOf('time-series'), document, ...options }),
+        svg: timeSeriesChart(spec.data, { ...sizeOf('time-series'), document, ...options, spans: spec.spans }),
         table: timeSeriesTable(spec.data, options),
         summary: timeSeriesSummary(spec.data, options),
       };
@@ -102,19 +105,37 @@ function comparisonOfRuns(data: MetricComparison, shown: ReadonlySet<string>): M
   };
 }
 
-/** A sweep's numbers as a table: a row per x, a column per run. */
+/** A sweep's numbers as a table: a row per x, a column per run (and per companion line after them). */
 function sweepTable(data: SweepSeries, runOrder: readonly RunRef[]): ChartTable {
   const rows = sweepTableRows(data, runOrder);
   const runs = [...new Map(rows.map((row) => [row.runId, row.run])).entries()];
-  const xs = [...new Map(rows.map((row) => [row.x, row.xText])).entries()].sort(([a], [b]) => a - b);
+  const companions = companionColumns(data, runOrder);
+  const xs = [
+    ...new Map([
+      ...rows.map((row) => [row.x, row.xText] as const),
+      ...companions.flatMap((column) => column.points.map((p) => [p.x, formatSweepX(p.x, data.xLabel)] as const)),
+    ]).entries(),
+  ].sort(([a], [b]) => a - b);
   // By x and run: a run over time has thousands of intervals.
   const cell = new Map(rows.map((row) => [`${row.x}|${row.runId}`, row.valueText]));
   return {
     caption: data.title,
-    columns: [data.xLabel, ...runs.map(([, label]) => label)],
+    columns: [data.xLabel, ...runs.map(([, label]) => label), ...companions.map((column) => column.label)],
     rows: xs.map(([x, xText]) => ({
       label: xText,
-      cells: runs.map(([runId]) => cell.get(`${x}|${runId}`) ?? ''),
+      cells: [
+        ...runs.map(([runId]) => cell.get(`${x}|${runId}`) ?? ''),
+        ...companions.map((column) => column.cells.get(x) ?? ''),
+      ],
     })),
   };
+}
+
+/** The companion lines as table columns: "ext4 · device (iostat, loop0)", their values by x. */
+function companionColumns(data: SweepSeries, runOrder: readonly RunRef[]) {
+  return (data.companions ?? []).map((companion) => ({
+    label: `${runOrder.find((run) => run.id === companion.run)?.label ?? companion.run} · ${companion.label}`,
+    points: companion.points,
+    cells: new Map(companion.points.map((p) => [p.x, formatValue(p.value, data.unit)])),
+  }));
 }

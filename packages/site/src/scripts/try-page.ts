@@ -17,6 +17,7 @@ function start(
   const paste = find<HTMLTextAreaElement>('[data-try-paste]');
   const picker = find<HTMLInputElement>('[data-try-files]');
   const drop = find<HTMLElement>('[data-try-drop]');
+  const logKind = find<HTMLSelectElement>('[data-try-log-kind]');
   const page: TryPage = {
     ...settings,
     results: find('[data-try-results]'),
@@ -30,7 +31,7 @@ function start(
   let files: File[] = [];
 
   const inputs = (): TryInput[] => {
-    const given: TryInput[] = paste.value.trim() === '' ? [] : [{ name: 'pasted-1.txt', text: paste.value }];
+    const given: TryInput[] = paste.value.trim() === '' ? [] : [{ name: pastedName(logKind.value), text: paste.value }];
     for (const file of files) given.push({ name: uniqueName(file.name, given), file });
     return given;
   };
@@ -53,6 +54,10 @@ function start(
   });
   // A paste is the whole output: parse it at once (the textarea has the text on the next turn).
   paste.addEventListener('paste', () => setTimeout(() => void parse(), 0));
+  // The kind of a pasted fio log, said after the paste: read it again.
+  logKind.addEventListener('change', () => {
+    if (paste.value.trim() !== '') void parse();
+  });
   picker.addEventListener('change', () => {
     files = [...(picker.files ?? [])];
     void parse();
@@ -70,6 +75,7 @@ function start(
   });
   find<HTMLButtonElement>('[data-try-clear]').addEventListener('click', () => {
     paste.value = '';
+    logKind.value = '';
     picker.value = '';
     files = [];
     showNothingParsed(page);
@@ -90,6 +96,14 @@ function showNothingParsed(page: TryPage): void {
     part.replaceChildren();
     part.closest('section')?.setAttribute('hidden', '');
   }
+}
+
+/**
+ * The name a paste goes by: `pasted-1.txt`, or with a fio log's kind picked, the name fio would
+ * have given it (`pasted-1_bw.log`), from which the library reads the kind.
+ */
+function pastedName(kind: string): string {
+  return kind === '' ? 'pasted-1.txt' : `pasted-1_${kind}.log`;
 }
 
 /** Two files of one name (from two folders) get `-2`, `-3` before the extension. */

@@ -79,6 +79,8 @@ export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames
     sections?(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[];
     /** What its parser expected, by error code, where the site's general words would say less. */
     expected?: Partial<Record<ParseErrorCode, string>>;
+    /** What the reader can do about a warning, by its code (a fio log of unknown kind: pick it). */
+    warningHints?: Readonly<Record<string, string>>;
   };
   /** The submission form's run.yaml. */
   submission: {

@@ -29,6 +29,20 @@ const KINDS: Readonly<Record<string, { title: string; explanation: string }>> = 
   },
 };
 
+/**
+ * The kinds a reader can say a pasted log is (/try's paste form): a log's lines do not tell a
+ * bandwidth log from an IOPS or latency log, and a paste has no file name. The value is the kind
+ * as fio's file names spell it (`<prefix>_<kind>.log`), which the library reads.
+ */
+export const PASTED_LOG_KINDS: ReadonlyArray<{ kind: string; title: string }> = [
+  { kind: 'bw', title: 'bandwidth log (_bw.log)' },
+  { kind: 'iops', title: 'IOPS log (_iops.log)' },
+  { kind: 'lat', title: 'total latency log (_lat.log)' },
+  { kind: 'clat', title: 'completion latency log (_clat.log)' },
+  { kind: 'slat', title: 'submission latency log (_slat.log)' },
+  { kind: 'clat_hist', title: 'latency histogram log (_clat_hist.log)' },
+];
+
 /** "clat.p99" → the percentile of a histogram log's interval; the kinds above by their names. */
 function percentileOf(metric: string): string | undefined {
   return /^clat\.p(\d+(?:\.\d+)?)$/.exec(metric)?.[1];
@@ -57,8 +71,12 @@ export const fioLog: ToolDescriptor<'fio-log'> = {
   try: {
     detectedTitle: 'fio log',
     reads:
-      'fio’s log files (`write_bw_log`, `write_iops_log`, `write_lat_log`, `write_hist_log`), windowed or per I/O, fio 1.x to 3.38; name the file as fio did (`job_bw.log`) so that its kind is known.',
+      'fio’s log files (`write_bw_log`, `write_iops_log`, `write_lat_log`, `write_hist_log`), windowed or per I/O, fio 1.x to 3.38; a log does not say what it holds: give the file as fio named it (`job_bw.log`), or pick the kind of a pasted log under the paste box.',
     placeholder: '1000, 52428, 1, 0, 0 …',
+    warningHints: {
+      UNKNOWN_KIND:
+        'Say what it is with “A pasted fio log is a” under the paste box, or give the file as fio named it (job_bw.log), and it is drawn.',
+    },
   },
   submission: {
     versionExample: 'fio-3.33',

@@ -55,8 +55,12 @@ function outputElement(document: Document, output: TryOutput): HTMLElement {
   section.append(detected);
   if (output.warnings.length > 0) {
     const list = element(document, 'ul', '', 'try-warnings');
+    const hints = descriptorOf(output.tool)?.try.warningHints ?? {};
     for (const warning of output.warnings) {
-      list.append(element(document, 'li', `Line ${warning.line}: ${warning.message} [${warning.code}]`));
+      const item = element(document, 'li', `Line ${warning.line}: ${warning.message} [${warning.code}]`);
+      const hint = hints[warning.code];
+      if (hint !== undefined) item.append(' ', element(document, 'span', hint, 'try-warning-hint'));
+      list.append(item);
     }
     section.append(element(document, 'p', 'Read with warnings:'), list);
   }

@@ -165,6 +165,23 @@ export interface SweepSeries {
   /** What the line and band are, where `spread` alone would not say it (fio logs): the chart's caption. */
   spreadText?: string;
   runs: Array<{ run: string; points: SweepPoint[] }>;
+  /** Lines drawn dashed beside a run's, on the same axes (fio logs: the device as iostat saw it). */
+  companions?: SweepCompanion[];
+}
+
+/**
+ * Another source's figure of a run beside its line, in the same unit and on the same x: a fio
+ * log figure's device, from the iostat log of the same run (data/fio-log-device.ts).
+ */
+export interface SweepCompanion {
+  run: string;
+  /** What it is, as the legend names it: "device (iostat, loop0)". */
+  label: string;
+  /** The iostat device. */
+  device: string;
+  /** The iostat metric (`write.bw`, `w/s`, `w_await`). */
+  metric: string;
+  points: Array<{ x: number; value: number }>;
 }
 
 /** One point of a sweep: the value at `x` (the mean when there are repeats), and its spread. */
@@ -251,4 +268,18 @@ export interface ToolSection {
    * instead of r/s and w/s); iostat's six when absent.
    */
   deviceFigures?: AnyDeviceFigure[];
+  /** When each fio job ran, on the devices' time axis, where fio's logs and iostat share a clock. */
+  spans?: TimeSpan[];
+}
+
+/** A stretch of a run's device time axis: a fio job's repeat (data/fio-log-spans.ts). */
+export interface TimeSpan {
+  run: string;
+  /** "random-write-direct, repeat 1" (the job alone for a run of one repeat). */
+  label: string;
+  /** The chart's short label on the band: "random-write-direct #1". */
+  shortLabel: string;
+  /** Seconds since the run's first report (DeviceSeries `t`). */
+  fromSec: number;
+  toSec: number;
 }

@@ -9,6 +9,7 @@ import {
 import type { FioLogFileName } from './file-name.ts';
 import { type FieldScanner, LogLineError } from './scan.ts';
 import type { FioHistogramLog } from './schema.ts';
+import { _fioLogTimeBase, type FioLogTimeBase } from './time-base.ts';
 
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
 /** A histogram line: time, direction, bs, then the bins (iolog.c flush_hist_samples). */
@@ -48,6 +49,8 @@ export class HistogramLogReader {
   private totals: (Float64Array | null)[] = [null, null, null];
   private totalCounts = [0, 0, 0];
   private firstSample = 0;
+  /** From the first line's time (time-base.ts). */
+  private timeBase: FioLogTimeBase | null = null;
   /** Lines read, blank ones included. */
   lineCount = 0;
 
@@ -136,6 +139,7 @@ export class HistogramLogReader {
     this.intervalPercentiles = [];
     const firstSample = this.firstSample;
     this.firstSample += intervals.timeMs.length;
+    if (intervals.timeMs.length > 0) this.timeBase ??= _fioLogTimeBase(intervals.timeMs[0] as number);
     const shape = this.shape ?? { binCount: 0, coarseness: 0, binUnit: 'ns' as const };
     const summary: FioHistogramLog['summary'] = [];
     if (isLast) {
@@ -152,6 +156,7 @@ export class HistogramLogReader {
       type: 'histogram',
       kind: 'clat_hist',
       fileName: this.fileName,
+      timeBase: this.timeBase ?? 'job-start',
       binCount: shape.binCount,
       coarseness: shape.coarseness,
       firstSample,

@@ -4,6 +4,7 @@ import { chooseLayout, type LogLayoutOptions, versionNumber } from './layout.ts'
 import { RowBuffer } from './row-buffer.ts';
 import { type FieldScanner, LogLineError } from './scan.ts';
 import type { FioSampleLog, SampleLogColumn } from './schema.ts';
+import { _fioLogTimeBase, type FioLogTimeBase } from './time-base.ts';
 
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
 const encoder = new TextEncoder();
@@ -54,6 +55,8 @@ export class SampleLogReader {
 
   private readonly rows = new RowBuffer();
   private firstSample = 0;
+  /** From the first line's time (time-base.ts). */
+  private timeBase: FioLogTimeBase | null = null;
   private rowCount = 0;
   /** Lines read, blank ones included: where a stream's next batch starts. */
   lineCount = 0;
@@ -356,12 +359,14 @@ export class SampleLogReader {
     );
     const firstSample = this.firstSample;
     this.firstSample += rows.timeMs.length;
+    if (rows.timeMs.length > 0) this.timeBase ??= _fioLogTimeBase(rows.timeMs[0] as number);
     const { kind, kindSource, fileName } = this.init;
     return {
       type: 'samples',
       kind,
       kindSource,
       fileName,
+      timeBase: this.timeBase ?? 'job-start',
       columns: this.columns ?? [],
       printedUnit: this.printedUnit,
       unit: this.unit,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIO_LOG_KINDS } from './file-name.ts';
+import { FIO_LOG_TIME_BASES } from './time-base.ts';
 
 /** The columns a sample log line can have, in fio's order (iolog.c flush_samples). */
 export const SAMPLE_LOG_COLUMNS = [
@@ -16,6 +17,12 @@ export type SampleLogColumn = (typeof SAMPLE_LOG_COLUMNS)[number];
 
 const numbers = (description: string) => z.array(z.number()).describe(description);
 
+const TimeBaseSchema = z
+  .enum(FIO_LOG_TIME_BASES)
+  .describe(
+    "What the time column counts from: `job-start` (ms since the job started, fio's default) or `unix-epoch` (ms since 1970-01-01 UTC, log_unix_epoch=1). Read from the first line: a time above 10^12 ms is the epoch's (a job would need 31.7 years to get there).",
+  );
+
 const FileNameSchema = z
   .object({
     prefix: z.string().describe('The log prefix (write_*_log=PREFIX).'),
@@ -31,7 +38,7 @@ const FileNameSchema = z
 
 /** One row per line: columnar arrays, one entry per line of the log. */
 const SampleRowsSchema = z.object({
-  timeMs: numbers('Column 1: msec since the job started (or since the epoch with log_unix_epoch).'),
+  timeMs: numbers('Column 1: msec since the job started, or since the epoch (see `timeBase`).'),
   values: numbers(
     'Column 2 in base units: bw in B/s (fio prints KiB/s), iops in op/s, latencies in ns (fio < 3.0 printed usec); the window average with log_avg_msec (the maximum with log_window_value=max).',
   ),
@@ -71,6 +78,7 @@ export const FioSampleLogSchema = z.object({
   kind: z.enum([...FIO_LOG_KINDS, 'unknown']).describe('What the values are: from the format, else the file name.'),
   kindSource: z.enum(['format', 'file-name']).nullable(),
   fileName: FileNameSchema.nullable(),
+  timeBase: TimeBaseSchema,
   columns: z.array(z.enum(SAMPLE_LOG_COLUMNS)).describe('The columns of each line, in order, as the layout was read.'),
   printedUnit: z.enum(['KiB/s', 'op/s', 'ns', 'usec']).nullable().describe('The unit fio printed the values in.'),
   unit: z
@@ -93,6 +101,7 @@ export const FioHistogramLogSchema = z.object({
   type: z.literal('histogram'),
   kind: z.literal('clat_hist'),
   fileName: FileNameSchema.nullable(),
+  timeBase: TimeBaseSchema,
   binCount: z
     .number()
     .int()
@@ -106,7 +115,9 @@ export const FioHistogramLogSchema = z.object({
   binLowerNs: numbers('Where each (merged) bin starts, in ns.'),
   binUpperNs: numbers('Where each (merged) bin ends (exclusive), in ns.'),
   intervals: z.object({
-    timeMs: numbers('Column 1: msec since the job started, at the end of the interval.'),
+    timeMs: numbers(
+      'Column 1: msec since the job started or since the epoch (see `timeBase`), at the end of the interval.',
+    ),
     directions: numbers('0 read, 1 write, 2 trim.'),
     blockSizeBytes: numbers('Column 3.'),
     counts: z.array(z.array(z.number())).describe('I/Os completed in the interval, per bin.'),

@@ -28,6 +28,7 @@ export function deviceBlock(
     key: `${section.key}-series`,
     title: 'Devices over time',
     data: series,
+    ...(section.spans ? { spans: section.spans } : {}),
     ...(section.deviceFigures === undefined ? {} : { figures: section.deviceFigures }),
   });
   // The values under the pointer, as on the experiment pages.
