@@ -1,12 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSite, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { SITE_DIR } from './helpers/build-site.ts';
 import { cutOffChartText } from './helpers/chart-bounds.ts';
-import { launchChromium } from './helpers/chromium.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { seriousAxeViolations } from './helpers/page-layout.ts';
+import { servedSite } from './helpers/served-site.ts';
 import { clear, openTryPage, outputSections, waitForDone } from './try/try-page-driver.ts';
 
 // fio's logs on the wall clock beside iostat with zoned times (fixtures/fio-clock, made by
@@ -18,52 +16,14 @@ const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'fio-clock');
 const EXPERIMENT = '2026-11-fio-clock-loopback';
 const RUNS_DIR = join(FIXTURE_DIR, EXPERIMENT, 'runs');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
-const BUILD_TIMEOUT_MS = 180_000;
 const RUNS = ['ext4', 'xfs'];
 const FIO_SECTION = '[data-section="fio-log-sequential-write-buffered"]';
 const IOSTAT_SECTION = '[data-section="iostat"]';
-const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
+const site = servedSite(FIXTURE_DIR);
+beforeAll(() => mkdir(SCREENSHOTS_DIR, { recursive: true }));
 
-beforeAll(async () => {
-  build = await buildSite(FIXTURE_DIR);
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS_DIR, { recursive: true });
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
-
-async function open(
-  path: string,
-  { width = 1280, colorScheme = 'light' }: { width?: number; colorScheme?: 'light' | 'dark' } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  await page.goto(new URL(path.replace(/^\//, ''), server.url).href);
-  await page.waitForLoadState('networkidle');
-  return page;
-}
-
-/** axe-core's serious and critical violations on the page, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-  });
-}
+const open = site.view;
 
 describe('fio logs and iostat on one clock', () => {
   for (const width of [1280, 390]) {
@@ -94,7 +54,7 @@ describe('fio logs and iostat on one clock', () => {
         expect(await cutOffChartText(page, iostat), `${width} ${colorScheme}`).toEqual([]);
         await section.screenshot({ path: join(SCREENSHOTS_DIR, `fio-clock--fio-${width}-${colorScheme}.png`) });
         await iostat.screenshot({ path: join(SCREENSHOTS_DIR, `fio-clock--iostat-${width}-${colorScheme}.png`) });
-        expect(await seriousViolations(page), `${width} ${colorScheme}`).toEqual([]);
+        expect(await seriousAxeViolations(page), `${width} ${colorScheme}`).toEqual([]);
         await page.context().close();
       });
     }
@@ -117,7 +77,7 @@ describe('fio logs and iostat on one clock', () => {
 
 describe('/try: a pasted fio log of the kind the reader picks', () => {
   test('without a kind nothing is drawn and the page says why; with one, the log is drawn', async () => {
-    const session = await openTryPage(browser, server.url);
+    const session = await openTryPage(site.browser, site.server.url);
     const { page } = session;
     const text = await readFile(join(RUNS_DIR, 'ext4', 'fio-1--random-write-direct_bw.log'), 'utf8');
     await clear(page);
@@ -138,7 +98,7 @@ describe('/try: a pasted fio log of the kind the reader picks', () => {
     const chart = page.locator('[data-try-sections] svg.chart[data-chart="sweep"]');
     await expect(chart.count()).resolves.toBeGreaterThan(0);
     await expect(chart.first().getAttribute('aria-label')).resolves.toContain('Write bandwidth');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(session.problems).toEqual([]);
     await page.context().close();
   });

@@ -1,11 +1,9 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSite, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
-import { launchChromium } from './helpers/chromium.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { SITE_DIR } from './helpers/build-site.ts';
+import { servedSite } from './helpers/served-site.ts';
 
 // The runner's fio logs (fixtures/fio-logs: fio-seed-hoffman on ext4, xfs and btrfs loop images,
 // two repeats, per_job_logs=0) drawn over time on the experiment page and a run's page. The
@@ -15,38 +13,13 @@ const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'fio-logs');
 const EXPERIMENT = '2026-11-fio-logs-loopback';
 const RUNS_DIR = join(FIXTURE_DIR, EXPERIMENT, 'runs');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
-const BUILD_TIMEOUT_MS = 180_000;
 const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 const SECTION = '[data-section="fio-log-random-write-direct"]';
 
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
+const site = servedSite(FIXTURE_DIR);
+beforeAll(() => mkdir(SCREENSHOTS_DIR, { recursive: true }));
 
-beforeAll(async () => {
-  build = await buildSite(FIXTURE_DIR);
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS_DIR, { recursive: true });
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
-
-async function open(
-  path: string,
-  { width = 1280, colorScheme = 'light' }: { width?: number; colorScheme?: 'light' | 'dark' } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  await page.goto(new URL(path.replace(/^\//, ''), server.url).href);
-  await page.waitForLoadState('networkidle');
-  return page;
-}
+const open = site.view;
 
 /** The first window's bandwidth of a repeat, KiB/s: its processes' lines before 1.5 s added up. */
 async function firstWindowKib(run: string, repeat: number): Promise<number> {

@@ -1,12 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { formatValue } from '../src/lib/format-value.ts';
-import { buildSite, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
-import { launchChromium } from './helpers/chromium.ts';
+import { SITE_DIR } from './helpers/build-site.ts';
 import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
-import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { servedSite } from './helpers/served-site.ts';
 import { pasteAndParse } from './try/try-page-driver.ts';
 
 // sadf -j of sar data files drawn as devices over time, beside iostat of the same seconds
@@ -18,7 +16,6 @@ const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'sadf');
 const EXPERIMENT = '2026-11-sadf-iostat-loop-scheduler';
 const RUNS_DIR = join(FIXTURE_DIR, EXPERIMENT, 'runs');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
-const BUILD_TIMEOUT_MS = 180_000;
 const PAGE_TIMEOUT_MS = 60_000;
 const SADF = '[data-section="sadf"]';
 const IOSTAT = '[data-section="iostat"]';
@@ -30,34 +27,10 @@ const SADF_FIGURE_TITLES = [
   'Write throughput',
 ];
 
-let build: SiteBuild;
-let server: StaticServer;
-let browser: Browser;
+const site = servedSite(FIXTURE_DIR);
+beforeAll(() => mkdir(SCREENSHOTS_DIR, { recursive: true }));
 
-beforeAll(async () => {
-  build = await buildSite(FIXTURE_DIR);
-  if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
-  server = await serveStatic(build.outDir);
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS_DIR, { recursive: true });
-}, BUILD_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await build?.cleanup();
-});
-
-async function open(
-  path: string,
-  { width = 1280, colorScheme = 'light' }: { width?: number; colorScheme?: 'light' | 'dark' } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  await page.goto(new URL(path.replace(/^\//, ''), server.url).href);
-  await page.waitForLoadState('networkidle');
-  return page;
-}
+const open = site.view;
 
 interface RawDisk {
   'disk-device': string;

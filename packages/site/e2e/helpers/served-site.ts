@@ -19,6 +19,8 @@ export interface ServedSite {
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A fresh context's page at `path`. */
   open(path: string, options?: BrowserContextOptions): Promise<Page>;
+  /** A fresh context's page at `path`, `width` × 900 px in a colour scheme, its requests settled. */
+  view(path: string, options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
 }
 
 /**
@@ -42,6 +44,13 @@ export function servedSite(contentDir: string, options: BuildOptions = {}): Serv
     if (made?.server === undefined || made.browser === undefined) throw new Error('the site is not served yet');
     return { build: made.build, server: made.server, browser: made.browser };
   };
+  const url = (path: string) => new URL(path.replace(/^\//, ''), ready().server.url).href;
+  const newPage = async (options: BrowserContextOptions = {}) => (await ready().browser.newContext(options)).newPage();
+  const open = async (path: string, options: BrowserContextOptions = {}) => {
+    const page = await newPage(options);
+    await page.goto(url(path));
+    return page;
+  };
   return {
     get build() {
       return ready().build;
@@ -52,15 +61,12 @@ export function servedSite(contentDir: string, options: BuildOptions = {}): Serv
     get browser() {
       return ready().browser;
     },
-    url(path) {
-      return new URL(path.replace(/^\//, ''), ready().server.url).href;
-    },
-    async newPage(contextOptions = {}) {
-      return (await ready().browser.newContext(contextOptions)).newPage();
-    },
-    async open(path, contextOptions = {}) {
-      const page = await this.newPage(contextOptions);
-      await page.goto(this.url(path));
+    url,
+    newPage,
+    open,
+    async view(path, { width = 1280, colorScheme = 'light' } = {}) {
+      const page = await open(path, { viewport: { width, height: 900 }, colorScheme });
+      await page.waitForLoadState('networkidle');
       return page;
     },
   };
