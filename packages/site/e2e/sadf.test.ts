@@ -4,6 +4,14 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { formatValue } from '../src/lib/format-value.ts';
 import { SITE_DIR } from './helpers/build-site.ts';
 import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
+import {
+  loopDevice,
+  type RawDisk,
+  rawEntries,
+  SADF_EXPERIMENT,
+  SADF_FIXTURE_DIR,
+  SADF_RUNS_DIR,
+} from './helpers/sadf-fixture.ts';
 import { servedSite } from './helpers/served-site.ts';
 import { pasteAndParse } from './try/try-page-driver.ts';
 
@@ -12,9 +20,6 @@ import { pasteAndParse } from './try/try-page-driver.ts';
 // experiment page, a run's page and /try. The numbers expected are read from the raw JSON here.
 // Screenshots go to e2e/screenshots/sadf--*.png.
 
-const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'sadf');
-const EXPERIMENT = '2026-11-sadf-iostat-loop-scheduler';
-const RUNS_DIR = join(FIXTURE_DIR, EXPERIMENT, 'runs');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
 const PAGE_TIMEOUT_MS = 60_000;
 const SADF = '[data-section="sadf"]';
@@ -27,31 +32,18 @@ const SADF_FIGURE_TITLES = [
   'Write throughput',
 ];
 
-const site = servedSite(FIXTURE_DIR);
+const site = servedSite(SADF_FIXTURE_DIR);
 beforeAll(() => mkdir(SCREENSHOTS_DIR, { recursive: true }));
 
 const open = site.view;
-
-interface RawDisk {
-  'disk-device': string;
-  tps: number;
-  rd_sec: number;
-  wr_sec: number;
-  await: number;
-  'util-percent': number;
-}
 
 /**
  * A run's loop device (its iostat command names it), its tps at every sadf entry as printed, and
  * the disks of the data file that did nothing throughout.
  */
 async function rawDisks(run: string): Promise<{ device: string; tps: number[]; idle: string[] }> {
-  const yaml = await readFile(join(RUNS_DIR, run, 'run.yaml'), 'utf8');
-  const device = /iostat -x -t -k 1 \d+ (loop\d+) /.exec(yaml)?.[1] ?? '';
-  const document = JSON.parse(await readFile(join(RUNS_DIR, run, 'sadf.json'), 'utf8'));
-  const disks = (document.sysstat.hosts[0].statistics as Array<{ disk?: RawDisk[] }>).flatMap(
-    (entry) => entry.disk ?? [],
-  );
+  const device = await loopDevice(run);
+  const disks = (await rawEntries(run)).flatMap((entry) => entry.disk ?? []);
   const tps = disks.filter((disk) => disk['disk-device'] === device).map((disk) => disk.tps);
   const isBusy = (disk: RawDisk) =>
     [disk.tps, disk.rd_sec, disk.wr_sec, disk.await, disk['util-percent']].some((value) => value !== 0);
@@ -62,7 +54,7 @@ async function rawDisks(run: string): Promise<{ device: string; tps: number[]; i
 
 describe('sadf on the experiment page', () => {
   test('draws each run’s busy disks over time, with sar’s figures and their summary', async () => {
-    const page = await open(`/experiments/${EXPERIMENT}/`);
+    const page = await open(`/experiments/${SADF_EXPERIMENT}/`);
     const section = page.locator(SADF);
     await expect(section.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('sadf during the run');
     const options = await section.locator('select[data-figure-select] option').allTextContents();
@@ -90,7 +82,7 @@ describe('sadf on the experiment page', () => {
   });
 
   test('shares the page’s figure with iostat: r/s asked of iostat shows sar’s tps', async () => {
-    const page = await open(`/experiments/${EXPERIMENT}/`);
+    const page = await open(`/experiments/${SADF_EXPERIMENT}/`);
     await page.locator(IOSTAT).locator('select[data-figure-select]').selectOption('writesPerSec');
     await expect
       .poll(() => page.locator(`${IOSTAT} svg[data-figure]`).getAttribute('data-figure'))
@@ -114,7 +106,7 @@ describe('sadf on the experiment page', () => {
       const found: string[] = [];
       for (const colorScheme of ['light', 'dark'] as const) {
         for (const width of [1280, 390]) {
-          const page = await open(`/experiments/${EXPERIMENT}/`, { width, colorScheme });
+          const page = await open(`/experiments/${SADF_EXPERIMENT}/`, { width, colorScheme });
           const where = `${colorScheme} ${width}`;
           for (const problem of await sidewaysOverflow(page)) found.push(`${where}: ${problem}`);
           for (const problem of await textOutsideCharts(page)) found.push(`${where}: ${problem}`);
@@ -135,7 +127,7 @@ describe('sadf on the experiment page', () => {
 
 describe('sadf elsewhere', () => {
   test('a run’s page draws its own disks', async () => {
-    const page = await open(`/experiments/${EXPERIMENT}/runs/mq-deadline/`);
+    const page = await open(`/experiments/${SADF_EXPERIMENT}/runs/mq-deadline/`);
     const { device } = await rawDisks('mq-deadline');
     const runs = await page
       .locator(`${SADF} path.line`)
@@ -155,7 +147,7 @@ describe('sadf elsewhere', () => {
   test(
     '/try draws a pasted sadf -j as the experiment pages do, on a phone too',
     async () => {
-      const text = await readFile(join(RUNS_DIR, 'none', 'sadf.json'), 'utf8');
+      const text = await readFile(join(SADF_RUNS_DIR, 'none', 'sadf.json'), 'utf8');
       const { device } = await rawDisks('none');
       for (const width of [1280, 390]) {
         const page = await open('/try/', { width });

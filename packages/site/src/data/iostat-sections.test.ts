@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse, parseIostat } from '@benchfolio/parsers';
 import { describe, expect, it } from 'vitest';
+import { type IostatTable, iostatDeviceTables } from '../../e2e/try/raw-numbers.ts';
 import type { DeviceSeries, ToolSection } from '../view/model.ts';
 import { experimentView } from './experiment-view.ts';
 import { iostatResultOf } from './iostat-sections.ts';
@@ -14,27 +15,8 @@ const EXT4_LOG = `content/results/${LOOPBACK}/runs/ext4/iostat--ext4.txt`;
 const FIXTURE_LOG = 'packages/parsers/fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt';
 const CORPUS = 'packages/parsers/fixtures/corpus/iostat';
 
-/** Each report's device table as printed: device → column header → number (`-x` text logs). */
-function printedReports(text: string): Array<Map<string, Record<string, number>>> {
-  const reports: Array<Map<string, Record<string, number>>> = [];
-  let header: string[] | null = null;
-  for (const line of text.split('\n')) {
-    const tokens = line.trim().split(/\s+/);
-    if (tokens[0] === 'Device') {
-      header = tokens.slice(1);
-      reports.push(new Map());
-    } else if (line.trim() === '') {
-      header = null;
-    } else if (header !== null) {
-      const row = Object.fromEntries(header.map((column, index) => [column, Number(tokens[index + 1])]));
-      reports.at(-1)?.set(tokens[0] as string, row);
-    }
-  }
-  return reports;
-}
-
-function printed(reports: ReturnType<typeof printedReports>, device: string, column: string): number[] {
-  return reports.map((report) => report.get(device)?.[column] as number);
+function printed(reports: readonly IostatTable[], device: string, column: string): number[] {
+  return reports.map((report) => report.get(device)?.get(column) as number);
 }
 
 function iostatSection(sections: readonly ToolSection[]): ToolSection {
@@ -56,7 +38,7 @@ describe('iostat sections from measurements', () => {
     const raw = readFileSync(repoPath(EXT4_LOG), 'utf8');
     // The runner's iostat prints ISO times with their offset (S_TIME_FORMAT=ISO): 2026-11-24T10:58:02+0000.
     const stamps = raw.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/gm) ?? [];
-    const reports = printedReports(raw).slice(1);
+    const reports = iostatDeviceTables(raw).slice(1);
     expect(reports).toHaveLength(stamps.length - 1);
     expect(reports.length).toBeGreaterThan(100);
     for (const device of ['loop0', 'vda']) {
@@ -77,7 +59,7 @@ describe('iostat sections from measurements', () => {
 
   it('summarizes a device over the interval reports only', async () => {
     const section = iostatSection(experimentView(await realExperiment(LOOPBACK)).sections);
-    const util = printed(printedReports(readFileSync(repoPath(EXT4_LOG), 'utf8')), 'vda', '%util');
+    const util = printed(iostatDeviceTables(readFileSync(repoPath(EXT4_LOG), 'utf8')), 'vda', '%util');
     const summary = section.deviceSummaries?.find((entry) => entry.run === 'ext4' && entry.device === 'vda');
     const interval = util.slice(1);
     expect(summary?.mean.util).toBeCloseTo(interval.reduce((a, b) => a + b, 0) / interval.length, 9);

@@ -5,20 +5,26 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type LoadedExperiment, loadContent } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
+import {
+  loopDevice,
+  type RawDisk,
+  type RawEntry,
+  rawEntries,
+  SADF_FIXTURE_DIR,
+  SADF_RUNS_DIR,
+} from '../../e2e/helpers/sadf-fixture.ts';
+import { type IostatTable, iostatDeviceTables } from '../../e2e/try/raw-numbers.ts';
 import { DEVICE_FIGURES } from '../lib/page-state.ts';
 import type { DeviceSeries, ToolSection } from '../view/model.ts';
 import { experimentView } from './experiment-view.ts';
 import { glossaryGroups } from './glossary.ts';
 import { SADF_FIGURES } from './sadf-series.ts';
-import { repoPath } from './test-content.ts';
 
-const FIXTURE = repoPath('packages/site/e2e/fixtures/sadf');
-const RUNS_DIR = join(FIXTURE, '2026-11-sadf-iostat-loop-scheduler/runs');
 const RUNS = ['none', 'mq-deadline'] as const;
 
 let loading: Promise<LoadedExperiment> | undefined;
 function fixture(): Promise<LoadedExperiment> {
-  loading ??= loadContent(FIXTURE).then(({ experiments }) => experiments[0] as LoadedExperiment);
+  loading ??= loadContent(SADF_FIXTURE_DIR).then(({ experiments }) => experiments[0] as LoadedExperiment);
   return loading;
 }
 
@@ -34,34 +40,7 @@ function seriesOf(section: ToolSection, run: string, device: string): DeviceSeri
   return found;
 }
 
-/** The loop device of a run: the one its iostat command names before vda. */
-async function loopDevice(run: string): Promise<string> {
-  const yaml = await readFile(join(RUNS_DIR, run, 'run.yaml'), 'utf8');
-  const name = /iostat -x -t -k 1 \d+ (loop\d+) /.exec(yaml)?.[1];
-  if (name === undefined) throw new Error(`run.yaml of ${run} names no loop device`);
-  return name;
-}
-
 // --- sadf -j as printed ------------------------------------------------------------------------
-
-interface RawDisk {
-  'disk-device': string;
-  tps: number;
-  rd_sec: number;
-  wr_sec: number;
-  await: number;
-  'util-percent': number;
-}
-interface RawEntry {
-  timestamp: { date: string; time: string; utc: number; interval: number };
-  disk?: RawDisk[];
-}
-
-/** The statistics entries of a run's sadf.json, as sadf printed them. */
-async function rawEntries(run: string): Promise<RawEntry[]> {
-  const document = JSON.parse(await readFile(join(RUNS_DIR, run, 'sadf.json'), 'utf8'));
-  return document.sysstat.hosts[0].statistics as RawEntry[];
-}
 
 /** A disk's printed value at every entry, null where the entry has no such disk. */
 function printed(entries: readonly RawEntry[], device: string, read: (disk: RawDisk) => number): Array<number | null> {
@@ -83,24 +62,9 @@ function expectClose(actual: ReadonlyArray<number | null> | undefined, expected:
 
 // --- iostat -x -t (ISO times) as printed --------------------------------------------------------
 
-/** Each interval report of an iostat log (the first, since boot, left out): device → column → number. */
-async function iostatReports(run: string): Promise<Array<Map<string, Record<string, number>>>> {
-  const text = await readFile(join(RUNS_DIR, run, 'iostat.txt'), 'utf8');
-  const reports: Array<Map<string, Record<string, number>>> = [];
-  let header: string[] | null = null;
-  for (const line of text.split('\n')) {
-    const tokens = line.trim().split(/\s+/);
-    if (tokens[0] === 'Device') {
-      header = tokens.slice(1);
-      reports.push(new Map());
-    } else if (line.trim() === '') {
-      header = null;
-    } else if (header !== null) {
-      const row = Object.fromEntries(header.map((column, index) => [column, Number(tokens[index + 1])]));
-      reports.at(-1)?.set(tokens[0] as string, row);
-    }
-  }
-  return reports.slice(1);
+/** Each interval report's device table of an iostat log, read with a plain split (the first, since boot, left out). */
+async function iostatReports(run: string): Promise<IostatTable[]> {
+  return iostatDeviceTables(await readFile(join(SADF_RUNS_DIR, run, 'iostat.txt'), 'utf8')).slice(1);
 }
 
 const sum = (values: ReadonlyArray<number | null | undefined>) =>
@@ -108,7 +72,7 @@ const sum = (values: ReadonlyArray<number | null | undefined>) =>
 
 describe('the fixture', () => {
   it('is valid content: no error or warning, as benchfolio validate reads it (tool sadf, tools.sadf)', async () => {
-    const { experiments, issues } = await loadContent(FIXTURE);
+    const { experiments, issues } = await loadContent(SADF_FIXTURE_DIR);
     expect(issues).toEqual([]);
     expect(experiments[0]?.runs.map((run) => run.run.tools.sadf)).toEqual(['sysstat 12.6.1', 'sysstat 12.6.1']);
   });
@@ -213,12 +177,10 @@ describe('sadf and iostat over the same seconds', () => {
       const sadfRequests = sum(
         entries.map((entry, i) => (printed(entries, device, (d) => d.tps)[i] ?? 0) * entry.timestamp.interval),
       );
-      const iostatRead = sum(reports.map((report) => (report.get(device)?.['rkB/s'] ?? 0) * 1024));
-      const iostatWritten = sum(reports.map((report) => (report.get(device)?.['wkB/s'] ?? 0) * 1024));
+      const iostatRead = sum(reports.map((report) => (report.get(device)?.get('rkB/s') ?? 0) * 1024));
+      const iostatWritten = sum(reports.map((report) => (report.get(device)?.get('wkB/s') ?? 0) * 1024));
       const iostatRequests = sum(
-        reports.map((report) =>
-          sum([report.get(device)?.['r/s'], report.get(device)?.['w/s'], report.get(device)?.['d/s']]),
-        ),
+        reports.map((report) => sum(['r/s', 'w/s', 'd/s'].map((column) => report.get(device)?.get(column)))),
       );
       // fio read and wrote 8 MiB/s each way for 6 s: tens of MiB, thousands of requests.
       expect(sadfRead).toBeGreaterThan(20 * 2 ** 20);
