@@ -169,7 +169,7 @@ export function createRegistry<TOutput extends ToolOutput>(
     const texts: string[] = [];
     for await (const batch of replay()) texts.push(batch.text);
     const whole = readText(texts.join('\n'), { name: options.name });
-    return [parser.parse(whole, format, options.toolVersion)][Symbol.iterator]();
+    return [parser.parse(whole, format, toolVersion)][Symbol.iterator]();
   };
 
   const parseStream = (
