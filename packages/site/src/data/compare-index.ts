@@ -1,8 +1,19 @@
-import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import { fingerprintOutput, type WorkloadFingerprint } from '@benchfolio/parsers';
+import { outputFingerprintContext, type System } from '@benchfolio/parsers/content';
+import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { sectionCompareKey } from '../view/compare-key.ts';
-import { runJsonPath, runSectionsJsonPath } from './download-paths.ts';
+import { rawFilePath, runJsonPath, runSectionsJsonPath } from './download-paths.ts';
 import { hardwareFacets, hardwareLine } from './hardware-summary.ts';
 import { runSections } from './run-json.ts';
+
+/** One workload of a run's raw output, as the library fingerprints it (fingerprintOutput). */
+export interface CompareFingerprint {
+  /** The raw output's file name in the run folder. */
+  file: string;
+  /** The raw file, byte for byte, with the site's base: where every number of it comes from. */
+  fileHref: string;
+  fingerprint: WorkloadFingerprint;
+}
 
 /** One run as the compare page lists it. */
 export interface CompareRun {
@@ -23,6 +34,14 @@ export interface CompareRun {
    * workload.
    */
   keys: string[];
+  /**
+   * What each raw output ran (one per fio job, sysbench test, bonnie++ run, iostat log), for
+   * ranking runs by how alike their workloads are (rankFingerprints) and saying why. Empty for
+   * a run whose numbers survive only in a published table.
+   */
+  fingerprints: CompareFingerprint[];
+  /** The run's system as run.yaml states it: the systems table of the chosen runs. */
+  system: System;
   /** The run's sections (`RunSectionsJson`, small: what the page fetches), with the site's base. */
   sectionsHref: string;
   /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
@@ -62,10 +81,23 @@ export function compareIndex(experiments: readonly LoadedExperiment[], base = '/
         value: run.run.value,
         hardware: hardwareLine(hardwareFacets([run.run.system])),
         keys: [...keys],
+        fingerprints: runFingerprints(loaded.id, run, base),
+        system: run.run.system,
         sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
         href: withBase(base, runJsonPath(loaded.id, run.id)),
       });
     }
   }
   return { runs };
+}
+
+/** Every workload of every raw output of the run, with the file it was read from. */
+function runFingerprints(experiment: string, run: LoadedRun, base: string): CompareFingerprint[] {
+  return run.outputs.flatMap((output) =>
+    fingerprintOutput(output.parsed, outputFingerprintContext(run.run, output.declared)).map((fingerprint) => ({
+      file: output.file,
+      fileHref: withBase(base, rawFilePath(experiment, run.id, output.file)),
+      fingerprint,
+    })),
+  );
 }
