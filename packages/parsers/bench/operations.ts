@@ -20,7 +20,7 @@ export interface OperationResult {
   childPeakRssBytes?: number | undefined;
 }
 
-/** Chunks as a streaming reader of a long log would take them. */
+/** The baseline's reads: 1 MiB, its fastest (the parse cases read as the library does, DEFAULT_CHUNK_BYTES). */
 export const CHUNK_BYTES = 1024 * 1024;
 
 // The "one cheap regex per line" of the baseline: about what a parser's line dispatch costs.
@@ -64,6 +64,11 @@ export function jsonParseDocuments(documentOffsets: readonly number[]): Operatio
 const LIBRARY_URL = new URL('../dist/index.js', import.meta.url).href;
 type Library = typeof import('../src/index.ts');
 const loadLibrary = () => import(LIBRARY_URL) as Promise<Library>;
+// The file reader alone, not the whole `./node` entry (the content model, YAML): what the
+// measured process loads is the parse and the reader.
+const FILE_READER_URL = new URL('../dist/node/read-file.js', import.meta.url).href;
+type FileReader = typeof import('../src/node/read-file.ts');
+const loadFileReader = () => import(FILE_READER_URL) as Promise<FileReader>;
 
 /** `parse(text, { tool })` on the file read whole. */
 export async function parseWhole(tool: ToolName): Promise<Operation> {
@@ -88,15 +93,16 @@ export async function parseResultOnly(tool: ToolName): Promise<Operation> {
 }
 
 /**
- * `parseStream` over the file read in 1 MiB chunks, every piece consumed as it comes: with its
- * measurements read (`stream`), or only its typed result (`stream-result`).
+ * `parseStream` over the file as the library reads one (`readTextChunks` of
+ * `@benchfolio/parsers/node`, in its DEFAULT_CHUNK_BYTES reads), every piece consumed as it comes:
+ * with its measurements read (`stream`), or only its typed result (`stream-result`).
  */
 export async function parseStreamed(tool: ToolName, isResultOnly: boolean, format?: string): Promise<Operation> {
   const { parseStream } = await loadLibrary();
+  const { readTextChunks } = await loadFileReader();
   return async (inputPath) => {
     let count = 0;
-    const chunks = createReadStream(inputPath, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
-    for await (const piece of parseStream(chunks as AsyncIterable<string>, { tool, format })) {
+    for await (const piece of parseStream(readTextChunks(inputPath), { tool, format })) {
       count += isResultOnly ? (piece.result === undefined ? 0 : 1) : piece.measurements.length;
     }
     return { count };

@@ -97,8 +97,10 @@ export function describeLegend(iterations: number): string {
     'peak RSS is the whole process (for a CLI case, the CLI process), "at ¼" the same at a quarter of the size',
     '(bounded memory: no more than at full size), "at start" the RSS once the modules are loaded, before',
     'reading. Every process runs Node with 4 MB semi-spaces, as bin/benchfolio.js does (run-child.ts',
-    'MEASURE_NODE_FLAGS); parser cases load the built dist/. "base" is the baseline row above it,',
-    'on the same bytes: read-split-regex reads 1 MiB chunks, splits lines and tests one regex per line;',
+    "MEASURE_NODE_FLAGS) from JavaScript (the measuring code bundled, without Node's TypeScript loader);",
+    'parser cases load the built dist/, and stream cases read the file as the library does (readTextChunks,',
+    '120 KiB reads). "base" is the baseline row above it, on the same bytes: read-split-regex reads 1 MiB',
+    'chunks, splits lines and tests one regex per line;',
     'JSON.parse parses each JSON document bare. "time full ÷ ¼" is the time at the full size over the time',
     `at a quarter of it: 4 is linear, "!" marks above ${SUPERLINEAR_SCALING} (superlinear).`,
   ].join('\n');

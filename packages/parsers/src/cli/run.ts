@@ -14,14 +14,6 @@ export { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 
 class UsageError extends Error {}
 
-/**
- * Bytes per read of a streamed file (`--ndjson`): a long log is thousands of reads, each a turn of
- * the stream and of the parser's loop, and at Node's 64 KiB those turns took a tenth of the CLI's
- * CPU time. Below 128 KiB, each chunk's text is still an object V8 collects young; 256 KiB
- * chunks, collected only with the old generation, saved no more time and added 20 MB of RSS.
- */
-const NDJSON_READ_BYTES = 120 * 1024;
-
 interface Flags {
   tool: ToolName | undefined;
   format: string | undefined;
@@ -135,7 +127,7 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
     const progress = progressFor(file, io);
     try {
       if (flags.ndjson) {
-        const chunks = readTextChunks(file, { onProgress: progress.onProgress, chunkBytes: NDJSON_READ_BYTES });
+        const chunks = readTextChunks(file, { onProgress: progress.onProgress });
         const out = new BatchedWriter(io.stdout);
         try {
           // Without --tidy, a parser may write the lines itself, straight from the text (ToolParser.ndjsonStream).

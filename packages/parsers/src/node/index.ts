@@ -8,4 +8,10 @@ export {
 } from './load-content.ts';
 export { type LoadedExperiment, loadExperiment } from './load-experiment.ts';
 export { type ContentContext, type LoadedOutput, type LoadedRun, loadRun } from './load-run.ts';
-export { type ReadFileOptions, type ReadProgress, readTextChunks, readTextFile } from './read-file.ts';
+export {
+  DEFAULT_CHUNK_BYTES,
+  type ReadFileOptions,
+  type ReadProgress,
+  readTextChunks,
+  readTextFile,
+} from './read-file.ts';
