@@ -27,6 +27,9 @@ export async function analyze(inputs: readonly TryInput[], onProgress: AnalyzePr
   return {
     outputs: parsed.map(outputView),
     sections: yourSections(yours),
+    fingerprints: parsed.flatMap((each) =>
+      each.ok ? each.fingerprints.map((fingerprint) => ({ file: each.name, fingerprint })) : [],
+    ),
     prefill: submissionPrefill(yours.map((output) => ({ file: output.name, parsed: output.parsed }))),
   };
 }
