@@ -3,6 +3,7 @@
 
 import type { ParseErrorCode, ParseWarning } from '@benchfolio/parsers';
 import type { RunRef, ToolSection } from '../view/model.ts';
+import type { IostatSummary } from './compare/iostat-summary.ts';
 import type { YourFingerprint } from './compare/ranked-runs.ts';
 import type { SubmissionPrefill } from './submission/prefill.ts';
 
@@ -77,6 +78,8 @@ export interface TryView {
   sections: ToolSection[];
   /** What each parsed output ran, one per workload: how the published runs to compare with are found. */
   fingerprints: YourFingerprint[];
+  /** Each parsed iostat log's per-device summary (mean, p95, max of %util, await, r/s, w/s). */
+  iostat: Array<{ file: string; summary: IostatSummary }>;
   /** What the outputs reveal for run.yaml (tool versions, devices, kernel, commands). */
   prefill: SubmissionPrefill;
 }

@@ -12,6 +12,7 @@
 
 import { compareFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
 import { sectionCompareKey } from '../../view/compare-key.ts';
+import type { ComparedSection } from '../../view/compare-runs.ts';
 import type { MetricComparison, ToolSection } from '../../view/model.ts';
 
 /** A reader's bar group and the published one drawn beside it. */
@@ -150,4 +151,26 @@ function refiled(metric: MetricComparison, mine: ToolSection, pairs: readonly Gr
       metric.cells.filter((cell) => cell.group === pair.theirGroup).map((cell) => ({ ...cell, group: pair.yourGroup })),
     ),
   };
+}
+
+/**
+ * The compared sections restricted to the reader's bars: groups where the reader's run has a
+ * bar, metrics and sections left with any. The published runs also share sections among
+ * themselves (their sysbench runs, when the reader gave fio), which say nothing of the reader's run.
+ */
+export function withYourBars(compared: readonly ComparedSection[], yourRun: string): ComparedSection[] {
+  return compared.flatMap((section) => {
+    const metrics = section.metrics.flatMap((metric) => {
+      const yours = new Set(metric.cells.filter((cell) => cell.run === yourRun).map((cell) => cell.group));
+      if (yours.size === 0) return [];
+      return [
+        {
+          ...metric,
+          groups: metric.groups.filter((group) => yours.has(group.key)),
+          cells: metric.cells.filter((cell) => yours.has(cell.group)),
+        },
+      ];
+    });
+    return metrics.length === 0 ? [] : [{ ...section, metrics }];
+  });
 }

@@ -1,0 +1,62 @@
+// iostat summaries (iostat-summary.ts) as tables the /try page shows: a log of one report as its
+// values per device, and several runs' logs side by side per figure. Plain data (ResultTable),
+// drawn by render-outputs' table element.
+
+import { formatValue } from '../../lib/format-value.ts';
+import type { ResultTable } from '../try-view.ts';
+import { type IostatSummary, SUMMARY_FIGURES } from './iostat-summary.ts';
+
+/** A log with a single report (iostat run once): per device, that report's figures. */
+export function oneReportTable(name: string, summary: IostatSummary): ResultTable {
+  return {
+    caption: `The one report of ${name}${summary.isSinceBootOnly ? ' (averages since boot)' : ''}, per device`,
+    columns: ['Device', ...SUMMARY_FIGURES.map(({ title }) => title)],
+    numeric: [false, ...SUMMARY_FIGURES.map(() => true)],
+    rows: summary.devices.map((row) => [
+      row.device,
+      ...SUMMARY_FIGURES.map(({ figure, unit }) => {
+        const stats = row.figures[figure];
+        return stats === null || stats === undefined ? '—' : formatValue(stats.mean, unit);
+      }),
+    ]),
+    omittedRows: 0,
+  };
+}
+
+/** One log of a run, named for the table: "Your run", "ext4 (Ext4, XFS and Btrfs…)". */
+export interface NamedSummary {
+  run: string;
+  summary: IostatSummary;
+}
+
+/**
+ * Per figure (%util, await, r/s, w/s), a table of every run's devices: mean, 95th percentile and
+ * maximum over the log's reports. Devices without the figure (no `-x`) are left out of its table.
+ */
+export function summaryComparisonTables(logs: readonly NamedSummary[]): ResultTable[] {
+  return SUMMARY_FIGURES.map(({ figure, title, unit }) => {
+    const rows = logs.flatMap(({ run, summary }) =>
+      summary.devices.flatMap((row) => {
+        const stats = row.figures[figure];
+        if (stats === null || stats === undefined) return [];
+        return [
+          [
+            run,
+            row.device,
+            formatValue(stats.mean, unit),
+            formatValue(stats.p95, unit),
+            formatValue(stats.max, unit),
+            String(row.reports),
+          ],
+        ];
+      }),
+    );
+    return {
+      caption: `${title} per device: mean, 95th percentile and maximum over each log's reports`,
+      columns: ['Run', 'Device', 'Mean', 'p95', 'Max', 'Reports'],
+      numeric: [false, false, true, true, true, true],
+      rows,
+      omittedRows: 0,
+    };
+  });
+}
