@@ -282,7 +282,7 @@ describe('mountCompareWith', () => {
       [...row.children].slice(0, 2).map((cell) => cell.textContent),
     );
     // Yours (the xfs log) and the three ticked loopback runs' logs, loop0 and vda each.
-    expect(rows.map(([run, device]) => `${run?.split(' (')[0]} ${device}`)).toEqual([
+    expect(rows.map(([run, device]) => `${run?.split(' · ')[0]} ${device}`)).toEqual([
       'Your run loop0',
       'Your run vda',
       'ext4 loop0',
@@ -323,7 +323,7 @@ describe('mountCompareWith', () => {
     const { container, tick } = await mounted(await pasted(VPS_RANDWRITE));
     const error = container.querySelector<HTMLElement>('[data-compare-error]');
     await vi.waitFor(() => expect(error?.hidden).toBe(false));
-    expect(error?.textContent).toMatch(/^Could not load xfs \(.+\): 404 Not Found for .+xfs\.sections\.json\.$/);
+    expect(error?.textContent).toMatch(/^Could not load xfs · 2011-07: 404 Not Found for .+xfs\.sections\.json\.$/);
     const bars = () =>
       container.querySelectorAll('figure[data-metric="compare-fio-write-iops"] rect[data-group="randwrite"]');
     expect(bars()).toHaveLength(3);

@@ -256,19 +256,29 @@ function spanText(span: number): string {
   return `${span >= 100 ? Math.round(span) : Number(span.toPrecision(2))}×`;
 }
 
-/** Under which of the reader's groups each run's bars are drawn, where names differ. */
+/**
+ * Under which of the reader's groups the runs' bars are drawn, where names differ: one line per
+ * pairing, naming the runs it holds for ("its random-write-direct beside your randwrite: ext3 ·
+ * 2011-07, ext4 · 2011-07").
+ */
 function pairsNote(document: Document, fetched: readonly Fetched[]): HTMLElement {
+  const runsOf = new Map<string, string[]>();
+  for (const each of fetched) {
+    for (const pair of each.pairs) {
+      if (pair.theirGroup === pair.yourGroup) continue;
+      const line = `its ${pair.theirGroup} beside your ${pair.yourGroup}`;
+      runsOf.set(line, [...(runsOf.get(line) ?? []), each.ref.label]);
+    }
+  }
+  if (runsOf.size === 0) return document.createElement('span');
   const list = document.createElement('ul');
   list.className = 'note compare-pairs';
   list.dataset.comparePairs = '';
-  for (const each of fetched) {
-    const renamed = each.pairs.filter((pair) => pair.theirGroup !== pair.yourGroup);
-    if (renamed.length === 0) continue;
+  for (const [line, runs] of runsOf) {
     const item = document.createElement('li');
-    item.textContent = `${each.ref.label}: ${renamed.map((pair) => `its ${pair.theirGroup} beside your ${pair.yourGroup}`).join(', ')}.`;
+    item.textContent = `${line}: ${runs.join(', ')}`;
     list.append(item);
   }
-  if (list.children.length === 0) return document.createElement('span');
   const box = document.createElement('div');
   const lead = paragraph(
     document,

@@ -8,14 +8,10 @@ export function publishedRunId(run: CompareRun): string {
   return `${run.experiment}/${run.run}`;
 }
 
-// Experiment titles are long; enough of one to tell runs of the same name apart (as the compare page).
-const TITLE_CHARS = 32;
-
-/** The run as the charts name it: "ext4 (Ext4, XFS and Btrfs on a loopba…)". */
+/**
+ * The run as the charts name it: its label and its experiment's month, "ext4 · 2026-11". Short, so
+ * that legends and bar labels stay whole on a phone; the list of runs names the experiment in full.
+ */
 export function publishedRunRef(run: CompareRun): RunRef {
-  const title =
-    run.experimentTitle.length > TITLE_CHARS
-      ? `${run.experimentTitle.slice(0, TITLE_CHARS - 1)}…`
-      : run.experimentTitle;
-  return { id: publishedRunId(run), label: `${run.label} (${title})` };
+  return { id: publishedRunId(run), label: `${run.label} · ${run.date.slice(0, 7)}` };
 }

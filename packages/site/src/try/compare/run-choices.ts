@@ -6,14 +6,14 @@ import { experimentHref } from '../../lib/url.ts';
 import { kindMatchText, pairText, type RankedRun } from './ranked-runs.ts';
 
 /** Runs listed before the fold: enough to choose from without pushing the charts far down. */
-const SHOWN_BEFORE_FOLD = 5;
+const SHOWN_BEFORE_FOLD = 3;
 
 export interface RunChoicesOptions {
   ranked: readonly RankedRun[];
   chosen: ReadonlySet<string>;
   /** The site's base path, for experiment links. */
   base: string;
-  /** A run's name for readers ("ext4 (Ext4, XFS and Btrfs on a…)"). */
+  /** A run's name as the charts give it ("ext4 · 2026-11"). */
   labelOf: (run: RankedRun) => string;
   onToggle: (id: string, checked: boolean) => void;
 }
@@ -60,10 +60,13 @@ function choiceItem(document: Document, ranked: RankedRun, options: RunChoicesOp
   const name = document.createElement('span');
   name.className = 'choice-name';
   name.textContent = options.labelOf(ranked);
+  const experiment = document.createElement('span');
+  experiment.className = 'choice-experiment';
+  experiment.textContent = ranked.run.experimentTitle;
   const kind = document.createElement('span');
   kind.className = `choice-kind is-${ranked.kindMatch}`;
   kind.textContent = kindMatchText(ranked.kindMatch);
-  label.append(box, ' ', name, ' ', kind);
+  label.append(box, ' ', name, ' ', kind, ' ', experiment);
   const [best, ...others] = ranked.pairs;
   const reason = document.createElement('p');
   reason.className = 'choice-reason';
