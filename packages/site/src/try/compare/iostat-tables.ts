@@ -6,10 +6,15 @@ import { formatValue } from '../../lib/format-value.ts';
 import type { ResultTable } from '../try-view.ts';
 import { type IostatSummary, SUMMARY_FIGURES } from './iostat-summary.ts';
 
-/** A log with a single report (iostat run once): per device, that report's figures. */
+/**
+ * A log of a single report (iostat run once: averages since boot), or of a single interval report
+ * after the since-boot one: per device, that report's figures.
+ */
 export function oneReportTable(name: string, summary: IostatSummary): ResultTable {
   return {
-    caption: `The one report of ${name}${summary.isSinceBootOnly ? ' (averages since boot)' : ''}, per device`,
+    caption: summary.isSinceBootOnly
+      ? `The one report of ${name} (averages since boot), per device`
+      : `The one interval report of ${name} (the since-boot one left out), per device`,
     columns: ['Device', ...SUMMARY_FIGURES.map(({ title }) => title)],
     numeric: [false, ...SUMMARY_FIGURES.map(() => true)],
     rows: summary.devices.map((row) => [
