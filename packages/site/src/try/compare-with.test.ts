@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { formatRatio } from '../charts/normalize.ts';
 import { type CompareIndex, compareIndex } from '../data/compare-index.ts';
 import { runSectionsJson } from '../data/run-json.ts';
 import { loadRealExperiments, repoPath } from '../data/test-content.ts';
@@ -187,6 +186,10 @@ describe('mountCompareWith', () => {
     const loop = iops()?.querySelector(`rect[data-run="${LOOPBACK}/ext4"][data-group="randwrite"]`);
     expect(Number(loop?.getAttribute('data-value'))).toBeCloseTo(((repeats[0] ?? 0) + (repeats[1] ?? 0)) / 2, 6);
     expect(tableCell(iops() as Element, 'randwrite', 'Your run')).toMatch(/, baseline$/);
+    // In times, as every ratio of the figure once one is beyond a factor of two (1/0.386 for xfs).
+    expect(tableCell(iops() as Element, 'randwrite', 'ext4 · 2011-07')).toBe(
+      `7.37 k op/s, ${(7366 / 13491).toPrecision(3)}×`,
+    );
     // Which published workload stands under the reader's name is said.
     expect(results?.querySelector('[data-compare-pairs]')?.textContent).toContain(
       'its random-write-direct beside your randwrite',
