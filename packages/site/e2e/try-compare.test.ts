@@ -172,12 +172,17 @@ describe('matching by workload', () => {
 
 describe('iostat, truncated outputs and samples', () => {
   test(
-    'an iostat log is compared per device; a one-report iostat is a table; a cut CSV says where it stops',
+    'an iostat log is compared per device; a one-report iostat is a table; a cut CSV says where it stops (on a phone)',
     async () => {
-      const session = await open();
+      await mkdir(SCREENSHOTS_DIR, { recursive: true });
+      const session = await open(PHONE);
       const { page } = session;
       await pasteAndParse(page, await text(`content/results/${LOOPBACK}/runs/xfs/iostat--xfs.txt`));
       await compared(page);
+      await page
+        .locator('section[aria-labelledby="try-compare-title"]')
+        .screenshot({ path: join(SCREENSHOTS_DIR, 'try-compare-iostat-phone.png') });
+      expect(await sidewaysOverflow(page)).toEqual([]);
       const tables = page.locator('[data-compare-iostat] table');
       expect(await tables.count()).toBe(4);
       expect(await tables.locator('caption').allTextContents()).toEqual([
@@ -223,6 +228,7 @@ describe('iostat, truncated outputs and samples', () => {
       // pkb's bonnie++ CSV line cut after its 25th field: no line end, one line.
       const csv = (await text(`${CORPUS}/bonnie/pkb__bonnie-1.96-csv.csv`)).trim();
       await pasteAndParse(page, csv.slice(0, csv.indexOf('49223')));
+      await page.locator('[data-try-outputs]').screenshot({ path: join(SCREENSHOTS_DIR, 'try-truncated-phone.png') });
       const truncated = page.locator('[data-try-truncated]');
       expect(await truncated.getAttribute('data-try-truncated')).toBe('1');
       expect(await truncated.textContent()).toBe(
@@ -234,10 +240,13 @@ describe('iostat, truncated outputs and samples', () => {
   );
 
   test(
-    'each "Try a sample" button loads a real output of its tool from its published address',
+    'each "Try a sample" button loads a real output of its tool from its published address (on a phone)',
     async () => {
-      const session = await open();
+      const session = await open(PHONE);
       const { page } = session;
+      await mkdir(SCREENSHOTS_DIR, { recursive: true });
+      await page.locator('[data-try-form]').screenshot({ path: join(SCREENSHOTS_DIR, 'try-samples-phone.png') });
+      expect(await sidewaysOverflow(page)).toEqual([]);
       const buttons = page.locator('button[data-try-sample]');
       const tools = await buttons.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.trySample));
       expect(tools).toEqual(['fio', 'bonnie', 'sysbench', 'iostat', 'dd']);

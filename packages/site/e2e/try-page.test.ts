@@ -340,8 +340,11 @@ function seed(name: string): SeedOutput {
 async function showComparison(page: Page, runId: string): Promise<void> {
   const choice = page.locator(`input[data-compare-choice][value="${runId}"]`);
   await choice.waitFor({ state: 'visible', timeout: 10_000 });
-  for (const other of await page.locator('input[data-compare-choice]:checked').all()) {
-    if ((await other.getAttribute('value')) !== runId) await other.uncheck();
+  const ticked = await page
+    .locator('input[data-compare-choice]:checked')
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+  for (const other of ticked.filter((value) => value !== runId)) {
+    await page.locator(`input[data-compare-choice][value="${other}"]`).uncheck();
   }
   await choice.check();
   await page
