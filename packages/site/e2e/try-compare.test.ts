@@ -195,7 +195,10 @@ describe('iostat, truncated outputs and samples', () => {
         .first()
         .locator('tbody tr')
         .evaluateAll((rows) =>
-          rows.map((row) => `${row.children[0]?.textContent?.split(' · ')[0]} ${row.children[1]?.textContent}`),
+          rows.map((row) => {
+            const parts = (row.children[0]?.textContent ?? '').split(' · ');
+            return `${parts[0]} ${parts.at(-1)}`;
+          }),
         );
       expect(runsAndDevices).toEqual([
         'Your run loop0',

@@ -16,7 +16,7 @@ import type { RunRef, ToolSection } from '../view/model.ts';
 import { autoScale, LOG_SCALE_SPAN } from './compare/auto-scale.ts';
 import { workloadsText } from './compare/compare-keys.ts';
 import type { IostatSummary } from './compare/iostat-summary.ts';
-import { type NamedSummary, summaryComparisonTables } from './compare/iostat-tables.ts';
+import { type NamedSummary, reportsText, summaryComparisonTables } from './compare/iostat-tables.ts';
 import { publishedRunRef } from './compare/matching-runs.ts';
 import { type GroupPair, pairedSections, withYourBars } from './compare/paired-sections.ts';
 import { publishedIostatSummary } from './compare/published-iostat.ts';
@@ -308,10 +308,13 @@ function iostatNodes(document: Document, picker: Picker, fetched: readonly Fetch
     logs.length === yourIostat.length
       ? 'None of the ticked runs has an iostat log: your devices alone.'
       : 'Each log summarised over its interval reports: the workloads ran for different lengths of time, so their figures are compared as mean, 95th percentile and maximum.';
+  const reports = paragraph(document, reportsText(logs));
+  reports.className = 'note';
   box.append(
     heading,
     paragraph(document, note),
-    ...summaryComparisonTables(logs).map((t) => tableElement(document, t)),
+    reports,
+    ...summaryComparisonTables(logs).map((table) => tableElement(document, table)),
   );
   return [box];
 }

@@ -36,7 +36,8 @@ export interface NamedSummary {
 
 /**
  * Per figure (%util, await, r/s, w/s), a table of every run's devices: mean, 95th percentile and
- * maximum over the log's reports. Devices without the figure (no `-x`) are left out of its table.
+ * maximum over the log's reports. Four columns, so that it fits a phone: the run and device share
+ * the first ("ext4 · 2026-11 · loop0"). Devices without the figure (no `-x`) are left out of its table.
  */
 export function summaryComparisonTables(logs: readonly NamedSummary[]): ResultTable[] {
   return SUMMARY_FIGURES.map(({ figure, title, unit }) => {
@@ -46,22 +47,25 @@ export function summaryComparisonTables(logs: readonly NamedSummary[]): ResultTa
         if (stats === null || stats === undefined) return [];
         return [
           [
-            run,
-            row.device,
+            `${run} · ${row.device}`,
             formatValue(stats.mean, unit),
             formatValue(stats.p95, unit),
             formatValue(stats.max, unit),
-            String(row.reports),
           ],
         ];
       }),
     );
     return {
       caption: `${title} per device: mean, 95th percentile and maximum over each log's reports`,
-      columns: ['Run', 'Device', 'Mean', 'p95', 'Max', 'Reports'],
-      numeric: [false, false, true, true, true, true],
+      columns: ['Run · device', 'Mean', 'p95', 'Max'],
+      numeric: [false, true, true, true],
       rows,
       omittedRows: 0,
     };
   });
+}
+
+/** "Reports read: Your run 38; ext4 · 2026-11 41": how many reports each summary is over. */
+export function reportsText(logs: readonly NamedSummary[]): string {
+  return `Reports read: ${logs.map(({ run, summary }) => `${run} ${summary.reports}`).join('; ')}.`;
 }
