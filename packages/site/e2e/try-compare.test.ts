@@ -235,7 +235,7 @@ describe('iostat, truncated outputs and samples', () => {
       const truncated = page.locator('[data-try-truncated]');
       expect(await truncated.getAttribute('data-try-truncated')).toBe('1');
       expect(await truncated.textContent()).toBe(
-        'This output is truncated: it stops at line 1, read as bonnie++ csv output.',
+        'This output is truncated: it stops at line 1, read as bonnie++ CSV output.',
       );
       await closeClean(session, 'iostat and truncated');
     },

@@ -22,7 +22,7 @@ describe('renderOutputs, an output cut short', () => {
     const container = await rendered('cut.csv', `\n${line.slice(0, line.indexOf('49223'))}`);
     const title = container.querySelector('[data-try-truncated]');
     expect(title?.getAttribute('data-try-truncated')).toBe('2');
-    expect(title?.textContent).toBe('This output is truncated: it stops at line 2, read as bonnie++ csv output.');
+    expect(title?.textContent).toBe('This output is truncated: it stops at line 2, read as bonnie++ CSV output.');
     expect(container.querySelector('[data-error-code]')?.textContent).toBe('TRUNCATED');
   });
 

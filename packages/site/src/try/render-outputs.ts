@@ -85,7 +85,9 @@ function errorElement(document: Document, error: TryError): HTMLElement {
   box.dataset.tryError = '';
   box.setAttribute('role', 'alert');
   const tried =
-    error.tool === null ? '' : ` as ${detectedTitle(error.tool)}${error.format ? ` ${error.format} output` : ''}`;
+    error.tool === null
+      ? ''
+      : ` as ${detectedTitle(error.tool)}${error.format ? ` ${FORMAT_TITLES[error.format] ?? error.format} output` : ''}`;
   // A copy cut short is said as such first, with the line it stops at: the fix is a whole copy.
   const title = element(
     document,
