@@ -270,6 +270,9 @@ describe('iostat, truncated outputs and samples', () => {
         const [, experiment, run] = /^\/experiments\/([^/]+)\/runs\/([^/]+)\//.exec(href) ?? [];
         const raw = await text(`content/results/${experiment}/runs/${run}/${name}`);
         expect(await page.locator('textarea[data-try-paste]').inputValue()).toBe(raw);
+        // Each finds published runs to compare with, and says why.
+        await compared(page);
+        expect(await page.locator('[data-compare-reason]').first().textContent(), tool).toMatch(/^your .+ ↔ .+: /);
       }
       await closeClean(session, 'samples');
     },

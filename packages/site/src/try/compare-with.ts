@@ -59,7 +59,7 @@ interface Picker {
   /** The scale the reader picked; null while the page chooses it from the bars' span. */
   pickedScale: ScaleKind | null;
   /** Each published run's sections and iostat summary, fetched once (again after a failure). */
-  fetched: Map<string, Promise<unknown>>;
+  fetched: Map<string, Promise<Fetched>>;
   /** Counts the drawings started: one whose runs arrive after a newer one started is dropped. */
   drawing: number;
   /** The metric each compared section shows, kept when the runs, baseline or scale change. */
@@ -321,7 +321,7 @@ function iostatNodes(document: Document, picker: Picker, fetched: readonly Fetch
 
 /** A ticked run's sections (paired with the reader's groups) and its iostat summary, fetched once. */
 function fetchRun(picker: Picker, ranked: RankedRun): Promise<Fetched> {
-  let promise = picker.fetched.get(ranked.id) as Promise<Fetched> | undefined;
+  let promise = picker.fetched.get(ranked.id);
   if (promise === undefined) {
     promise = loadRun(picker.options, ranked);
     picker.fetched.set(ranked.id, promise);
