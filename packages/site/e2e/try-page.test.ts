@@ -336,12 +336,26 @@ function seed(name: string): SeedOutput {
   return found;
 }
 
-/** Picks the published run in "Compare with" and waits for its charts. */
+/** Ticks the published run alone in "Compare with published runs" and waits for its charts. */
 async function showComparison(page: Page, runId: string): Promise<void> {
-  const picker = page.locator('select[data-compare-run]');
-  await picker.waitFor({ state: 'visible', timeout: 10_000 });
-  await picker.selectOption(runId);
-  await page.locator('[data-compare-results] svg').first().waitFor({ timeout: 10_000 });
+  const choice = page.locator(`input[data-compare-choice][value="${runId}"]`);
+  await choice.waitFor({ state: 'visible', timeout: 10_000 });
+  const ticked = await page
+    .locator('input[data-compare-choice]:checked')
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+  for (const other of ticked.filter((value) => value !== runId)) {
+    await page.locator(`input[data-compare-choice][value="${other}"]`).uncheck();
+  }
+  await choice.check();
+  await page
+    .locator('[data-compare-results] figure[data-metric="compare-fio-write-iops"] rect.bar[data-run]')
+    .first()
+    .waitFor({ timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-compare-results] figure[data-metric="compare-fio-write-iops"] svg').length > 0 &&
+      !document.querySelector('[data-compare-results][aria-busy]'),
+  );
 }
 
 /**

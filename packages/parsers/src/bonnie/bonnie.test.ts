@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { catchParseError } from '../../test/catch-parse-error.ts';
 import { corpusFiles } from '../../test/corpus.ts';
 import { readPublishedOutput, readSeed, SEEDS_SKIP_REASON, seedsDir } from '../../test/seeds.ts';
+import { parse } from '../index.ts';
 import { MeasurementSchema } from '../measurement.ts';
 import { readText } from '../text.ts';
 import {
@@ -382,6 +383,22 @@ describe('detectBonnie', () => {
       version: '2.00a',
     });
     expect(detectBonnie(STAN_1_03.split('\n').at(-1) as string)).toMatchObject({ format: 'csv', version: null });
+  });
+
+  it('recognises a real CSV cut short, so that the registry reports where it stops', () => {
+    // pkb's 1.96 line cut after the comma before its file tests: 25 of its 48 fields (the last empty).
+    const line = corpus('pkb__bonnie-1.96-csv.csv').trim();
+    const cut = line.slice(0, line.indexOf('49223'));
+    expect(detectBonnie(cut)).toEqual({ tool: 'bonnie', format: 'csv', version: '1.96', confidence: 0.5 });
+    const error = catchParseError(() => parse(cut));
+    expect(error).toMatchObject({ code: 'TRUNCATED', tool: 'bonnie', line: 1, column: cut.length + 1 });
+    expect(error.message).toContain('has 48 fields, this one has 25');
+    // Cut after its first three fields, still named as bonnie++'s.
+    expect(catchParseError(() => parse('1.96,1.96,perfkit-7b22f510-0,'))).toMatchObject({ code: 'TRUNCATED' });
+  });
+
+  it('does not take a short versioned line before the last one for a cut CSV', () => {
+    expect(detectBonnie('1.96,1.96,host,1\nsomething else')).toBeNull();
   });
 
   it('does not claim the other tools outputs', () => {

@@ -24,8 +24,9 @@ export async function openTryPage(
   browser: Browser,
   siteUrl: string,
   viewport: { width: number; height: number } = DESKTOP,
+  colorScheme: 'light' | 'dark' = 'light',
 ): Promise<TrySession> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
   const page = await context.newPage();
   const problems = recordPageProblems(page);
   const origin = new URL(siteUrl).origin;

@@ -29,9 +29,12 @@ function start(
     submission: find('[data-try-submission]'),
   };
   let files: File[] = [];
+  /** A sample loaded into the textarea keeps its file's name while the text is unchanged. */
+  let sample: { name: string; text: string } | undefined;
 
   const inputs = (): TryInput[] => {
-    const given: TryInput[] = paste.value.trim() === '' ? [] : [{ name: pastedName(logKind.value), text: paste.value }];
+    const name = sample !== undefined && sample.text === paste.value ? sample.name : pastedName(logKind.value);
+    const given: TryInput[] = paste.value.trim() === '' ? [] : [{ name, text: paste.value }];
     for (const file of files) given.push({ name: uniqueName(file.name, given), file });
     return given;
   };
@@ -73,6 +76,25 @@ function start(
     files = [...(event.dataTransfer?.files ?? [])];
     if (files.length > 0) void parse();
   });
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-try-sample]')) {
+    button.addEventListener('click', async () => {
+      const { href = '', name = 'sample.txt' } = button.dataset;
+      page.status.textContent = `Loading the sample ${name}…`;
+      try {
+        const response = await fetch(href);
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href}`);
+        const text = await response.text();
+        sample = { name, text };
+        paste.value = text;
+        logKind.value = '';
+        picker.value = '';
+        files = [];
+        void parse();
+      } catch (error) {
+        page.status.textContent = `Could not load the sample: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    });
+  }
   find<HTMLButtonElement>('[data-try-clear]').addEventListener('click', () => {
     paste.value = '';
     logKind.value = '';

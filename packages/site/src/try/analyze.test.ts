@@ -95,3 +95,26 @@ describe('analyze', () => {
     expect(view.sections).toEqual([]);
   });
 });
+
+describe('analyze, an iostat log of one report', () => {
+  it('shows the report as a table per device and draws no empty plot', async () => {
+    // jc's Ubuntu 18.04 `iostat -x`: one report (averages since boot), 16 devices, sda at `%util 15.14`.
+    const path = fileURLToPath(
+      new URL('../../../parsers/fixtures/corpus/iostat/jc__ubuntu1804-iostat-x.txt', import.meta.url),
+    );
+    const text = readFileSync(path, 'utf8');
+    const view = await analyze([{ name: 'pasted-1.txt', text }]);
+    const [table] = parsedOutput(view.outputs[0]).tables;
+    expect(table?.caption).toBe('The one report of pasted-1.txt (averages since boot), per device');
+    expect(table?.columns).toEqual(['Device', '%util', 'await', 'r/s', 'w/s']);
+    const printed = text
+      .split('\n')
+      .slice(text.split('\n').findIndex((line) => line.startsWith('Device')) + 1)
+      .filter((line) => /^\S+\s+\d/.test(line))
+      .map((line) => line.split(/\s+/)[0]);
+    expect(table?.rows.map((row) => row[0])).toEqual(printed);
+    expect(table?.rows.find((row) => row[0] === 'sda')?.[1]).toBe('15.1%');
+    expect(view.sections.filter((section) => section.tool === 'iostat')).toEqual([]);
+    expect(view.iostat[0]?.summary).toMatchObject({ reports: 1, isSinceBootOnly: true });
+  });
+});

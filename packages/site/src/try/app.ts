@@ -71,7 +71,13 @@ function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
   page.compare.closest('section')?.toggleAttribute('hidden', !hasParsed);
   page.submission.closest('section')?.toggleAttribute('hidden', !hasParsed);
   if (hasParsed) {
-    void mountCompareWith(page.compare, { yours: view.sections, yourRun: YOUR_RUN, indexHref: page.compareIndexHref });
+    void mountCompareWith(page.compare, {
+      yours: view.sections,
+      yourRun: YOUR_RUN,
+      yourFingerprints: view.fingerprints,
+      yourIostat: view.iostat,
+      indexHref: page.compareIndexHref,
+    });
     mountSubmission(page.submission, {
       prefill: view.prefill,
       files: inputs.flatMap((input) => {

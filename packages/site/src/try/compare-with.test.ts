@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { formatRatio } from '../charts/normalize.ts';
 import { type CompareIndex, compareIndex } from '../data/compare-index.ts';
-import { runSections, runSectionsJson } from '../data/run-json.ts';
-import { loadRealExperiments, realExperiment, repoPath } from '../data/test-content.ts';
-import type { ToolSection } from '../view/model.ts';
+import { runSectionsJson } from '../data/run-json.ts';
+import { loadRealExperiments, repoPath } from '../data/test-content.ts';
+import { analyze } from './analyze.ts';
 import { mountCompareWith } from './compare-with.ts';
-import { YOUR_RUN } from './try-view.ts';
+import { type TryView, YOUR_RUN } from './try-view.ts';
 
 const BASE = '/benchfolio/';
 const INDEX_HREF = `${BASE}compare/runs.json`;
@@ -18,8 +16,8 @@ const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 /** What the build emits: /compare/runs.json and every run's sections JSON, by address. */
 let published: Map<string, unknown>;
 let index: CompareIndex;
-/** The loopback experiment's ext4 run as the reader's: the data layer's sections, run YOUR_RUN. */
-let yours: ToolSection[];
+/** A reader's outputs as /try analyzes them: sections, fingerprints, iostat summaries. */
+type Yours = Pick<TryView, 'sections' | 'fingerprints' | 'iostat'>;
 
 beforeAll(async () => {
   const experiments = await loadRealExperiments();
@@ -31,18 +29,31 @@ beforeAll(async () => {
       published.set(href ?? '', runSectionsJson(loaded, run));
     }
   }
-  yours = asYourRun(await realExperiment(LOOPBACK), 'ext4');
+  // The raw iostat logs, which /try fetches and summarises as the reader's.
+  for (const run of index.runs) {
+    for (const { file, fileHref, fingerprint } of run.fingerprints) {
+      if (fingerprint.tool !== 'iostat') continue;
+      published.set(
+        fileHref,
+        await readFile(repoPath(`content/results/${run.experiment}/runs/${run.run}/${file}`), 'utf8'),
+      );
+    }
+  }
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function asYourRun(loaded: LoadedExperiment, runId: string): ToolSection[] {
-  const run = loaded.runs.find((candidate) => candidate.id === runId);
-  if (run === undefined) throw new Error(`no run ${runId} in ${loaded.id}`);
-  const relabelled: LoadedRun = { ...run, id: YOUR_RUN.id, run: { ...run.run, label: YOUR_RUN.label } };
-  return runSections(loaded, relabelled);
+/** Real outputs pasted: the page's own analysis of them (analyze.ts). */
+async function pasted(...paths: string[]): Promise<Yours> {
+  const inputs = await Promise.all(
+    paths.map(async (path) => ({
+      name: path.split('/').at(-1) as string,
+      text: await readFile(repoPath(path), 'utf8'),
+    })),
+  );
+  return analyze(inputs);
 }
 
 /** `fetch` answering from `bodies` as a static server would, JSON as text; 404 for anything else. */
@@ -51,25 +62,43 @@ function stubFetch(bodies: ReadonlyMap<string, unknown>): string[] {
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
     const body = bodies.get(url);
-    return body === undefined
-      ? new Response('not found', { status: 404, statusText: 'Not Found' })
+    if (body === undefined) return new Response('not found', { status: 404, statusText: 'Not Found' });
+    // Raw outputs are served as text, the rest as JSON.
+    return typeof body === 'string'
+      ? new Response(body)
       : new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   return asked;
 }
 
-async function mounted(sections: readonly ToolSection[] = yours) {
+async function mounted(yours: Yours) {
   const { window } = new JSDOM('<div data-try-compare></div>');
   const container = window.document.querySelector<HTMLElement>('[data-try-compare]');
   if (container === null) throw new Error('no container');
-  await mountCompareWith(container, { yours: sections, yourRun: YOUR_RUN, indexHref: INDEX_HREF });
+  await mountCompareWith(container, {
+    yours: yours.sections,
+    yourRun: YOUR_RUN,
+    yourFingerprints: yours.fingerprints,
+    yourIostat: yours.iostat,
+    indexHref: INDEX_HREF,
+  });
   const choose = (selector: string, value: string) => {
     const select = container.querySelector<HTMLSelectElement>(selector);
     if (select === null) throw new Error(`no ${selector}`);
     select.value = value;
     select.dispatchEvent(new window.Event('change', { bubbles: true }));
   };
-  return { container, window, choose };
+  const tick = (id: string, checked: boolean) => {
+    const box = container.querySelector<HTMLInputElement>(`input[data-compare-choice][value="${id}"]`);
+    if (box === null) throw new Error(`no choice ${id}`);
+    box.checked = checked;
+    box.dispatchEvent(new window.Event('change', { bubbles: true }));
+  };
+  const ticked = () =>
+    [...container.querySelectorAll<HTMLInputElement>('input[data-compare-choice]')]
+      .filter((box) => box.checked)
+      .map((box) => box.value);
+  return { container, window, choose, tick, ticked };
 }
 
 /** The exact IOPS of a job in a fio file printed with --output-format=normal,json (its JSON part). */
@@ -96,109 +125,131 @@ function tableCell(figure: Element, group: string, column: string): string {
   return cells[headers.indexOf(column)]?.textContent ?? '';
 }
 
+const VPS_RANDWRITE = 'packages/parsers/fixtures/corpus/fio/vps-comparison__fio-2.2.10-randwrite-8jobs-group.txt';
+const KUBESTR = 'packages/parsers/fixtures/corpus/fio/kubestr__fio-3.20-json-2jobs-gtod-reduce.json';
+
 describe('mountCompareWith', () => {
-  test('lists exactly the published runs that share a tool and workload, most shared first', async () => {
+  test("lists the published runs like the reader's, with the library's reasons, the three most alike ticked", async () => {
     const asked = stubFetch(published);
-    const { container } = await mounted();
-    expect(asked).toEqual([INDEX_HREF]);
-    const options = [...container.querySelectorAll<HTMLOptionElement>('select[data-compare-run] option')].filter(
-      (option) => option.value !== '',
-    );
-    // The loopback runs ran the same fio jobs, bonnie++ size and sysbench tests and dd write (21 workloads);
-    // the 2011 msa70 runs the same four fio job names (fio-seed-hoffman.fio is Hoffman's job file).
-    // No other experiment has parsed fio, bonnie++ 128M or sysbench fileio.
-    expect(options.map((option) => option.value)).toEqual([
-      `${LOOPBACK}/ext4`,
-      `${LOOPBACK}/xfs`,
-      `${LOOPBACK}/btrfs`,
+    const { container, ticked } = await mounted(await pasted(VPS_RANDWRITE));
+    // vps-comparison's one job `randwrite`: rw=randwrite, bs=4K, iodepth=16, 512MB file. The
+    // published random writes are the MSA70's and the loopback's random-write-direct/-buf (8 KiB,
+    // QD 1); the loopback's job lines also say direct and runtime, which the reader's does not.
+    const items = [...container.querySelectorAll<HTMLElement>('[data-compare-choice-item]')];
+    expect(items.map((item) => item.dataset.compareChoiceItem)).toEqual([
       `${MSA70}/ext3`,
       `${MSA70}/ext4`,
       `${MSA70}/xfs`,
+      `${LOOPBACK}/ext4`,
+      `${LOOPBACK}/xfs`,
+      `${LOOPBACK}/btrfs`,
     ]);
-    expect(options[0]?.textContent).toContain('shares 21: random-write-direct, random-write-buf');
-    expect(options[4]?.textContent).toMatch(
-      /^ext4 \(.+\) · shares 4: random-write-direct, random-write-buf, sequential-write-direct, …$/,
+    const reason = items[0]?.querySelector('[data-compare-reason]')?.textContent ?? '';
+    expect(reason).toMatch(
+      /^your randwrite ↔ random-write-direct: same random writes; differs: block size 4 KiB vs 8 KiB, iodepth 16 vs 1/,
     );
-    const label = container.querySelector('select[data-compare-run]')?.closest('label');
-    expect(label?.textContent).toContain('Compare with');
+    expect(items[0]?.textContent).toContain('same kind');
+    // The matched raw output is one link away.
+    expect(items[0]?.querySelector('a[data-compare-raw]')?.getAttribute('href')).toBe(
+      `${BASE}experiments/${MSA70}/runs/ext3/fio--ext3.txt`,
+    );
+    expect(ticked()).toEqual([`${MSA70}/ext3`, `${MSA70}/ext4`, `${MSA70}/xfs`]);
+    expect(container.querySelector('[data-compare-status]')?.textContent).toBe(
+      '6 published runs ran workloads like yours; the 3 most alike of the same kind are ticked.',
+    );
+    await vi.waitFor(() => expect(container.querySelector('[data-compare-results] figure')).not.toBeNull());
+    expect(asked.filter((url) => url.endsWith('.sections.json'))).toHaveLength(3);
   });
 
-  test('shows your run against the published one, its bars as ratios to it by default', async () => {
+  test("draws the reader's randwrite beside every ticked run's random-write-direct, as ratios to the reader's", async () => {
     stubFetch(published);
-    const { container, choose } = await mounted();
-    choose('select[data-compare-run]', `${MSA70}/ext4`);
+    const { container, tick } = await mounted(await pasted(VPS_RANDWRITE));
+    tick(`${LOOPBACK}/ext4`, true);
     const results = container.querySelector('[data-compare-results]');
-    await vi.waitFor(() => expect(results?.querySelector('figure')).not.toBeNull());
-
-    const baseline = container.querySelector<HTMLSelectElement>('select[data-compare-baseline]');
-    expect(baseline?.value).toBe(`${MSA70}/ext4`);
-    expect([...(baseline?.options ?? [])].map((option) => option.value)).toEqual(['', 'yours', `${MSA70}/ext4`]);
-
-    const iops = results?.querySelector('figure[data-metric="compare-fio-write-iops"]');
-    if (!iops) throw new Error('no write IOPS figure');
-    // Yours: the mean of the two repeats' exact IOPS (the JSON part of each file); theirs:
-    // "write: io=589392KB, bw=58933KB/s, iops=7366" under random-write-direct in fio--ext4.txt.
+    const iops = () => results?.querySelector('figure[data-metric="compare-fio-write-iops"]');
+    await vi.waitFor(() => expect(iops()?.querySelectorAll('rect[data-group="randwrite"]').length).toBe(5));
+    // The reader's bar: `write: io=4096.0MB, bw=53966KB/s, iops=13491`; MSA70 ext4's random-write-direct:
+    // `write: io=589392KB, bw=58933KB/s, iops=7366`.
+    const msa70 = await readFile(repoPath(`content/results/${MSA70}/runs/ext4/fio--ext4.txt`), 'utf8');
+    const theirs = Number(/random-write-direct: \(groupid=0.*\n\s+write:.*iops=(\d+)/.exec(msa70)?.[1]);
+    expect(theirs).toBe(7366);
+    const bar = iops()?.querySelector(`rect[data-run="${MSA70}/ext4"][data-group="randwrite"]`);
+    expect(Number(bar?.getAttribute('data-value'))).toBe(7366);
+    expect(Number(bar?.getAttribute('data-ratio'))).toBeCloseTo(7366 / 13491, 9);
+    expect(container.querySelector<HTMLSelectElement>('select[data-compare-baseline]')?.value).toBe('yours');
+    // The loopback's random-write-direct, from the JSON part of its two repeats.
     const repeats = await Promise.all(
       [1, 2].map((n) =>
         fioJsonIops(`content/results/${LOOPBACK}/runs/ext4/fio--seed-hoffman-${n}.txt`, 'random-write-direct', 'write'),
       ),
     );
-    const msa70 = await readFile(repoPath(`content/results/${MSA70}/runs/ext4/fio--ext4.txt`), 'utf8');
-    const theirs = Number(/random-write-direct: \(groupid=0.*\n\s+write:.*iops=(\d+)/.exec(msa70)?.[1]);
-    expect(theirs).toBe(7366);
-    const [first = Number.NaN, second = Number.NaN] = repeats;
-    const ratio = (first + second) / 2 / theirs;
-
-    const bar = iops.querySelector(`rect[data-run="yours"][data-group="random-write-direct"]`);
-    expect(Number(bar?.getAttribute('data-ratio'))).toBeCloseTo(ratio, 9);
-    const columns = [...iops.querySelectorAll('thead th')].map((th) => th.textContent);
-    expect(columns[1]).toBe('Your run');
-    expect(tableCell(iops, 'random-write-direct', 'Your run')).toMatch(new RegExp(`, ${formatRatio(ratio)}$`));
-    expect(tableCell(iops, 'random-write-direct', columns[2] ?? '')).toMatch(/, baseline$/);
-    expect(iops.querySelector('[data-summary]')?.textContent).toContain('Against ext4 (');
-
-    const link = container.querySelector<HTMLAnchorElement>('a[data-compare-experiment]');
-    expect(link?.getAttribute('href')).toBe(`${BASE}experiments/${MSA70}/`);
+    const loop = iops()?.querySelector(`rect[data-run="${LOOPBACK}/ext4"][data-group="randwrite"]`);
+    expect(Number(loop?.getAttribute('data-value'))).toBeCloseTo(((repeats[0] ?? 0) + (repeats[1] ?? 0)) / 2, 6);
+    expect(tableCell(iops() as Element, 'randwrite', 'Your run')).toMatch(/, baseline$/);
+    // In times, as every ratio of the figure once one is beyond a factor of two (1/0.386 for xfs).
+    expect(tableCell(iops() as Element, 'randwrite', 'ext4 · 2011-07')).toBe(
+      `7.37 k op/s, ${(7366 / 13491).toPrecision(3)}×`,
+    );
+    // Which published workload stands under the reader's name is said.
+    expect(results?.querySelector('[data-compare-pairs]')?.textContent).toContain(
+      'its random-write-direct beside your randwrite',
+    );
   });
 
-  test('the baseline can be your run or none, and the scale log', async () => {
+  test('opens on a log scale when the bars span more than ten times, and keeps the linear scale once picked', async () => {
     stubFetch(published);
-    const { container, window, choose } = await mounted();
-    choose('select[data-compare-run]', `${MSA70}/ext4`);
+    // kubestr's write_iops (4 KiB random writes at QD 64) beside the loopback's random-write-direct.
+    const { container, window } = await mounted(await pasted(KUBESTR));
     const results = container.querySelector('[data-compare-results]');
     await vi.waitFor(() => expect(results?.querySelector('figure')).not.toBeNull());
-
-    choose('select[data-compare-baseline]', 'yours');
-    await vi.waitFor(() => expect(results?.querySelector('svg[data-baseline="yours"]')).not.toBeNull());
-    const iops = () => results?.querySelector('figure[data-metric="compare-fio-write-iops"]');
-    const theirBar = iops()?.querySelector(`rect[data-run="${MSA70}/ext4"][data-group="random-write-direct"]`);
-    const yourBar = iops()?.querySelector(`rect[data-run="yours"][data-group="random-write-direct"]`);
-    expect(Number(theirBar?.getAttribute('data-ratio'))).toBeCloseTo(
-      Number(theirBar?.getAttribute('data-value')) / Number(yourBar?.getAttribute('data-value')),
-      12,
+    const iops = results?.querySelector('figure[data-metric="compare-fio-write-iops"]');
+    const values = [...(iops?.querySelectorAll('rect[data-group="write_iops"]') ?? [])].map((rect) =>
+      Number(rect.getAttribute('data-value')),
     );
+    const span = Math.max(...values) / Math.min(...values);
+    expect(span).toBeGreaterThan(10);
+    expect(results?.querySelector('svg[data-scale="log"]')).not.toBeNull();
+    expect(container.querySelector<HTMLInputElement>('input[name="compare-scale"][value="log"]')?.checked).toBe(true);
+    expect(container.querySelector('[data-compare-scale-note]')?.textContent).toBe(
+      `Log scale: the bars span ${Math.round(span)}×, more than 10×; a linear axis would flatten all but the longest.`,
+    );
+    const linear = container.querySelector<HTMLInputElement>('input[name="compare-scale"][value="linear"]');
+    if (!linear) throw new Error('no linear radio');
+    linear.checked = true;
+    linear.dispatchEvent(new window.Event('change', { bubbles: true }));
+    await vi.waitFor(() => expect(results?.querySelector('svg[data-scale="linear"]')).not.toBeNull());
+    expect(container.querySelector('[data-compare-scale-note]')?.textContent).toBe('');
+  });
 
+  test('the baseline can be none or any ticked run; unticking a run removes its bars', async () => {
+    stubFetch(published);
+    const { container, choose, tick } = await mounted(await pasted(VPS_RANDWRITE));
+    const results = container.querySelector('[data-compare-results]');
+    await vi.waitFor(() => expect(results?.querySelector('figure')).not.toBeNull());
+    const baseline = container.querySelector<HTMLSelectElement>('select[data-compare-baseline]');
+    expect([...(baseline?.options ?? [])].map((option) => option.value)).toEqual([
+      '',
+      'yours',
+      `${MSA70}/ext3`,
+      `${MSA70}/ext4`,
+      `${MSA70}/xfs`,
+    ]);
+    choose('select[data-compare-baseline]', `${MSA70}/xfs`);
+    await vi.waitFor(() => expect(results?.querySelector(`svg[data-baseline="${MSA70}/xfs"]`)).not.toBeNull());
     choose('select[data-compare-baseline]', '');
     await vi.waitFor(() => expect(results?.querySelector('svg[data-baseline]')).toBeNull());
-    expect(tableCell(iops() as Element, 'random-write-direct', 'Your run')).not.toContain(',');
-
-    const log = container.querySelector<HTMLInputElement>('input[name="compare-scale"][value="log"]');
-    if (!log) throw new Error('no log radio');
-    log.checked = true;
-    log.dispatchEvent(new window.Event('change', { bubbles: true }));
-    await vi.waitFor(() => expect(results?.querySelector('svg[data-scale="log"]')).not.toBeNull());
-
-    // Another run keeps the view: still no baseline, still log.
-    choose('select[data-compare-run]', `${LOOPBACK}/xfs`);
-    await vi.waitFor(() => expect(results?.querySelector('figure[data-metric^="compare-bonnie"]')).not.toBeNull());
+    tick(`${MSA70}/ext3`, false);
+    await vi.waitFor(() =>
+      expect(
+        results?.querySelectorAll('figure[data-metric="compare-fio-write-iops"] rect[data-group="randwrite"]'),
+      ).toHaveLength(3),
+    );
     expect(container.querySelector<HTMLSelectElement>('select[data-compare-baseline]')?.value).toBe('');
-    expect(results?.querySelector('svg[data-scale="linear"]')).toBeNull();
   });
 
   test('shows one metric of a section at a time, through a picker that keeps its choice', async () => {
     stubFetch(published);
-    const { container, choose } = await mounted();
-    choose('select[data-compare-run]', `${MSA70}/ext4`);
+    const { container, choose } = await mounted(await pasted(VPS_RANDWRITE));
     const results = container.querySelector('[data-compare-results]');
     await vi.waitFor(() => expect(results?.querySelector('figure')).not.toBeNull());
     const picker = () => results?.querySelector<HTMLSelectElement>('select[name="metric-fio"]');
@@ -207,9 +258,6 @@ describe('mountCompareWith', () => {
         .filter((figure) => !figure.hidden)
         .map((figure) => figure.dataset.metric);
     const options = [...(picker()?.options ?? [])];
-    // One option per compared fio metric, the first shown, the rest drawn and hidden.
-    expect(options.length).toBe(results?.querySelectorAll('figure[data-metric^="compare-fio-"]').length);
-    // The fio metrics both runs have, in the section's order.
     expect(options.map((option) => option.textContent)).toEqual([
       'Write IOPS',
       'Write bandwidth',
@@ -217,56 +265,78 @@ describe('mountCompareWith', () => {
       'Write total latency, mean',
     ]);
     expect(shown()).toEqual([options[0]?.value]);
-
     choose('select[name="metric-fio"]', 'compare-fio-write-clat-mean');
     expect(shown()).toEqual(['compare-fio-write-clat-mean']);
-    // Another baseline redraws every figure; the picked metric stays.
-    choose('select[data-compare-baseline]', 'yours');
-    await vi.waitFor(() => expect(results?.querySelector('svg[data-baseline="yours"]')).not.toBeNull());
+    choose('select[data-compare-baseline]', '');
+    await vi.waitFor(() => expect(results?.querySelector('svg[data-baseline]')).toBeNull());
     expect(picker()?.value).toBe('compare-fio-write-clat-mean');
-    expect(shown()).toEqual(['compare-fio-write-clat-mean']);
   });
 
-  test('says plainly when no published run shares a workload, and what the published runs have', async () => {
-    // Only the experiments with published tables: none ran the loopback's fio jobs.
-    const tablesOnly = { runs: index.runs.filter((run) => run.keys.every((key) => key.includes(':published|'))) };
+  test("compares an iostat log per device with the published runs' logs", async () => {
+    stubFetch(published);
+    const { container } = await mounted(await pasted(`content/results/${LOOPBACK}/runs/xfs/iostat--xfs.txt`));
+    const box = () => container.querySelector('[data-compare-iostat]');
+    await vi.waitFor(() => expect(box()?.querySelectorAll('table')).toHaveLength(4));
+    // Each log's interval reports, its first (since boot) left out: one `avg-cpu:` heading per report.
+    const xfsLog = await readFile(repoPath(`content/results/${LOOPBACK}/runs/xfs/iostat--xfs.txt`), 'utf8');
+    const intervals = (xfsLog.match(/^avg-cpu:/gm)?.length ?? 0) - 1;
+    expect(box()?.querySelector('p.note')?.textContent).toMatch(new RegExp(`^Reports read: Your run ${intervals}; `));
+    const util = box()?.querySelector('table');
+    expect(util?.querySelector('caption')?.textContent).toBe(
+      "%util per device: mean, 95th percentile and maximum over each log's reports",
+    );
+    const rows = [...(util?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+      (row.children[0]?.textContent ?? '').split(' · '),
+    );
+    expect(rows.map((parts) => `${parts[0]} ${parts.at(-1)}`)).toEqual([
+      'Your run loop0',
+      'Your run vda',
+      'ext4 loop0',
+      'ext4 vda',
+      'xfs loop0',
+      'xfs vda',
+      'btrfs loop0',
+      'btrfs vda',
+    ]);
+  });
+
+  test('says plainly when no published run ran a related workload', async () => {
+    // Only the experiments with published tables: they have no fingerprints.
+    const tablesOnly = { runs: index.runs.filter((run) => run.fingerprints.length === 0) };
     expect(tablesOnly.runs.length).toBeGreaterThan(0);
     stubFetch(new Map([[INDEX_HREF, tablesOnly]]));
-    const { container } = await mounted();
+    const { container } = await mounted(await pasted(VPS_RANDWRITE));
     const status = container.querySelector('[data-compare-status]')?.textContent ?? '';
-    expect(status).toMatch(/^No published run has the same tool and workload as yours \(fio: random-write-direct/);
+    expect(status).toMatch(/^No published run ran a workload related to yours \(4 KiB random writes at QD 16\)\. /);
     expect(status).toContain('The published runs have nginx (published table);');
-    expect(status).toContain('fio (published table): bs=4k;threads=32');
-    expect(status).toContain('dd (published table)');
-    expect(
-      container.querySelector<HTMLElement>('select[data-compare-run]')?.closest<HTMLElement>('[hidden]'),
-    ).not.toBeNull();
+    expect(container.querySelector('input[data-compare-choice]')).toBeNull();
   });
 
   test('shows a failed fetch in place', async () => {
     stubFetch(new Map());
-    const { container } = await mounted();
+    const { container } = await mounted(await pasted(VPS_RANDWRITE));
     const error = container.querySelector<HTMLElement>('[data-compare-error]');
     expect(error?.hidden).toBe(false);
     expect(error?.getAttribute('role')).toBe('alert');
     expect(error?.textContent).toBe(`Could not load the published runs: 404 Not Found for ${INDEX_HREF}.`);
   });
 
-  test('shows a run that fails to load in place, and loads it when chosen again', async () => {
+  test('shows a run that fails to load in place, draws the others, and loads it when ticked again', async () => {
     const withoutXfs = new Map(published);
     const xfsHref = index.runs.find((run) => run.experiment === MSA70 && run.run === 'xfs')?.sectionsHref ?? '';
     withoutXfs.delete(xfsHref);
     stubFetch(withoutXfs);
-    const { container, choose } = await mounted();
+    const { container, tick } = await mounted(await pasted(VPS_RANDWRITE));
     const error = container.querySelector<HTMLElement>('[data-compare-error]');
-    choose('select[data-compare-run]', `${MSA70}/xfs`);
     await vi.waitFor(() => expect(error?.hidden).toBe(false));
-    expect(error?.textContent).toMatch(/^Could not load xfs \(.+\): 404 Not Found for .+xfs\.sections\.json\.$/);
-    expect(container.querySelector('[data-compare-results] figure')).toBeNull();
-
+    expect(error?.textContent).toMatch(/^Could not load xfs · 2011-07: 404 Not Found for .+xfs\.sections\.json\.$/);
+    const bars = () =>
+      container.querySelectorAll('figure[data-metric="compare-fio-write-iops"] rect[data-group="randwrite"]');
+    expect(bars()).toHaveLength(3);
     stubFetch(published);
-    choose('select[data-compare-run]', `${MSA70}/xfs`);
-    await vi.waitFor(() => expect(container.querySelector('[data-compare-results] figure')).not.toBeNull());
+    tick(`${MSA70}/xfs`, false);
+    tick(`${MSA70}/xfs`, true);
+    await vi.waitFor(() => expect(bars()).toHaveLength(4));
     expect(error?.hidden).toBe(true);
   });
 });

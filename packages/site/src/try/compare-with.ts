@@ -1,52 +1,80 @@
-// "Compare with": the reader's run beside any published run that ran the same tool and workload.
-// The published runs and their keys come from /compare/runs.json; the chosen run's sections from
-// its sections JSON. Both are lined up by compareRuns and drawn with the experiment pages' bar
-// charts, normalized to a baseline as there. Everything happens in the browser.
+// "Compare with": the reader's run beside several published runs at once. The published runs are
+// ranked by how alike their workloads are to the reader's (compare/ranked-runs.ts: the library's
+// fingerprints, not job names), the best few of the best kind ticked. The ticked runs' sections
+// are fetched, their bar groups paired with the reader's (compare/paired-sections.ts) so that a
+// `randwrite` job stands beside a `random-write-direct`, and drawn with the experiment pages' bar
+// charts, relative to a baseline, on a log axis when the bars span more than ten times. iostat
+// logs are compared as per-device summaries. Everything happens in the browser.
 
-import type { CompareIndex } from '../data/compare-index.ts';
+import type { CompareIndex, CompareRun } from '../data/compare-index.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
 import { compareSectionNodes } from '../figures/compare-figure.ts';
 import { defaultPageState, type PageState, type ScaleKind } from '../lib/page-state.ts';
-import { experimentHref, href } from '../lib/url.ts';
-import { compareRuns } from '../view/compare-runs.ts';
+import { href } from '../lib/url.ts';
+import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { sectionsCompareKeys, workloadsText } from './compare/compare-keys.ts';
-import { type MatchingRun, matchingRuns, publishedRunRef, sharesText } from './compare/matching-runs.ts';
+import { autoScale, LOG_SCALE_SPAN } from './compare/auto-scale.ts';
+import { workloadsText } from './compare/compare-keys.ts';
+import type { IostatSummary } from './compare/iostat-summary.ts';
+import { type NamedSummary, reportsText, summaryComparisonTables } from './compare/iostat-tables.ts';
+import { publishedRunRef } from './compare/matching-runs.ts';
+import { type GroupPair, pairedSections, withYourBars } from './compare/paired-sections.ts';
+import { publishedIostatSummary } from './compare/published-iostat.ts';
+import { defaultChosenRuns, type RankedRun, rankPublishedRuns, type YourFingerprint } from './compare/ranked-runs.ts';
+import { runChoices } from './compare/run-choices.ts';
+import { tableElement } from './render-outputs.ts';
 
 export interface CompareWithOptions {
   /** The reader's sections, made by the data layer as run `yourRun`. */
   yours: readonly ToolSection[];
   yourRun: RunRef;
+  /** What the reader's outputs ran, one per workload. */
+  yourFingerprints: readonly YourFingerprint[];
+  /** The reader's iostat logs, summarised per device. */
+  yourIostat: ReadonlyArray<{ file: string; summary: IostatSummary }>;
   /** The site's `/compare/runs.json`, with the base path. */
   indexHref: string;
 }
 
-/** Which run the bars are shown relative to; the published one unless the reader says otherwise. */
-type BaselineRole = 'none' | 'yours' | 'theirs';
-
 interface Controls {
   status: HTMLElement;
   error: HTMLElement;
-  picker: HTMLElement;
-  run: HTMLSelectElement;
-  shares: HTMLElement;
+  choices: HTMLElement;
   view: HTMLElement;
   baseline: HTMLSelectElement;
   scales: HTMLInputElement[];
-  experimentLink: HTMLAnchorElement;
+  scaleNote: HTMLElement;
   results: HTMLElement;
 }
 
+/** The compare view once the published runs are ranked: what is ticked and shown, and what was fetched. */
+interface Picker {
+  controls: Controls;
+  options: CompareWithOptions;
+  ranked: readonly RankedRun[];
+  /** Ticked run ids, in the ranking's order when drawn. */
+  chosen: Set<string>;
+  /** The baseline run's id; null for absolute values. The reader's run unless they say otherwise. */
+  baseline: string | null;
+  /** The scale the reader picked; null while the page chooses it from the bars' span. */
+  pickedScale: ScaleKind | null;
+  /** Each published run's sections and iostat summary, fetched once (again after a failure). */
+  fetched: Map<string, Promise<Fetched>>;
+  /** Counts the drawings started: one whose runs arrive after a newer one started is dropped. */
+  drawing: number;
+  /** The metric each compared section shows, kept when the runs, baseline or scale change. */
+  shownMetrics: Record<string, string>;
+}
+
 /**
- * Draws the picker into `container` and resolves once the published runs are listed (or the
- * failure to list them is shown). Choosing a run fetches and draws it.
+ * Draws the compare view into `container` and resolves once the published runs are ranked (or
+ * the failure to list them is shown); the ticked runs are then fetched and drawn.
  */
 export async function mountCompareWith(container: HTMLElement, options: CompareWithOptions): Promise<void> {
   const document = container.ownerDocument;
   const controls = skeleton(document);
-  container.replaceChildren(controls.status, controls.error, controls.picker, controls.results);
-  const { status, error, run: runSelect } = controls;
-
+  container.replaceChildren(controls.status, controls.error, controls.choices, controls.view, controls.results);
+  const { status, error } = controls;
   status.textContent = 'Loading the published runs…';
   let index: CompareIndex;
   try {
@@ -57,205 +85,309 @@ export async function mountCompareWith(container: HTMLElement, options: CompareW
     showError(error, `Could not load the published runs: ${messageOf(caught)}.`);
     return;
   }
-
-  const yourKeys = sectionsCompareKeys(options.yours);
-  const matches = matchingRuns(index, yourKeys);
-  const publishedWorkloads = workloadsText(
-    index.runs.flatMap((run) => run.keys),
-    4,
-  );
-  if (yourKeys.length === 0) {
-    status.textContent = `Your outputs have no bars to compare (an iostat log alone has none). The published runs have ${publishedWorkloads}.`;
-    return;
-  }
-  if (matches.length === 0) {
+  if (options.yourFingerprints.length === 0) {
     status.textContent =
-      `No published run has the same tool and workload as yours (${workloadsText(yourKeys, 4)}). ` +
-      `The published runs have ${publishedWorkloads}.`;
+      'Your outputs do not say what workload they ran (a fio log alone has no job parameters): there is nothing to match published runs with. Add the output fio printed beside it.';
     return;
   }
-
-  status.textContent = `${matches.length} published ${matches.length === 1 ? 'run shares' : 'runs share'} a tool and workload with yours.`;
-  for (const match of matches) {
-    runSelect.append(option(document, match.id, `${publishedRunRef(match.run).label} · ${sharesText(match.shared)}`));
+  const ranked = rankPublishedRuns(options.yourFingerprints, index);
+  if (ranked.length === 0) {
+    const kinds = [...new Set(options.yourFingerprints.map(({ fingerprint }) => fingerprint.summary))];
+    status.textContent =
+      `No published run ran a workload related to yours (${kinds.slice(0, 4).join('; ')}). ` +
+      `The published runs have ${workloadsText(
+        index.runs.flatMap((run) => run.keys),
+        4,
+      )}.`;
+    return;
   }
-  controls.picker.hidden = false;
-  wire(controls, options, matches, indexBase(options.indexHref));
-}
-
-/** The picker once the published runs are listed: what it shows, and what it fetched. */
-interface Picker {
-  controls: Controls;
-  options: CompareWithOptions;
-  matches: readonly MatchingRun[];
-  /** The site's base path. */
-  base: string;
-  /** Each published run's sections, fetched once (again after a failure). */
-  fetched: Map<string, Promise<RunSectionsJson>>;
-  role: BaselineRole;
-  scale: ScaleKind;
-  /** Counts the drawings started: one whose run arrives after a newer one started is dropped. */
-  drawing: number;
-  /** The metric each compared section shows, kept when the run, baseline or scale changes. */
-  shownMetrics: Record<string, string>;
-}
-
-/** Reacts to the picker and the view controls; redraws from fetched (and kept) sections. */
-function wire(controls: Controls, options: CompareWithOptions, matches: readonly MatchingRun[], base: string): void {
   const picker: Picker = {
     controls,
     options,
-    matches,
-    base,
+    ranked,
+    chosen: new Set(defaultChosenRuns(ranked)),
+    baseline: options.yourRun.id,
+    pickedScale: null,
     fetched: new Map(),
-    role: 'theirs',
-    scale: 'linear',
     drawing: 0,
     shownMetrics: {},
   };
-  const { run: runSelect, baseline } = controls;
-  runSelect.addEventListener('change', () => void show(picker));
+  status.textContent = statusText(ranked, picker.chosen.size);
+  const base = indexBase(options.indexHref);
+  controls.choices.replaceChildren(
+    runChoices(document, {
+      ranked,
+      chosen: picker.chosen,
+      base,
+      labelOf: (run) => publishedRunRef(run.run).label,
+      onToggle: (id, checked) => {
+        if (checked) picker.chosen.add(id);
+        else picker.chosen.delete(id);
+        void draw(picker);
+      },
+    }),
+  );
+  wire(picker);
+  await draw(picker);
+}
+
+/** "9 published runs ran workloads like yours; the 3 most alike of the same kind are ticked." */
+function statusText(ranked: readonly RankedRun[], ticked: number): string {
+  const runs = `${ranked.length} published ${ranked.length === 1 ? 'run ran a workload' : 'runs ran workloads'} like yours`;
+  const kind = ranked[0]?.kindMatch === 'same' ? 'of the same kind ' : '';
+  return `${runs}; the ${ticked === 1 ? 'most alike' : `${ticked} most alike`} ${kind}${ticked === 1 ? 'is' : 'are'} ticked.`;
+}
+
+function wire(picker: Picker): void {
+  const { baseline, scales } = picker.controls;
   baseline.addEventListener('change', () => {
-    picker.role = baseline.value === '' ? 'none' : baseline.value === options.yourRun.id ? 'yours' : 'theirs';
-    void show(picker);
+    picker.baseline = baseline.value === '' ? null : baseline.value;
+    void draw(picker);
   });
-  for (const radio of controls.scales) {
+  for (const radio of scales) {
     radio.addEventListener('change', () => {
       if (!radio.checked) return;
-      picker.scale = radio.value === 'log' ? 'log' : 'linear';
-      void show(picker);
+      picker.pickedScale = radio.value === 'log' ? 'log' : 'linear';
+      void draw(picker);
     });
   }
 }
 
-/** The chosen published run beside the reader's, or nothing when none is chosen. */
-async function show(picker: Picker): Promise<void> {
-  const { controls } = picker;
-  const { results, error } = controls;
+/** A ticked run, fetched: its reference for the charts and its sections with the reader's group keys. */
+interface Fetched {
+  ranked: RankedRun;
+  ref: RunRef;
+  sections: ToolSection[];
+  pairs: GroupPair[];
+  iostat: NamedSummary | undefined;
+}
+
+/** The ticked runs beside the reader's. */
+async function draw(picker: Picker): Promise<void> {
+  const { controls, options } = picker;
   const ticket = ++picker.drawing;
-  const match = picker.matches.find((candidate) => candidate.id === controls.run.value);
-  hideError(error);
-  if (match === undefined) {
+  hideError(controls.error);
+  const chosen = picker.ranked.filter((run) => picker.chosen.has(run.id));
+  if (chosen.length === 0) {
     controls.view.hidden = true;
-    controls.shares.textContent = '';
-    results.replaceChildren();
+    controls.results.replaceChildren(
+      paragraph(controls.results.ownerDocument, 'Tick a published run to compare with.'),
+    );
     return;
   }
-  const theirRun = publishedRunRef(match.run);
-  showChosenRun(picker, match, theirRun);
-  results.setAttribute('aria-busy', 'true');
-  let json: RunSectionsJson;
-  try {
-    json = await sectionsOf(picker, match);
-  } catch (caught) {
-    if (ticket !== picker.drawing) return;
-    results.replaceChildren();
-    results.removeAttribute('aria-busy');
-    showError(error, `Could not load ${theirRun.label}: ${messageOf(caught)}.`);
-    return;
-  }
+  controls.results.setAttribute('aria-busy', 'true');
+  const settled = await Promise.all(
+    chosen.map((ranked) => fetchRun(picker, ranked).catch((caught: unknown) => caught)),
+  );
   if (ticket !== picker.drawing) return;
-  results.removeAttribute('aria-busy');
-  drawPair(picker, theirRun, json);
+  controls.results.removeAttribute('aria-busy');
+  const fetched = settled.filter((each): each is Fetched => !(each instanceof Error) && typeof each === 'object');
+  const failed = settled.filter((each): each is Error => each instanceof Error);
+  if (failed.length > 0) showError(controls.error, failed.map((each) => `${each.message}.`).join(' '));
+  const runOrder = [options.yourRun, ...fetched.map((each) => each.ref)];
+  if (picker.baseline !== null && !runOrder.some((run) => run.id === picker.baseline))
+    picker.baseline = options.yourRun.id;
+  fillBaseline(controls.baseline, runOrder, picker.baseline);
+  const compared = withYourBars(
+    compareRuns([
+      { ref: options.yourRun, sections: options.yours },
+      ...fetched.map((each) => ({ ref: each.ref, sections: each.sections })),
+    ]),
+    options.yourRun.id,
+  );
+  const scale = chooseScale(picker, compared);
+  const document = controls.results.ownerDocument;
+  controls.view.hidden = compared.length === 0;
+  const widthPx = controls.results.clientWidth;
+  const state: PageState = {
+    ...defaultPageState({ runs: runOrder.map((run) => run.id), sections: {} }),
+    baseline: picker.baseline,
+    scale,
+  };
+  const nodes: HTMLElement[] = [];
+  if (compared.length > 0) {
+    nodes.push(pairsNote(document, fetched));
+    nodes.push(
+      ...compareSectionNodes(compared, {
+        state,
+        runOrder,
+        document,
+        maxWidthPx: widthPx > 0 ? widthPx : undefined,
+        // Ids on the /try page start with this: its sections draw figures too.
+        idPrefix: 'try-',
+        shownMetrics: picker.shownMetrics,
+        onPickMetric: (section, metric) => {
+          picker.shownMetrics[section] = metric;
+        },
+      }),
+    );
+  } else if (options.yours.some((section) => section.metrics.length > 0)) {
+    nodes.push(
+      paragraph(
+        document,
+        'No bars line up: the ticked runs ran alike workloads with other tools (fio beside sysbench) or measured them in other units. The reasons above say what is alike.',
+      ),
+    );
+  }
+  nodes.push(...iostatNodes(document, picker, fetched));
+  controls.results.replaceChildren(...nodes);
 }
 
-/** What the chosen run shares with the reader's, the baseline choices, and its experiment's link. */
-function showChosenRun(picker: Picker, match: MatchingRun, theirRun: RunRef): void {
-  const { controls } = picker;
-  controls.shares.textContent = `Shared with ${theirRun.label}: ${workloadsText(match.shared, 6)}.${match.run.hardware ? ` Its hardware: ${match.run.hardware}.` : ''}`;
-  fillBaseline(controls.baseline, picker.options.yourRun, theirRun, picker.role);
-  controls.experimentLink.href = experimentHref(match.run.experiment, picker.base);
-  controls.experimentLink.textContent = `${match.run.label} on its experiment page: ${match.run.experimentTitle}`;
-  controls.view.hidden = false;
+/** The reader's pick, else log when the bars shown span more than ten times; the note says which and why. */
+function chooseScale(picker: Picker, compared: readonly ComparedSection[]): ScaleKind {
+  const shown = compared.flatMap((section) => {
+    const metric =
+      section.metrics.find((candidate) => candidate.key === picker.shownMetrics[section.key]) ?? section.metrics[0];
+    return metric === undefined ? [] : [metric];
+  });
+  const auto = autoScale(shown, picker.baseline);
+  const scale = picker.pickedScale ?? auto.scale;
+  for (const radio of picker.controls.scales) radio.checked = radio.value === scale;
+  const { scaleNote } = picker.controls;
+  scaleNote.dataset.span = String(auto.span);
+  scaleNote.textContent =
+    picker.pickedScale === null && auto.scale === 'log'
+      ? `Log scale: the bars span ${spanText(auto.span)}, more than ${LOG_SCALE_SPAN}×; a linear axis would flatten all but the longest.`
+      : '';
+  return scale;
 }
 
-/** A published run's sections, fetched on first use; a failed fetch is tried again when the run is chosen again. */
-function sectionsOf(picker: Picker, match: MatchingRun): Promise<RunSectionsJson> {
-  let promise = picker.fetched.get(match.id);
+function spanText(span: number): string {
+  return `${span >= 100 ? Math.round(span) : Number(span.toPrecision(2))}×`;
+}
+
+/**
+ * Under which of the reader's groups the runs' bars are drawn, where names differ: one line per
+ * pairing, naming the runs it holds for ("its random-write-direct beside your randwrite: ext3 ·
+ * 2011-07, ext4 · 2011-07").
+ */
+function pairsNote(document: Document, fetched: readonly Fetched[]): HTMLElement {
+  const runsOf = new Map<string, string[]>();
+  for (const each of fetched) {
+    for (const pair of each.pairs) {
+      if (pair.theirGroup === pair.yourGroup) continue;
+      const line = `its ${pair.theirGroup} beside your ${pair.yourGroup}`;
+      runsOf.set(line, [...(runsOf.get(line) ?? []), each.ref.label]);
+    }
+  }
+  if (runsOf.size === 0) return document.createElement('span');
+  const list = document.createElement('ul');
+  list.className = 'note compare-pairs';
+  list.dataset.comparePairs = '';
+  for (const [line, runs] of runsOf) {
+    const item = document.createElement('li');
+    item.textContent = `${line}: ${runs.join(', ')}`;
+    list.append(item);
+  }
+  const box = document.createElement('div');
+  const lead = paragraph(
+    document,
+    'Bars are paired by workload, not by name: each of your workloads stands beside the most alike of each run.',
+  );
+  lead.className = 'note';
+  box.append(lead, list);
+  return box;
+}
+
+/** The reader's iostat logs and the ticked runs' as per-device summaries, one table per figure. */
+function iostatNodes(document: Document, picker: Picker, fetched: readonly Fetched[]): HTMLElement[] {
+  const { yourIostat, yourRun } = picker.options;
+  if (yourIostat.length === 0) return [];
+  const heading = document.createElement('h3');
+  heading.textContent = 'Device activity (iostat)';
+  const logs: NamedSummary[] = [
+    ...yourIostat.map(({ file, summary }) => ({
+      run: yourIostat.length === 1 ? yourRun.label : `${yourRun.label} · ${file}`,
+      summary,
+    })),
+    ...fetched.flatMap((each) => (each.iostat === undefined ? [] : [each.iostat])),
+  ];
+  const box = document.createElement('div');
+  box.dataset.compareIostat = '';
+  const note =
+    logs.length === yourIostat.length
+      ? 'None of the ticked runs has an iostat log: your devices alone.'
+      : 'Each log summarised over its interval reports: the workloads ran for different lengths of time, so their figures are compared as mean, 95th percentile and maximum.';
+  const reports = paragraph(document, reportsText(logs));
+  reports.className = 'note';
+  box.append(
+    heading,
+    paragraph(document, note),
+    reports,
+    ...summaryComparisonTables(logs).map((table) => tableElement(document, table)),
+  );
+  return [box];
+}
+
+/** A ticked run's sections (paired with the reader's groups) and its iostat summary, fetched once. */
+function fetchRun(picker: Picker, ranked: RankedRun): Promise<Fetched> {
+  let promise = picker.fetched.get(ranked.id);
   if (promise === undefined) {
-    promise = fetchJson<RunSectionsJson>(match.run.sectionsHref);
-    picker.fetched.set(match.id, promise);
-    promise.catch(() => picker.fetched.delete(match.id));
+    promise = loadRun(picker.options, ranked);
+    picker.fetched.set(ranked.id, promise);
+    promise.catch(() => picker.fetched.delete(ranked.id));
   }
   return promise;
 }
 
-/** The sections both runs have, lined up and drawn, relative to the chosen baseline. */
-function drawPair(picker: Picker, theirRun: RunRef, json: RunSectionsJson): void {
-  const { options, role, scale, shownMetrics } = picker;
-  const { results } = picker.controls;
-  const document = results.ownerDocument;
-  const runOrder = [options.yourRun, theirRun];
-  const compared = compareRuns([
-    { ref: options.yourRun, sections: options.yours },
-    { ref: theirRun, sections: json.sections },
-  ]);
-  const state: PageState = {
-    ...defaultPageState({ runs: runOrder.map((run) => run.id), sections: {} }),
-    baseline: role === 'none' ? null : role === 'yours' ? options.yourRun.id : theirRun.id,
-    scale,
-  };
-  const widthPx = results.clientWidth;
-  results.replaceChildren(
-    ...compareSectionNodes(compared, {
-      state,
-      runOrder,
-      document,
-      maxWidthPx: widthPx > 0 ? widthPx : undefined,
-      // Ids on the /try page start with this: its sections draw figures too.
-      idPrefix: 'try-',
-      shownMetrics,
-      onPickMetric: (section, metric) => {
-        shownMetrics[section] = metric;
-      },
-    }),
-  );
-  if (compared.length === 0) {
-    results.replaceChildren(
-      paragraph(document, 'These runs share a workload, but no metric in the same unit: nothing to line up.'),
+async function loadRun(options: CompareWithOptions, ranked: RankedRun): Promise<Fetched> {
+  const ref = publishedRunRef(ranked.run);
+  const iostatLog = options.yourIostat.length > 0 ? iostatFileOf(ranked.run) : undefined;
+  try {
+    const [json, iostat] = await Promise.all([
+      fetchJson<RunSectionsJson>(ranked.run.sectionsHref),
+      iostatLog === undefined ? undefined : publishedIostatSummary(iostatLog.fileHref, iostatLog.file),
+    ]);
+    const { sections, pairs } = pairedSections(
+      options.yours,
+      options.yourFingerprints.map((each) => each.fingerprint),
+      json.sections,
+      ranked.run.fingerprints.map((each) => each.fingerprint),
     );
+    return {
+      ranked,
+      ref,
+      sections,
+      pairs,
+      iostat: iostat === undefined ? undefined : { run: ref.label, summary: iostat },
+    };
+  } catch (caught) {
+    throw new Error(`Could not load ${ref.label}: ${messageOf(caught)}`);
   }
 }
 
-/** The baseline choices for this pair of runs, `role` selected. */
-function fillBaseline(select: HTMLSelectElement, yours: RunRef, theirs: RunRef, role: BaselineRole): void {
+/** The run's first iostat log (a run has one per experiment), if it has any. */
+function iostatFileOf(run: CompareRun): { file: string; fileHref: string } | undefined {
+  return run.fingerprints.find((each) => each.fingerprint.tool === 'iostat');
+}
+
+/** The baseline choices: none, or any run shown; `selected` selected. */
+function fillBaseline(select: HTMLSelectElement, runs: readonly RunRef[], selected: string | null): void {
   const document = select.ownerDocument;
   select.replaceChildren(
     option(document, '', 'no baseline (absolute values)'),
-    option(document, yours.id, yours.label),
-    option(document, theirs.id, theirs.label),
+    ...runs.map((run) => option(document, run.id, run.label)),
   );
-  select.value = role === 'none' ? '' : role === 'yours' ? yours.id : theirs.id;
+  select.value = selected ?? '';
 }
 
-/** The page's parts, made once; `picker` holds the controls and is hidden until there are runs. */
+/** The view's parts, made once; the controls are hidden until there are bars to draw. */
 function skeleton(document: Document): Controls {
   const status = document.createElement('p');
   status.className = 'note';
   status.setAttribute('role', 'status');
   status.dataset.compareStatus = '';
-
   const error = document.createElement('p');
   error.className = 'warning';
   error.setAttribute('role', 'alert');
   error.dataset.compareError = '';
   error.hidden = true;
-
-  const run = document.createElement('select');
-  run.name = 'compare-run';
-  run.dataset.compareRun = '';
-  run.append(option(document, '', 'Pick a published run'));
-  const runLabel = labelled(document, 'Compare with', run);
-
-  const shares = document.createElement('p');
-  shares.className = 'note';
-  shares.dataset.compareShares = '';
-
+  const choices = document.createElement('div');
+  choices.className = 'compare-with';
   const baseline = document.createElement('select');
   baseline.name = 'compare-baseline';
   baseline.dataset.compareBaseline = '';
   const baselineLabel = labelled(document, 'Relative to', baseline);
-
   const scaleSet = document.createElement('fieldset');
   scaleSet.className = 'inline';
   const legend = document.createElement('legend');
@@ -273,28 +405,18 @@ function skeleton(document: Document): Controls {
     scaleSet.append(label);
     return radio;
   });
-
-  const experimentLink = document.createElement('a');
-  experimentLink.dataset.compareExperiment = '';
-  const linkLine = document.createElement('p');
-  linkLine.append(experimentLink);
-
+  const scaleNote = document.createElement('p');
+  scaleNote.className = 'note link-note';
+  scaleNote.dataset.compareScaleNote = '';
   const view = document.createElement('div');
   view.className = 'view-controls compare-controls';
   view.dataset.compareControls = '';
   view.hidden = true;
-  view.append(baselineLabel, scaleSet, linkLine);
-
-  const picker = document.createElement('div');
-  picker.className = 'compare-with';
-  picker.hidden = true;
-  picker.append(runLabel, shares, view);
-
+  view.append(baselineLabel, scaleSet, scaleNote);
   const results = document.createElement('div');
   results.dataset.compareResults = '';
   results.setAttribute('aria-live', 'polite');
-
-  return { status, error, picker, run, shares, view, baseline, scales, experimentLink, results };
+  return { status, error, choices, view, baseline, scales, scaleNote, results };
 }
 
 function labelled(document: Document, text: string, control: HTMLElement): HTMLLabelElement {

@@ -1,14 +1,30 @@
 // One output the reader gave, parsed in the browser: detected from its head, then read whole
 // (a benchmark's output is small) or streamed report by report (an iostat log can be 100 MB).
 
-import { DETECT_HEAD_CHARS, detect, isParseError, type ParseOutput, safeParse } from '@benchfolio/parsers';
+import {
+  DETECT_HEAD_CHARS,
+  detect,
+  fingerprintOutput,
+  isParseError,
+  type ParseOutput,
+  safeParse,
+  type WorkloadFingerprint,
+} from '@benchfolio/parsers';
 import { TOOL_DESCRIPTORS } from '../tools/index.ts';
 import { tryErrorOf } from './error-view.ts';
 import { resultTables } from './result-tables.ts';
 import type { ResultTable, TryError, TryInput } from './try-view.ts';
 
 export type ParsedInput =
-  | { name: string; sizeBytes: number; ok: true; parsed: ParseOutput; tables: ResultTable[] }
+  | {
+      name: string;
+      sizeBytes: number;
+      ok: true;
+      parsed: ParseOutput;
+      tables: ResultTable[];
+      /** What it ran (fingerprintOutput): how /try finds the published runs worth comparing with. */
+      fingerprints: WorkloadFingerprint[];
+    }
   | { name: string; sizeBytes: number; ok: false; error: TryError };
 
 /** Called as the input is read: bytes so far. */
@@ -34,7 +50,7 @@ export async function parseInput(input: TryInput, onProgress: ProgressListener =
     if (detection !== null && parseStream !== undefined) {
       const chunks = textChunks(input, onProgress);
       const { parsed, tables } = await parseStream(chunks, { name: input.name, format: detection.format });
-      return { name: input.name, sizeBytes, ok: true, parsed, tables };
+      return { name: input.name, sizeBytes, ok: true, parsed, tables, fingerprints: fingerprintOutput(parsed) };
     }
     const text = await textOf();
     onProgress(sizeBytes);
@@ -46,6 +62,8 @@ export async function parseInput(input: TryInput, onProgress: ProgressListener =
       ok: true,
       parsed: result.data,
       tables: resultTables(input.name, result.data),
+      // The text says what the result may not (fio's `Laying out IO file` lines: the file size).
+      fingerprints: fingerprintOutput(result.data, { text }),
     };
   } catch (error) {
     if (!isParseError(error)) throw error;

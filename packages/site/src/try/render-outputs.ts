@@ -53,6 +53,18 @@ function outputElement(document: Document, output: TryOutput): HTMLElement {
   detected.dataset.tryDetected = '';
   detected.append(element(document, 'strong', 'Detected: '), detectedText(output));
   section.append(detected);
+  const truncated = output.warnings.find((warning) => warning.code === 'TRUNCATED');
+  if (truncated !== undefined) {
+    // Read up to the cut (an iostat log whose last report was cut): said before the warnings.
+    const cut = element(
+      document,
+      'p',
+      `This output is truncated: it stops at line ${truncated.line}. What comes before is read.`,
+      'warning',
+    );
+    cut.dataset.tryTruncated = String(truncated.line);
+    section.append(cut);
+  }
   if (output.warnings.length > 0) {
     const list = element(document, 'ul', '', 'try-warnings');
     const hints = descriptorOf(output.tool)?.try.warningHints ?? {};
@@ -73,8 +85,19 @@ function errorElement(document: Document, error: TryError): HTMLElement {
   box.dataset.tryError = '';
   box.setAttribute('role', 'alert');
   const tried =
-    error.tool === null ? '' : ` as ${detectedTitle(error.tool)}${error.format ? ` ${error.format} output` : ''}`;
-  const title = element(document, 'p', `Could not read this output${tried}.`, 'try-error-title');
+    error.tool === null
+      ? ''
+      : ` as ${detectedTitle(error.tool)}${error.format ? ` ${FORMAT_TITLES[error.format] ?? error.format} output` : ''}`;
+  // A copy cut short is said as such first, with the line it stops at: the fix is a whole copy.
+  const title = element(
+    document,
+    'p',
+    error.code === 'TRUNCATED'
+      ? `This output is truncated: it stops at line ${error.line}${tried === '' ? '' : `, read${tried}`}.`
+      : `Could not read this output${tried}.`,
+    'try-error-title',
+  );
+  if (error.code === 'TRUNCATED') title.dataset.tryTruncated = String(error.line);
   const what = document.createElement('dl');
   what.append(
     element(document, 'dt', 'Error'),
@@ -128,7 +151,7 @@ function excerptElement(document: Document, error: TryError): HTMLElement {
   return frame;
 }
 
-function tableElement(document: Document, table: ResultTable): HTMLElement {
+export function tableElement(document: Document, table: ResultTable): HTMLElement {
   const details = element(document, 'details', '', 'try-table');
   details.open = table.rows.length <= OPEN_TABLE_MAX_ROWS;
   details.append(element(document, 'summary', `${table.caption}: ${table.rows.length + table.omittedRows} rows`));

@@ -3,6 +3,8 @@
 
 import type { ParseErrorCode, ParseWarning } from '@benchfolio/parsers';
 import type { RunRef, ToolSection } from '../view/model.ts';
+import type { IostatSummary } from './compare/iostat-summary.ts';
+import type { YourFingerprint } from './compare/ranked-runs.ts';
 import type { SubmissionPrefill } from './submission/prefill.ts';
 
 /** The reader's outputs, as one run: the id the charts and the compare view give it. */
@@ -74,6 +76,10 @@ export interface TryView {
   outputs: TryOutput[];
   /** The parsed outputs as one run (YOUR_RUN), made as the experiment pages make theirs. */
   sections: ToolSection[];
+  /** What each parsed output ran, one per workload: how the published runs to compare with are found. */
+  fingerprints: YourFingerprint[];
+  /** Each parsed iostat log's per-device summary (mean, p95, max of %util, await, r/s, w/s). */
+  iostat: Array<{ file: string; summary: IostatSummary }>;
   /** What the outputs reveal for run.yaml (tool versions, devices, kernel, commands). */
   prefill: SubmissionPrefill;
 }

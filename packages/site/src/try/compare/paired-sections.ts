@@ -1,0 +1,176 @@
+// How a reader's bars line up with a published run's when the two named their workloads
+// differently (the reader's fio job `randwrite`, the published `random-write-direct`).
+//
+// The rule: within a tool's section (same compare key: fio with fio, sysbench fileio with
+// sysbench fileio), each of the reader's bar groups is paired with the published group whose
+// workload fingerprint is the most alike (compareFingerprints' score, which ranks a workload of
+// the same kind first); only pairs of the same kind, or of a kind one side does not say, are
+// drawn. A published group may stand beside several of the reader's (its bars are repeated
+// under each). The published run's bars are then filed under the reader's group keys, so that
+// compareRuns lines them up; published groups paired with none are left out. Where neither side
+// has a fingerprint for a group (a published table), groups of the same key still pair. Pure.
+
+import { compareFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
+import { sectionCompareKey } from '../../view/compare-key.ts';
+import type { ComparedSection } from '../../view/compare-runs.ts';
+import type { MetricComparison, ToolSection } from '../../view/model.ts';
+
+/** A reader's bar group and the published one drawn beside it. */
+export interface GroupPair {
+  /** The compare key of their section: `fio`, `sysbench:fileio`. */
+  section: string;
+  yourGroup: string;
+  theirGroup: string;
+  /** Their workloads' similarity; null when paired by the same key alone. */
+  similarity: Similarity | null;
+}
+
+/**
+ * The group key a fingerprint's workload has in its tool's section, where it can be told from
+ * the fingerprint: fio's job name, sysbench's `<mode or test>/<threads>` (data/sysbench-sections.ts).
+ */
+function groupKeyOf(fingerprint: WorkloadFingerprint): string | undefined {
+  if (fingerprint.tool === 'fio') return fingerprint.workload;
+  if (fingerprint.tool === 'sysbench') {
+    const field = (key: string) => fingerprint.fields.find((candidate) => candidate.key === key)?.value;
+    const mode = field('mode') ?? field('test');
+    return mode === undefined ? undefined : `${mode}/${field('threads') ?? ''}`;
+  }
+  return undefined;
+}
+
+/** The test a sysbench section holds (`sysbench:fileio` → `fileio`), undefined for other tools. */
+function sectionTest(sectionKey: string): string | undefined {
+  const [tool, test] = sectionKey.split(':');
+  return tool === 'sysbench' ? test : undefined;
+}
+
+/**
+ * The fingerprint of each group of a section: the one whose group key is the group's (or ends
+ * it: fio's `<workload> · <job>`); a section of one group takes its tool's first fingerprint
+ * (bonnie++'s and dd's groups are named by size and file, which a fingerprint does not repeat).
+ */
+export function groupFingerprints(
+  section: ToolSection,
+  fingerprints: readonly WorkloadFingerprint[],
+): Map<string, WorkloadFingerprint> {
+  const key = sectionCompareKey(section);
+  const test = sectionTest(key);
+  const own = fingerprints.filter(
+    (fingerprint) =>
+      fingerprint.tool === section.tool &&
+      (test === undefined || fingerprint.fields.some((field) => field.key === 'test' && field.value === test)),
+  );
+  const groups = [...new Map(section.metrics.flatMap((metric) => metric.groups.map((g) => [g.key, g]))).keys()];
+  const found = new Map<string, WorkloadFingerprint>();
+  for (const group of groups) {
+    const match = own.find((fingerprint) => {
+      const groupKey = groupKeyOf(fingerprint);
+      return groupKey !== undefined && (group === groupKey || group.endsWith(` · ${groupKey}`));
+    });
+    if (match !== undefined) found.set(group, match);
+  }
+  const [only] = groups;
+  if (groups.length === 1 && only !== undefined && !found.has(only) && own[0] !== undefined) found.set(only, own[0]);
+  return found;
+}
+
+/** Every group key of a section's metrics, in order, each once. */
+function groupKeys(section: ToolSection): string[] {
+  return [...new Set(section.metrics.flatMap((metric) => metric.groups.map((group) => group.key)))];
+}
+
+/** For each of the reader's groups in a section, the published group of the same section drawn beside it. */
+export function pairGroups(
+  yours: ToolSection,
+  yourFingerprints: readonly WorkloadFingerprint[],
+  theirs: ToolSection,
+  theirFingerprints: readonly WorkloadFingerprint[],
+): GroupPair[] {
+  const section = sectionCompareKey(yours);
+  const mine = groupFingerprints(yours, yourFingerprints);
+  const their = groupFingerprints(theirs, theirFingerprints);
+  const theirGroups = groupKeys(theirs);
+  const pairs: GroupPair[] = [];
+  for (const yourGroup of groupKeys(yours)) {
+    const fingerprint = mine.get(yourGroup);
+    let best: GroupPair | undefined;
+    let bestScore = -1;
+    for (const theirGroup of theirGroups) {
+      const other = their.get(theirGroup);
+      if (fingerprint === undefined || other === undefined) continue;
+      const similarity = compareFingerprints(fingerprint, other);
+      if (similarity.kindMatch !== 'same' && similarity.kindMatch !== 'unknown') continue;
+      // Between equal scores, the group of the same name; then the published order.
+      const score = similarity.score + (theirGroup === yourGroup ? 1e-6 : 0);
+      if (score > bestScore) {
+        best = { section, yourGroup, theirGroup, similarity };
+        bestScore = score;
+      }
+    }
+    // Without fingerprints on either side, the same key is the same workload (published tables).
+    if (best === undefined && theirGroups.includes(yourGroup) && (fingerprint === undefined || their.size === 0)) {
+      best = { section, yourGroup, theirGroup: yourGroup, similarity: null };
+    }
+    if (best !== undefined) pairs.push(best);
+  }
+  return pairs;
+}
+
+/**
+ * The published run's sections with their bars filed under the reader's group keys (see the
+ * rule above), and the pairs made. Sections the reader has none of are left as they are.
+ */
+export function pairedSections(
+  yours: readonly ToolSection[],
+  yourFingerprints: readonly WorkloadFingerprint[],
+  theirs: readonly ToolSection[],
+  theirFingerprints: readonly WorkloadFingerprint[],
+): { sections: ToolSection[]; pairs: GroupPair[] } {
+  const allPairs: GroupPair[] = [];
+  const sections = theirs.map((section) => {
+    const key = sectionCompareKey(section);
+    const mine = yours.find((candidate) => sectionCompareKey(candidate) === key);
+    if (mine === undefined) return section;
+    const pairs = pairGroups(mine, yourFingerprints, section, theirFingerprints);
+    allPairs.push(...pairs);
+    return { ...section, metrics: section.metrics.map((metric) => refiled(metric, mine, pairs)) };
+  });
+  return { sections, pairs: allPairs };
+}
+
+/** A metric's bars under the reader's group keys and labels; its noise tests dropped (they name its own groups). */
+function refiled(metric: MetricComparison, mine: ToolSection, pairs: readonly GroupPair[]): MetricComparison {
+  const labels = new Map(mine.metrics.flatMap((each) => each.groups.map((group) => [group.key, group.label])));
+  const present = pairs.filter((pair) => metric.groups.some((group) => group.key === pair.theirGroup));
+  const { noise: _noise, ...rest } = metric;
+  return {
+    ...rest,
+    groups: present.map((pair) => ({ key: pair.yourGroup, label: labels.get(pair.yourGroup) ?? pair.yourGroup })),
+    cells: present.flatMap((pair) =>
+      metric.cells.filter((cell) => cell.group === pair.theirGroup).map((cell) => ({ ...cell, group: pair.yourGroup })),
+    ),
+  };
+}
+
+/**
+ * The compared sections restricted to the reader's bars: groups where the reader's run has a
+ * bar, metrics and sections left with any. The published runs also share sections among
+ * themselves (their sysbench runs, when the reader gave fio), which say nothing of the reader's run.
+ */
+export function withYourBars(compared: readonly ComparedSection[], yourRun: string): ComparedSection[] {
+  return compared.flatMap((section) => {
+    const metrics = section.metrics.flatMap((metric) => {
+      const yours = new Set(metric.cells.filter((cell) => cell.run === yourRun).map((cell) => cell.group));
+      if (yours.size === 0) return [];
+      return [
+        {
+          ...metric,
+          groups: metric.groups.filter((group) => yours.has(group.key)),
+          cells: metric.cells.filter((cell) => yours.has(cell.group)),
+        },
+      ];
+    });
+    return metrics.length === 0 ? [] : [{ ...section, metrics }];
+  });
+}
