@@ -19,6 +19,11 @@ export interface CompareFigureOptions {
   maxWidthPx?: number;
   /** Prefix of the caption heading's id, unique on the page. */
   idPrefix?: string;
+  /**
+   * A run's name in full, by run id: shown on hover over its legend entry (an SVG `<title>`),
+   * where the legend shows the shorter `RunRef.label`.
+   */
+  fullName?: (run: string) => string | undefined;
 }
 
 export interface CompareSectionsOptions extends Omit<CompareFigureOptions, 'metric' | 'sectionKey'> {
@@ -92,8 +97,24 @@ export function compareFigure(options: CompareFigureOptions): HTMLElement {
     className: 'compare-figure',
   });
   node.element.dataset.metric = metric.key;
-  node.draw(options.state, options.maxWidthPx);
+  const svg = node.draw(options.state, options.maxWidthPx);
+  if (options.fullName) titleLegendEntries(svg, options.fullName, options.document);
   return node.element;
+}
+
+/** Gives each legend entry of a run a `<title>`: its full name, on hover. */
+function titleLegendEntries(
+  svg: SVGSVGElement,
+  fullName: (run: string) => string | undefined,
+  document: Document,
+): void {
+  for (const entry of svg.querySelectorAll<SVGGElement>('.legend-item[data-run]')) {
+    const name = fullName(entry.dataset.run ?? '');
+    if (name === undefined) continue;
+    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    title.textContent = name;
+    entry.prepend(title);
+  }
 }
 
 /** The group noun of a compare key: its tool, and `published` after the colon for a published table. */
