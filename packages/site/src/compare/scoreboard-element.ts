@@ -133,8 +133,10 @@ function bars(options: ScoreboardOptions): HTMLElement {
 
 function table(options: ScoreboardOptions): HTMLElement {
   const { document: doc, board, metric } = options;
-  const box = doc.createElement('div');
+  const box = doc.createElement('section');
   box.className = 'table-scroll';
+  box.tabIndex = 0;
+  box.setAttribute('aria-label', `${metric.title}: every number, scrollable`);
   const element = doc.createElement('table');
   element.className = 'data score-table';
   const caption = doc.createElement('caption');

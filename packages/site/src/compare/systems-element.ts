@@ -75,8 +75,11 @@ export function systemsNodes(options: SystemsOptions): HTMLElement[] {
 
 function systemsTableElement(options: SystemsOptions, rows: SystemsTable['rows'], title: string): HTMLElement {
   const { document: doc } = options;
-  const box = doc.createElement('div');
+  // A box that scrolls sideways takes focus, so that a keyboard can scroll it (as the experiment pages' do).
+  const box = doc.createElement('section');
   box.className = 'table-scroll';
+  box.tabIndex = 0;
+  box.setAttribute('aria-label', `${title}, scrollable`);
   const table = doc.createElement('table');
   table.className = 'data systems-table';
   const caption = doc.createElement('caption');

@@ -98,22 +98,37 @@ export function compareFigure(options: CompareFigureOptions): HTMLElement {
   });
   node.element.dataset.metric = metric.key;
   const svg = node.draw(options.state, options.maxWidthPx);
-  if (options.fullName) titleLegendEntries(svg, options.fullName, options.document);
+  if (options.fullName) titleRunNames(svg, options.runOrder, options.fullName, options.document);
   return node.element;
 }
 
-/** Gives each legend entry of a run a `<title>`: its full name, on hover. */
-function titleLegendEntries(
+/**
+ * Gives each run's name in the chart a `<title>`, its full name on hover: the legend's entries
+ * (by `data-run`) and the bar chart's run labels (by their text, a run's label in `runOrder`).
+ */
+function titleRunNames(
   svg: SVGSVGElement,
+  runOrder: readonly RunRef[],
   fullName: (run: string) => string | undefined,
   document: Document,
 ): void {
-  for (const entry of svg.querySelectorAll<SVGGElement>('.legend-item[data-run]')) {
-    const name = fullName(entry.dataset.run ?? '');
+  const byLabel = new Map(runOrder.map((run) => [run.label, run.id]));
+  const named: Array<[Element, string | undefined]> = [
+    ...[...svg.querySelectorAll<SVGGElement>('.legend-item[data-run]')].map((entry): [Element, string | undefined] => [
+      entry,
+      entry.dataset.run,
+    ]),
+    ...[...svg.querySelectorAll('text.run-label')].map((text): [Element, string | undefined] => [
+      text,
+      byLabel.get(text.textContent ?? ''),
+    ]),
+  ];
+  for (const [element, run] of named) {
+    const name = run === undefined ? undefined : fullName(run);
     if (name === undefined) continue;
     const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
     title.textContent = name;
-    entry.prepend(title);
+    element.prepend(title);
   }
 }
 
