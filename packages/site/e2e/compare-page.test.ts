@@ -177,10 +177,15 @@ describe('the compare page', () => {
     async () => {
       const governor = `${GOVERNOR}/host1-performance`;
       const scheduler = `${SCHEDULER}/ext4-cfq`;
-      const { page, problems } = await openCompare(`/compare/?runs=${governor},${scheduler}&baseline=${scheduler}`);
+      const { page, problems } = await openCompare(
+        `/compare/?runs=${governor},${scheduler}&baseline=${scheduler}&metric-fio-published=compare-fio-published-write-iops`,
+      );
       const figure = page.locator('.compare-figure').first();
       await figure.waitFor();
-      expect(await hashOf(page)).toBe('#runs=governor/host1-performance,filesystem/ext4-cfq&base=filesystem/ext4-cfq');
+      expect(await hashOf(page)).toBe(
+        '#runs=governor/host1-performance,filesystem/ext4-cfq&metric=write.iops&base=filesystem/ext4-cfq',
+      );
+      expect(await page.locator('select[name="metric"]').inputValue()).toBe('write.iops');
       expect(await page.evaluate(() => window.location.search)).toBe('');
       // Both measurements.csv files give write IOPS at bs=4k, 8k and 16k with 32 threads.
       expect(await figure.locator('rect.bar').count()).toBe(6);

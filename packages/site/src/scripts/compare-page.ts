@@ -159,6 +159,7 @@ async function show(page: ComparePage): Promise<void> {
   if (inputs === undefined || ticket !== page.drawing) return;
   if (page.status) page.status.textContent = '';
   const sections = compareRuns(inputs);
+  adoptLegacyMetric(page, sections);
   showControls(page, sections);
   drawResults(page, sections);
   drawSystems(page);
@@ -223,6 +224,19 @@ function showRunList(page: ComparePage): void {
     const chosen = state.runs.map((id) => nameOf(page, id).short).join(', ');
     page.runSummary.textContent = `Runs: ${state.runs.length} chosen${chosen ? ` (${chosen})` : ''} · ${shown} of ${page.boxes.length} listed`;
   }
+}
+
+/**
+ * An older link names a compared metric by its key (`compare-fio-write-bw`): the state and the
+ * URL take its measurement's name instead (`write.bw`), as the metric select offers it.
+ */
+function adoptLegacyMetric(page: ComparePage, sections: readonly ComparedSection[]): void {
+  const { metric } = page.state;
+  const named = sections.flatMap((section) => section.metrics).find((candidate) => candidate.key === metric);
+  if (named === undefined) return;
+  page.state = { ...page.state, metric: named.metric };
+  const hash = compareHash(page.state, page.names);
+  window.history.replaceState(null, '', `${window.location.pathname}${hash ? `#${hash}` : ''}`);
 }
 
 /** The base run's options (the chosen runs), the metrics compared, the scale. */
