@@ -2,7 +2,7 @@ import { fingerprintOutput, type WorkloadFingerprint } from '@benchfolio/parsers
 import { outputFingerprintContext, type System } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { sectionCompareKey } from '../view/compare-key.ts';
-import { rawFilePath, runJsonPath, runSectionsJsonPath } from './download-paths.ts';
+import { measurementsCsvPath, rawFilePath, runJsonPath, runSectionsJsonPath } from './download-paths.ts';
 import { hardwareFacets, hardwareLine } from './hardware-summary.ts';
 import { runSections } from './run-json.ts';
 
@@ -42,6 +42,11 @@ export interface CompareRun {
   fingerprints: CompareFingerprint[];
   /** The run's system as run.yaml states it: the systems table of the chosen runs. */
   system: System;
+  /**
+   * The experiment's measurements as CSV, with the site's base, for a run whose numbers come from
+   * a published table (measurements.csv): where those numbers are.
+   */
+  measurementsHref?: string;
   /** The run's sections (`RunSectionsJson`, small: what the page fetches), with the site's base. */
   sectionsHref: string;
   /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
@@ -68,7 +73,8 @@ export function compareIndex(experiments: readonly LoadedExperiment[], base = '/
     if (loaded.experiment.status === 'awaiting-runs') continue;
     for (const run of loaded.runs) {
       const keys = new Set<string>();
-      for (const section of runSections(loaded, run)) {
+      const sections = runSections(loaded, run);
+      for (const section of sections) {
         const prefix = sectionCompareKey(section);
         for (const metric of section.metrics) for (const group of metric.groups) keys.add(`${prefix}|${group.key}`);
       }
@@ -83,6 +89,9 @@ export function compareIndex(experiments: readonly LoadedExperiment[], base = '/
         keys: [...keys],
         fingerprints: runFingerprints(loaded.id, run, base),
         system: run.run.system,
+        ...(sections.some((section) => section.origin === 'published') && {
+          measurementsHref: withBase(base, measurementsCsvPath(loaded.id)),
+        }),
         sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
         href: withBase(base, runJsonPath(loaded.id, run.id)),
       });

@@ -19,6 +19,11 @@ export interface CompareFigureOptions {
   maxWidthPx?: number;
   /** Prefix of the caption heading's id, unique on the page. */
   idPrefix?: string;
+  /**
+   * A run's name in full, by run id: shown on hover over its legend entry (an SVG `<title>`),
+   * where the legend shows the shorter `RunRef.label`.
+   */
+  fullName?: (run: string) => string | undefined;
 }
 
 export interface CompareSectionsOptions extends Omit<CompareFigureOptions, 'metric' | 'sectionKey'> {
@@ -92,8 +97,39 @@ export function compareFigure(options: CompareFigureOptions): HTMLElement {
     className: 'compare-figure',
   });
   node.element.dataset.metric = metric.key;
-  node.draw(options.state, options.maxWidthPx);
+  const svg = node.draw(options.state, options.maxWidthPx);
+  if (options.fullName) titleRunNames(svg, options.runOrder, options.fullName, options.document);
   return node.element;
+}
+
+/**
+ * Gives each run's name in the chart a `<title>`, its full name on hover: the legend's entries
+ * (by `data-run`) and the bar chart's run labels (by their text, a run's label in `runOrder`).
+ */
+function titleRunNames(
+  svg: SVGSVGElement,
+  runOrder: readonly RunRef[],
+  fullName: (run: string) => string | undefined,
+  document: Document,
+): void {
+  const byLabel = new Map(runOrder.map((run) => [run.label, run.id]));
+  const named: Array<[Element, string | undefined]> = [
+    ...[...svg.querySelectorAll<SVGGElement>('.legend-item[data-run]')].map((entry): [Element, string | undefined] => [
+      entry,
+      entry.dataset.run,
+    ]),
+    ...[...svg.querySelectorAll('text.run-label')].map((text): [Element, string | undefined] => [
+      text,
+      byLabel.get(text.textContent ?? ''),
+    ]),
+  ];
+  for (const [element, run] of named) {
+    const name = run === undefined ? undefined : fullName(run);
+    if (name === undefined) continue;
+    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    title.textContent = name;
+    element.prepend(title);
+  }
 }
 
 /** The group noun of a compare key: its tool, and `published` after the colon for a published table. */

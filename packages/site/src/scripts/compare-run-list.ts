@@ -1,25 +1,28 @@
-// The compare page's list of runs: what a chosen run is called in the charts, and, beside every
-// box, how many workloads the run shares with the runs chosen so far.
+// The compare page's list of runs: what a chosen run is called (short in charts, in full in
+// tables and on hover), and, beside every box, how many workloads the run shares with the runs
+// chosen so far, and whether the chips leave it shown.
 
+import type { RunNames } from '../compare/aliases.ts';
+import type { RunName } from '../compare/scoreboard-element.ts';
 import type { CompareRun } from '../data/compare-index.ts';
 
 /** Every listed run by `<experiment>/<run>`. */
 export type KnownRuns = ReadonlyMap<string, CompareRun>;
 
 /**
- * A chosen run's label. Runs of one experiment are told apart by their labels; across
- * experiments, or when two chosen runs have one label, the label needs its experiment's title
- * beside it.
+ * A chosen run's names. Runs of one experiment are told apart by their labels; across
+ * experiments, or when two chosen runs have one label, the short name adds the experiment's
+ * alias (`ext4 · msa70`), never a cut title. The full name has the experiment's title.
  */
-export function compareRunLabel(known: KnownRuns, id: string, chosen: readonly string[]): string {
+export function compareRunName(known: KnownRuns, names: RunNames, id: string, chosen: readonly string[]): RunName {
   const run = known.get(id);
-  if (run === undefined) return id;
+  if (run === undefined) return { short: id, full: id };
+  const full = `${run.label} (${run.experimentTitle})`;
   const others = chosen.filter((other) => other !== id).map((other) => known.get(other));
   const sameExperiment = others.every((other) => other?.experiment === run.experiment);
-  if (sameExperiment && !others.some((other) => other?.label === run.label)) return run.label;
-  // Experiment titles are long; enough of one to tell runs of the same name apart.
-  const title = run.experimentTitle.length > 32 ? `${run.experimentTitle.slice(0, 31)}…` : run.experimentTitle;
-  return `${run.label} (${title})`;
+  if (sameExperiment && !others.some((other) => other?.label === run.label)) return { short: run.label, full };
+  const alias = names.short(id).split('/')[0] ?? run.experiment;
+  return { short: `${run.label} · ${alias}`, full };
 }
 
 /**

@@ -1,0 +1,267 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { REPO_ROOT, SITE_DIR } from './helpers/build-site.ts';
+import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
+import { recordPageProblems } from './helpers/page-problems.ts';
+import { servedSite } from './helpers/served-site.ts';
+
+// /compare on the site of content/results: the result first, the chips, the short URL in the
+// hash (and older ?runs= links), back and forward, the systems of the chosen runs, the phone
+// layout and axe. Screenshots go to e2e/screenshots/ (git-ignored): look at them.
+
+const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
+const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
+const PAGE_TIMEOUT_MS = 60_000;
+const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
+const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
+const GOVERNOR = '2020-fio-random-write-cpu-governor';
+const SCHEDULER = '2020-fio-random-write-io-scheduler-filesystem';
+/** The issue's pair: a 24-disk RAID 10 against a loop device over a 128 MiB image. */
+const RAID_VS_LOOP = '/compare/#runs=msa70/ext4,loopback/xfs';
+
+const site = servedSite(RESULTS_DIR);
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+});
+
+/** A fresh page at `path`, `width` × `height`, its runs drawn. */
+async function openCompare(
+  path: string,
+  { width = 1280, height = 800, colorScheme = 'light' as 'light' | 'dark' } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await site.newPage({ viewport: { width, height }, colorScheme });
+  const problems = recordPageProblems(page);
+  await page.goto(site.url(path));
+  await page.waitForLoadState('networkidle');
+  return { page, problems };
+}
+
+const hashOf = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash));
+
+describe('the compare page', () => {
+  test(
+    'at 1280×800 the result of the runs in the URL is the first thing below the chips, without scrolling',
+    async () => {
+      const { page, problems } = await openCompare(RAID_VS_LOOP);
+      const board = page.locator('.compare-scoreboard').first();
+      await board.waitFor();
+      const firstBar = board.locator('.score-bars .score-track').first();
+      const box = await firstBar.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, 'compare-1280-light.png') });
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'every number is the parsed one, with a link to its raw file; the best is 1× and the geometric mean is over the shared jobs',
+    async () => {
+      const { page } = await openCompare(RAID_VS_LOOP);
+      const row = page.locator(`.score-table tr[data-run="${MSA70}/ext4"]`);
+      await row.waitFor();
+      // runs/ext4/fio--ext4.txt: "write: io=589392KB, bw=58933KB/s, iops=7366" for random-write-direct.
+      const cell = row.locator('td[data-group="random-write-direct"]');
+      expect(Number(await cell.getAttribute('data-value'))).toBe(7366);
+      expect(await cell.locator('a').first().getAttribute('href')).toBe(
+        `/experiments/${MSA70}/runs/ext4/fio--ext4.txt`,
+      );
+      // The loop run's numbers are the mean of its two repeats: both files are linked.
+      const loopCell = page.locator(`.score-table tr[data-run="${LOOPBACK}/xfs"] td[data-group="random-write-direct"]`);
+      expect(
+        await loopCell.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      ).toEqual([
+        `/experiments/${LOOPBACK}/runs/xfs/fio--seed-hoffman-1.txt`,
+        `/experiments/${LOOPBACK}/runs/xfs/fio--seed-hoffman-1.txt`,
+        `/experiments/${LOOPBACK}/runs/xfs/fio--seed-hoffman-2.txt`,
+      ]);
+      // The loop run has more IOPS in all four jobs: it is the best, 1×; the RAID's geometric mean
+      // is that of loop/RAID over the four jobs.
+      const values = async (run: string) =>
+        (
+          await page
+            .locator(`.score-table tr[data-run="${run}"] td[data-group]`)
+            .evaluateAll((cells) => cells.map((td) => Number(td.getAttribute('data-value'))))
+        ).slice(0, 4);
+      const raid = await values(`${MSA70}/ext4`);
+      const loop = await values(`${LOOPBACK}/xfs`);
+      const mean = Math.exp(raid.reduce((sum, value, job) => sum + Math.log((loop[job] ?? 0) / value), 0) / 4);
+      const means = page.locator('.score-bars .score-value');
+      expect(await means.first().textContent()).toBe('best');
+      expect(Number(await means.nth(1).getAttribute('data-geomean'))).toBeCloseTo(mean, 9);
+      // The ratios span more than ten times: log scale by default, and the caption says so.
+      expect(await page.locator('.compare-scoreboard').first().getAttribute('data-scale')).toBe('log');
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'warns when the systems differ in more than one thing: the MSA70 RAID 10 against the loop image',
+    async () => {
+      const { page } = await openCompare(RAID_VS_LOOP);
+      const warning = page.locator('[data-systems-warning]');
+      await warning.waitFor();
+      expect(await warning.textContent()).toMatch(/^More than one thing differs between these systems \(RAID, disks,/);
+      // run.yaml: raid.controller "HP Smart Array P800" in one, not stated in the other.
+      const controller = page.locator('table.systems-table tr.differs[data-path="raid.controller"]');
+      expect(await controller.locator('td').allTextContents()).toEqual(['HP Smart Array P800', 'not stated']);
+      // The fio jobs' fingerprints: the loop runs state their 128 MiB file, the 2011 output does not.
+      expect(await page.locator('.workload-differences').textContent()).toContain('size not said vs 128 MiB');
+
+      // Runs of one experiment that differ in the filesystem alone: no warning.
+      const same = await openCompare('/compare/#runs=msa70/ext3,msa70/ext4');
+      await same.page.locator('table.systems-table').first().waitFor();
+      expect(await same.page.locator('[data-systems-warning]').count()).toBe(0);
+      await same.page.context().close();
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'restores the view from the short URL, and on back and forward',
+    async () => {
+      const { page, problems } = await openCompare(
+        '/compare/#runs=msa70/ext3,msa70/ext4&metric=write.bw&base=msa70/ext3',
+      );
+      await page.locator('.compare-scoreboard').first().waitFor();
+      expect(await page.locator('select[name="base"]').inputValue()).toBe(`${MSA70}/ext3`);
+      expect(await page.locator('select[name="metric"]').inputValue()).toBe('write.bw');
+      expect(await page.locator('.compare-scoreboard').first().getAttribute('data-metric')).toBe(
+        'compare-fio-write-bw',
+      );
+      // Against the base run: its own mean is 1×.
+      expect(await page.locator(`.score-table tr[data-run="${MSA70}/ext3"] td`).first().textContent()).toBe('1×');
+
+      // A third run, picked in the list: a new history entry with the short URL.
+      await page.locator('[data-compare-runs] > summary').click();
+      await page.locator(`input[name="run"][value="${MSA70}/xfs"]`).check();
+      await page.locator(`.score-table tr[data-run="${MSA70}/xfs"]`).waitFor();
+      expect(await hashOf(page)).toBe('#runs=msa70/ext3,msa70/ext4,msa70/xfs&metric=write.bw&base=msa70/ext3');
+      // A chip: the list narrows, the URL keeps it.
+      await page.getByRole('button', { name: /^xfs \d+$/ }).click();
+      expect(await hashOf(page)).toContain('&fs=xfs');
+      expect(await page.locator(`label.compare-run:has(input[value="${LOOPBACK}/ext4"])`).isHidden()).toBe(true);
+
+      await page.goBack();
+      await page.waitForFunction(() => !window.location.hash.includes('fs=xfs'));
+      expect(await page.locator(`label.compare-run:has(input[value="${LOOPBACK}/ext4"])`).isHidden()).toBe(false);
+      await page.goBack();
+      await page.waitForFunction(() => !window.location.hash.includes('msa70/xfs'));
+      await expect.poll(() => page.locator(`.score-table tr[data-run="${MSA70}/xfs"]`).count()).toBe(0);
+      expect(await page.locator(`input[name="run"][value="${MSA70}/xfs"]`).isChecked()).toBe(false);
+      await page.goForward();
+      await page.locator(`.score-table tr[data-run="${MSA70}/xfs"]`).waitFor();
+      expect(await page.locator(`input[name="run"][value="${MSA70}/xfs"]`).isChecked()).toBe(true);
+
+      // A reload keeps the view.
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await page.locator(`.score-table tr[data-run="${MSA70}/xfs"]`).waitFor();
+      expect(await page.locator('select[name="metric"]').inputValue()).toBe('write.bw');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'reads an older ?runs= link, writes it short, and lines up the runs with the same bars and baseline',
+    async () => {
+      const governor = `${GOVERNOR}/host1-performance`;
+      const scheduler = `${SCHEDULER}/ext4-cfq`;
+      const { page, problems } = await openCompare(
+        `/compare/?runs=${governor},${scheduler}&baseline=${scheduler}&metric-fio-published=compare-fio-published-write-iops`,
+      );
+      const figure = page.locator('.compare-figure').first();
+      await figure.waitFor();
+      expect(await hashOf(page)).toBe(
+        '#runs=governor/host1-performance,filesystem/ext4-cfq&metric=write.iops&base=filesystem/ext4-cfq',
+      );
+      expect(await page.locator('select[name="metric"]').inputValue()).toBe('write.iops');
+      expect(await page.evaluate(() => window.location.search)).toBe('');
+      // Both measurements.csv files give write IOPS at bs=4k, 8k and 16k with 32 threads.
+      expect(await figure.locator('rect.bar').count()).toBe(6);
+      // host1-performance's 4k IOPS over ext4-cfq's, 159703 / 44711.7 (measurements.csv).
+      const host1At4k = page.locator(`.compare-figure rect.bar[data-run="${governor}"]`).first();
+      expect(Number(await host1At4k.getAttribute('data-ratio'))).toBeCloseTo(159703 / 44711.7, 9);
+      // Published numbers link to the experiment's measurements.
+      expect(
+        await page.locator(`.score-table tr[data-run="${governor}"] td[data-group] a`).first().getAttribute('href'),
+      ).toBe(`/experiments/${GOVERNOR}/measurements.csv`);
+      // Runs of two experiments: short names with the experiment's alias, full names on hover.
+      expect(await page.locator('.score-bars .score-name').allTextContents()).toEqual(
+        expect.arrayContaining(['Host1 · governor', 'ext4, cfq · filesystem']),
+      );
+      expect(await figure.locator('text.run-label title').first().textContent()).toMatch(/^Host1 \(.+\)$/);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'greys a chip that would leave nothing to compare, saying why',
+    async () => {
+      const { page } = await openCompare('/compare/#hw=loop-device');
+      // On loop devices, one run is ext4: nothing to compare it with.
+      const ext4 = page.locator('button.chip[data-facet="filesystem"][data-value="ext4"]');
+      await ext4.waitFor();
+      expect(await ext4.isDisabled()).toBe(true);
+      expect(await ext4.getAttribute('title')).toMatch(/share no tool and workload/);
+      expect(
+        await page.locator('button.chip[data-facet="hardware"][data-value="loop-device"]').getAttribute('aria-pressed'),
+      ).toBe('true');
+      // The list shows the three loop runs only.
+      const shown = await page
+        .locator('label.compare-run:not([hidden]) input')
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+      expect(shown).toEqual([`${LOOPBACK}/ext4`, `${LOOPBACK}/xfs`, `${LOOPBACK}/btrfs`]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test.each(['light', 'dark'] as const)(
+    'on a 390 px phone in %s: nothing wider than the screen, chart text inside its chart, no serious axe finding',
+    async (colorScheme) => {
+      for (const path of [RAID_VS_LOOP, '/compare/#runs=loopback/ext4,loopback/xfs,loopback/btrfs', '/compare/']) {
+        const { page, problems } = await openCompare(path, { width: 390, height: 844, colorScheme });
+        if (path !== '/compare/') await page.locator('.compare-figure').first().waitFor();
+        expect(await sidewaysOverflow(page), path).toEqual([]);
+        expect(await textOutsideCharts(page), path).toEqual([]);
+        // The charts are drawn for the phone's width, not shrunk from a desktop one.
+        const widths = await page
+          .locator('.compare-figure svg.chart')
+          .evaluateAll((svgs) => svgs.map((svg) => Number(svg.getAttribute('width'))));
+        for (const width of widths) expect(width).toBeLessThanOrEqual(390);
+        expect(await seriousAxeViolations(page), path).toEqual([]);
+        if (path === RAID_VS_LOOP) {
+          await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-390-${colorScheme}.png`), fullPage: true });
+        }
+        expect(problems).toEqual([]);
+        await page.context().close();
+      }
+    },
+    PAGE_TIMEOUT_MS * 2,
+  );
+
+  test.each(['light', 'dark'] as const)(
+    'at 1280 px in %s: no serious axe finding',
+    async (colorScheme) => {
+      const { page } = await openCompare(RAID_VS_LOOP, { colorScheme });
+      await page.locator('.compare-figure').first().waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-1280-${colorScheme}-full.png`), fullPage: true });
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+});

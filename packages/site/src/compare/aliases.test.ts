@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { compareIndex } from '../data/compare-index.ts';
+import { loadRealExperiments } from '../data/test-content.ts';
+import { experimentAliases, runNames } from './aliases.ts';
+
+describe('experimentAliases(ids)', () => {
+  test('gives every experiment of content/results a short, unique alias from its slug', async () => {
+    const ids = [...new Set(compareIndex(await loadRealExperiments()).runs.map((run) => run.experiment))];
+    const aliases = experimentAliases(ids);
+    expect(aliases.get('2011-07-ext3-ext4-xfs-fio-msa70')).toBe('msa70');
+    expect(aliases.get('2026-11-ext4-xfs-btrfs-loopback')).toBe('loopback');
+    expect(aliases.get('2020-fio-random-write-cpu-governor')).toBe('governor');
+    expect(new Set(aliases.values()).size).toBe(ids.length);
+  });
+
+  test('widens a short last word to the left until it has five characters', () => {
+    const aliases = experimentAliases(['2011-08-hitachi-7k3000-wd-re4-seagate-constellation-es']);
+    expect(aliases.get('2011-08-hitachi-7k3000-wd-re4-seagate-constellation-es')).toBe('constellation-es');
+  });
+
+  test('keeps the older experiment’s alias when a newer one ends in the same word', () => {
+    const aliases = experimentAliases(['2026-11-ext4-xfs-btrfs-loopback', '2011-01-ext4-loopback']);
+    expect(aliases.get('2011-01-ext4-loopback')).toBe('loopback');
+    expect(aliases.get('2026-11-ext4-xfs-btrfs-loopback')).toBe('btrfs-loopback');
+  });
+
+  test('falls back to the id when the whole slug is taken (the same slug another year)', () => {
+    const aliases = experimentAliases(['2011-01-disk-tests', '2012-01-disk-tests']);
+    expect(aliases.get('2011-01-disk-tests')).toBe('tests');
+    expect(aliases.get('2012-01-disk-tests')).toBe('disk-tests');
+    const again = experimentAliases(['2011-01-tests', '2012-01-tests']);
+    expect(again.get('2011-01-tests')).toBe('tests');
+    expect(again.get('2012-01-tests')).toBe('2012-01-tests');
+  });
+});
+
+describe('runNames(ids)', () => {
+  const names = runNames(['2011-07-ext3-ext4-xfs-fio-msa70/ext4', '2026-11-ext4-xfs-btrfs-loopback/xfs']);
+
+  test('shortens and resolves a run, by alias or by full id', () => {
+    expect(names.short('2011-07-ext3-ext4-xfs-fio-msa70/ext4')).toBe('msa70/ext4');
+    expect(names.resolve('msa70/ext4')).toBe('2011-07-ext3-ext4-xfs-fio-msa70/ext4');
+    expect(names.resolve('2026-11-ext4-xfs-btrfs-loopback/xfs')).toBe('2026-11-ext4-xfs-btrfs-loopback/xfs');
+  });
+
+  test('resolves no run that is not listed', () => {
+    expect(names.resolve('msa70/xfs')).toBeUndefined();
+    expect(names.resolve('msa70')).toBeUndefined();
+  });
+});

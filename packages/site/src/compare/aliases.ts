@@ -1,0 +1,74 @@
+// Short names of experiments for /compare's URL (`#runs=msa70/ext4,loopback/xfs`): the last word
+// of the experiment's slug, widened to the left until it is unique and at least five characters.
+// Experiments are taken oldest first, so that an experiment added later never changes the alias
+// of one already linked to: the newcomer is the one whose alias grows.
+
+/** The slug of an experiment id, without its `yyyy-mm-` or `yyyy-` date. */
+function slugWords(id: string): string[] {
+  return id
+    .replace(/^\d{4}-(?:\d{2}-)?/, '')
+    .split('-')
+    .filter((word) => word !== '');
+}
+
+/** The words' tail, `count` words long, joined by `-`. */
+function tail(words: readonly string[], count: number): string {
+  return words.slice(Math.max(0, words.length - count)).join('-');
+}
+
+/** The shortest readable tail of the slug: at least five characters when the slug has them. */
+function shortestTail(words: readonly string[]): number {
+  let count = 1;
+  while (count < words.length && tail(words, count).length < 5) count++;
+  return count;
+}
+
+/**
+ * Each experiment's alias, by experiment id. `ids` are experiment ids (`2011-07-ext3-ext4-xfs-fio-msa70`);
+ * the result maps every one of them to a short form unique among them (`msa70`). Where a whole
+ * slug is taken already (the same slug in another year), the id itself is the alias.
+ */
+export function experimentAliases(ids: readonly string[]): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const taken = new Set<string>();
+  // Oldest first: the ids begin with their date.
+  for (const id of [...ids].sort()) {
+    const words = slugWords(id);
+    let count = shortestTail(words);
+    while (count < words.length && taken.has(tail(words, count))) count++;
+    const candidate = tail(words, count);
+    const alias = candidate !== '' && !taken.has(candidate) && !ids.includes(candidate) ? candidate : id;
+    taken.add(alias);
+    aliases.set(id, alias);
+  }
+  return aliases;
+}
+
+/** Reads a run named by alias or full id (`msa70/ext4`, `2011-07-…-msa70/ext4`) as `<experiment id>/<run>`. */
+export interface RunNames {
+  /** `<experiment id>/<run>` → `<alias>/<run>`. */
+  short(id: string): string;
+  /** `<alias or experiment id>/<run>` → `<experiment id>/<run>`, or undefined for no known run. */
+  resolve(name: string): string | undefined;
+}
+
+/** Short and full names of the runs `runIds` (`<experiment id>/<run>`). */
+export function runNames(runIds: readonly string[]): RunNames {
+  const experimentOf = (id: string) => id.slice(0, id.indexOf('/'));
+  const aliases = experimentAliases([...new Set(runIds.map(experimentOf))]);
+  const byAlias = new Map([...aliases].map(([id, alias]) => [alias, id]));
+  const known = new Set(runIds);
+  return {
+    short(id) {
+      const experiment = experimentOf(id);
+      return `${aliases.get(experiment) ?? experiment}${id.slice(experiment.length)}`;
+    },
+    resolve(name) {
+      const slash = name.indexOf('/');
+      if (slash < 0) return undefined;
+      const head = name.slice(0, slash);
+      const id = `${byAlias.get(head) ?? head}${name.slice(slash)}`;
+      return known.has(id) ? id : undefined;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { type CompareRun, compareIndex } from '../data/compare-index.ts';
+import { loadRealExperiments } from '../data/test-content.ts';
+import { deviceTypes, facetChips, hardwareClass, hasComparablePair, matchesFilters, runFacets } from './facets.ts';
+
+let runs: CompareRun[] | undefined;
+async function realRun(id: string): Promise<CompareRun> {
+  runs ??= compareIndex(await loadRealExperiments()).runs;
+  const run = runs.find((candidate) => `${candidate.experiment}/${candidate.run}` === id);
+  if (run === undefined) throw new Error(`no run ${id}`);
+  return run;
+}
+
+describe('the facets of the runs of content/results, from run.yaml only', () => {
+  test('the MSA70 runs: a RAID (raid: level 10), device type not stated (no disks field)', async () => {
+    const run = await realRun('2011-07-ext3-ext4-xfs-fio-msa70/ext4');
+    expect(hardwareClass(run.system).value).toBe('raid');
+    expect(deviceTypes(run.system).map((type) => type.value)).toEqual(['not-stated']);
+    expect(runFacets(run).filesystem.map((fs) => fs.value)).toEqual(['ext4']);
+    expect(runFacets(run).tool.map((tool) => tool.value)).toEqual(['fio']);
+    // fio's job lines: rw=randwrite and rw=write.
+    expect(runFacets(run).workload.map((workload) => workload.label)).toEqual(['random writes', 'sequential writes']);
+  });
+
+  test('the loopback runs: a loop device (lvm: "a loop device … over an image file"), on virtio', async () => {
+    const run = await realRun('2026-11-ext4-xfs-btrfs-loopback/xfs');
+    expect(hardwareClass(run.system).value).toBe('loop-device');
+    // The disk says rotational: true, but it is a virtio disk: the guest's flag says nothing of what is under it.
+    expect(deviceTypes(run.system).map((type) => type.value)).toEqual(['virtio']);
+    expect(runFacets(run).tool.map((tool) => tool.value)).toEqual(['fio', 'bonnie', 'sysbench', 'dd']);
+  });
+
+  test('a cloud instance (instance_type m3.large), a single rotational disk, SSDs', async () => {
+    expect(hardwareClass((await realRun('2014-ec2-m3-large-m3-medium-t2-medium-rails/m3-large')).system).value).toBe(
+      'cloud-instance',
+    );
+    const bonnie = (await realRun('2011-11-ext4-xfs-btrfs-bonnie/ext4')).system;
+    expect(hardwareClass(bonnie).value).toBe('single-disk');
+    expect(deviceTypes(bonnie).map((type) => type.value)).toEqual(['hdd']);
+    const dd = (await realRun('2020-dd-sequential-write-three-hosts/host1')).system;
+    expect(deviceTypes(dd).map((type) => type.value)).toEqual(['ssd']);
+  });
+
+  test('a run whose numbers are only published has no workload fingerprint: "not stated"', async () => {
+    const run = await realRun('2020-fio-random-write-cpu-governor/host1-performance');
+    expect(runFacets(run).workload.map((workload) => workload.value)).toEqual(['not-stated']);
+  });
+});
+
+describe('facetChips(runs, filters)', () => {
+  test('greys a chip whose runs share no tool and workload, and counts the runs each leaves', async () => {
+    runs ??= compareIndex(await loadRealExperiments()).runs;
+    const withFacets = runs.map((run) => ({ ...run, facets: runFacets(run) }));
+    const chips = facetChips(withFacets, { hardware: 'cloud-instance' });
+    // The EC2 runs share their published nginx table: comparable among themselves.
+    const nginx = chips.tool.find((chip) => chip.value === 'nginx');
+    expect(nginx).toMatchObject({ count: 3, isComparable: true });
+    // With cloud instances chosen, no fio run is left.
+    expect(chips.tool.find((chip) => chip.value === 'fio')).toMatchObject({ count: 0, isComparable: false });
+    // ext4 on a loop device: one run only, nothing to compare it with.
+    const loopChips = facetChips(withFacets, { hardware: 'loop-device' });
+    expect(loopChips.filesystem.find((chip) => chip.value === 'ext4')).toMatchObject({ count: 1, isComparable: false });
+    expect(loopChips.filesystem.find((chip) => chip.value === 'ext4')?.isChosen).toBe(false);
+  });
+
+  test('matchesFilters and hasComparablePair agree with the runs’ keys', async () => {
+    const msa = await realRun('2011-07-ext3-ext4-xfs-fio-msa70/ext4');
+    const loop = await realRun('2026-11-ext4-xfs-btrfs-loopback/xfs');
+    expect(matchesFilters(runFacets(msa), { hardware: 'raid', filesystem: 'ext4' })).toBe(true);
+    expect(matchesFilters(runFacets(msa), { hardware: 'loop-device' })).toBe(false);
+    // Both ran the fio job random-write-direct.
+    expect(hasComparablePair([msa, loop])).toBe(true);
+    expect(hasComparablePair([msa, await realRun('2011-11-ext4-xfs-btrfs-bonnie/ext4')])).toBe(false);
+  });
+});

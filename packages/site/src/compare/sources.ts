@@ -1,0 +1,45 @@
+// Where a compared number comes from: the raw files of its run that hold its workload, by the
+// fingerprints of /compare/runs.json; or the experiment's measurements for a published table.
+
+import type { CompareFingerprint, CompareRun } from '../data/compare-index.ts';
+
+export interface SourceFile {
+  file: string;
+  href: string;
+}
+
+/** `sysbench:fileio` → sysbench; `fio:published` → fio. */
+function toolOfSection(sectionKey: string): string {
+  return sectionKey.split(':')[0] ?? sectionKey;
+}
+
+/**
+ * Whether a fingerprint is the workload of a bar group: fio's job name is the group; sysbench's
+ * group is `<mode>/<threads>` and its workload `<test> <mode>` with a threads field.
+ */
+function isGroupWorkload(entry: CompareFingerprint, group: string): boolean {
+  const { workload, fields } = entry.fingerprint;
+  if (workload === group) return true;
+  const [mode, threads] = group.split('/');
+  if (mode === undefined || threads === undefined || !workload.endsWith(` ${mode}`)) return false;
+  const field = fields.find((candidate) => candidate.key === 'threads');
+  return field !== undefined && String(field.value) === threads;
+}
+
+/**
+ * The raw files a run's number in a group of a compared section was read from: the files whose
+ * fingerprint is the group's workload, else every file of the section's tool (a bonnie++ size,
+ * dd); for a published table, the experiment's measurements (`measurementsHref`).
+ */
+export function cellSources(
+  run: Pick<CompareRun, 'fingerprints' | 'measurementsHref'>,
+  sectionKey: string,
+  group: string,
+): SourceFile[] {
+  if (sectionKey.endsWith(':published'))
+    return run.measurementsHref === undefined ? [] : [{ file: 'measurements.csv', href: run.measurementsHref }];
+  const ofTool = run.fingerprints.filter((entry) => entry.fingerprint.tool === toolOfSection(sectionKey));
+  const ofGroup = ofTool.filter((entry) => isGroupWorkload(entry, group));
+  const files = new Map((ofGroup.length > 0 ? ofGroup : ofTool).map((entry) => [entry.file, entry.fileHref]));
+  return [...files].map(([file, href]) => ({ file, href }));
+}
