@@ -49,7 +49,7 @@ describe('barSummary(data, options)', () => {
     const untested = 'N not published, so not tested for noise (Welch’s t-test needs it).';
     expect(barSummary(EC2_REQUEST_TIME)).toBe(`${ranked} ${untested}`);
     expect(barSummary(EC2_REQUEST_TIME, { baseline: 'm3-large' })).toBe(
-      `${ranked} ${untested} ` + 'Against m3.large: m3.medium 2.52× (worse); t2.medium −24 % (better).',
+      `${ranked} ${untested} Against m3.large: m3.medium 2.52× (worse); t2.medium −24 % (better).`,
     );
   });
 
