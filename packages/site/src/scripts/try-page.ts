@@ -65,36 +65,18 @@ function start(
     files = [...(picker.files ?? [])];
     void parse();
   });
-  drop.addEventListener('dragover', (event) => {
-    event.preventDefault();
-    drop.classList.add('is-dragging');
-  });
-  drop.addEventListener('dragleave', () => drop.classList.remove('is-dragging'));
-  drop.addEventListener('drop', (event) => {
-    event.preventDefault();
-    drop.classList.remove('is-dragging');
-    files = [...(event.dataTransfer?.files ?? [])];
+  wireDropZone(drop, (dropped) => {
+    files = dropped;
     if (files.length > 0) void parse();
   });
-  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-try-sample]')) {
-    button.addEventListener('click', async () => {
-      const { href = '', name = 'sample.txt' } = button.dataset;
-      page.status.textContent = `Loading the sample ${name}…`;
-      try {
-        const response = await fetch(href);
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href}`);
-        const text = await response.text();
-        sample = { name, text };
-        paste.value = text;
-        logKind.value = '';
-        picker.value = '';
-        files = [];
-        void parse();
-      } catch (error) {
-        page.status.textContent = `Could not load the sample: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    });
-  }
+  wireSampleButtons(root, page, (name, text) => {
+    sample = { name, text };
+    paste.value = text;
+    logKind.value = '';
+    picker.value = '';
+    files = [];
+    void parse();
+  });
   find<HTMLButtonElement>('[data-try-clear]').addEventListener('click', () => {
     paste.value = '';
     logKind.value = '';
@@ -103,6 +85,37 @@ function start(
     showNothingParsed(page);
     paste.focus();
   });
+}
+
+/** The drop zone: files dropped on it go to `take`. */
+function wireDropZone(drop: HTMLElement, take: (files: File[]) => void): void {
+  drop.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    drop.classList.add('is-dragging');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('is-dragging'));
+  drop.addEventListener('drop', (event) => {
+    event.preventDefault();
+    drop.classList.remove('is-dragging');
+    take([...(event.dataTransfer?.files ?? [])]);
+  });
+}
+
+/** The "Try a sample" buttons: each fetches its real raw output from the site and hands it to `load`. */
+function wireSampleButtons(root: HTMLElement, page: TryPage, load: (name: string, text: string) => void): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-try-sample]')) {
+    button.addEventListener('click', async () => {
+      const { href = '', name = 'sample.txt' } = button.dataset;
+      page.status.textContent = `Loading the sample ${name}…`;
+      try {
+        const response = await fetch(href);
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href}`);
+        load(name, await response.text());
+      } catch (error) {
+        page.status.textContent = `Could not load the sample: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    });
+  }
 }
 
 /** The results as before anything was parsed: idle, no outputs, the sections below hidden. */
