@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -184,6 +184,27 @@ describe('the benchfolio executable', () => {
     const { code, stdout } = await runBin('--version');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('stops quietly when its reader closes the pipe early (`| head -n 1`)', async () => {
+    // A real iostat log made here, written 200 times over: far more than a pipe holds.
+    const real = readFileSync(
+      new URL('../../fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt', import.meta.url),
+      'utf8',
+    );
+    const bannerEnd = real.indexOf('\n\n') + 2;
+    const log = file('pipe-iostat.txt', real.slice(0, bannerEnd) + real.slice(bannerEnd).repeat(200));
+    const child = spawn(process.execPath, [main, 'parse', '--ndjson', log], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // Read one chunk, then close the pipe as `head` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('sets the exit status: 1 for an unrecognised input, 2 for wrong usage', async () => {
