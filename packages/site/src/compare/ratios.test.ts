@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { isLogByDefault } from '../charts/scale-span.ts';
 import { runJson } from '../data/run-json.ts';
 import { realExperiment } from '../data/test-content.ts';
 import { type CompareInput, compareRuns } from '../view/compare-runs.ts';
 import type { MetricComparison } from '../view/model.ts';
-import { geometricMean, isLogByDefault, scoreboard, timesFromBest } from './ratios.ts';
+import { geometricMean, scoreboard, timesFromBest } from './ratios.ts';
 
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';

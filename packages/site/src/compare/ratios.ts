@@ -2,6 +2,7 @@
 // against a chosen base run, with a geometric mean over the tests every run has. Pure
 // arithmetic: the scoreboard's bars, numbers and captions all read it.
 
+import { positiveSpan } from '../charts/scale-span.ts';
 import type { BarCell, BetterIs, MetricComparison } from '../view/model.ts';
 
 /** One run's value in one group (a fio job, a sysbench test), and its ratio. */
@@ -92,8 +93,7 @@ export function scoreboard(metric: MetricComparison, runOrder: readonly string[]
     return { run, cells, geomean: geometricMean(common) };
   });
   const ratios = runs.flatMap((run) => [run.geomean, ...run.cells.map((cell) => cell.ratio)]);
-  const positive = ratios.filter((ratio): ratio is number => ratio !== null && ratio > 0);
-  const span = positive.length < 2 ? 1 : Math.max(...positive) / Math.min(...positive);
+  const span = positiveSpan(ratios.filter((ratio): ratio is number => ratio !== null));
   return {
     reference: base === null ? { kind: 'best' } : { kind: 'base', run: base },
     betterIs: metric.betterIs,
@@ -101,9 +101,4 @@ export function scoreboard(metric: MetricComparison, runOrder: readonly string[]
     runs,
     span,
   };
-}
-
-/** A log scale when the numbers shown span more than ten times: a linear one would flatten the rest. */
-export function isLogByDefault(span: number): boolean {
-  return span > 10;
 }

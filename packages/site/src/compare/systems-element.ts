@@ -1,8 +1,9 @@
 // The systems of the chosen runs as a table, the fields that differ first and marked, with a
 // warning when more than one thing differs, and the workloads' differences in the library's words.
 
+import { fieldLabel } from '../data/systems-table.ts';
 import type { RunName } from './scoreboard-element.ts';
-import { type SystemsTable, systemFieldLabel, type WorkloadDifference } from './systems.ts';
+import type { SystemsTable, WorkloadDifference } from './systems.ts';
 
 export interface SystemsOptions {
   document: Document;
@@ -105,7 +106,7 @@ function systemsTableElement(options: SystemsOptions, rows: SystemsTable['rows']
     if (row.isDifferent) tr.className = 'differs';
     const th = doc.createElement('th');
     th.scope = 'row';
-    th.textContent = systemFieldLabel(row.path);
+    th.textContent = fieldLabel(row.path);
     tr.append(th);
     for (const value of row.values) {
       const td = doc.createElement('td');

@@ -65,21 +65,6 @@ export function systemsTable(systems: readonly System[]): SystemsTable {
   return { rows, differing };
 }
 
-/** What a field of `system` is called in the table: `raid.controller` → "RAID controller". */
-export function systemFieldLabel(path: string): string {
-  const words: Record<string, string> = {
-    raid: 'RAID',
-    cpu: 'CPU',
-    os: 'OS',
-    lvm: 'layers (md, LVM, loop)',
-    io_scheduler: 'I/O scheduler',
-  };
-  return path
-    .split('.')
-    .map((part) => words[part] ?? part.replaceAll('_', ' '))
-    .join(' ');
-}
-
 /** A workload two runs both ran (the same tool and workload name), and how their fingerprints differ. */
 export interface WorkloadDifference {
   /** The workloads' names, those with the same difference together (`random-write-direct`). */

@@ -2,6 +2,7 @@
 // as run JSON and lined up by compareRuns, each compared metric as a scoreboard against the best
 // of the selection or a base run, the experiment pages' bar chart, and the systems of the runs.
 
+import { isLogByDefault, positiveSpan } from '../charts/scale-span.ts';
 import { runNames } from '../compare/aliases.ts';
 import {
   FACET_TITLES,
@@ -12,7 +13,7 @@ import {
   type RunFacets,
   runFacets,
 } from '../compare/facets.ts';
-import { isLogByDefault, scoreboard } from '../compare/ratios.ts';
+import { scoreboard } from '../compare/ratios.ts';
 import { type RunName, scoreboardFigure } from '../compare/scoreboard-element.ts';
 import { cellSources } from '../compare/sources.ts';
 import { systemsTable, workloadDifferences } from '../compare/systems.ts';
@@ -280,9 +281,8 @@ function drawResults(page: ComparePage, sections: readonly ComparedSection[]): v
       state.base !== null && metric.cells.some((cell) => cell.run === state.base) ? state.base : null,
     );
     const isLog = state.scale === 'log' || (state.scale === 'auto' && isLogByDefault(board.span));
-    const values = metric.cells.map((cell) => cell.value).filter((value) => value > 0);
-    const valueSpan = values.length > 1 ? Math.max(...values) / Math.min(...values) : 1;
-    const chartSpan = board.reference.kind === 'base' ? board.span : valueSpan;
+    const chartSpan =
+      board.reference.kind === 'base' ? board.span : positiveSpan(metric.cells.map((cell) => cell.value));
     const chartScale = state.scale === 'auto' ? (isLogByDefault(chartSpan) ? 'log' : 'linear') : state.scale;
     nodes.push(
       scoreboardFigure({

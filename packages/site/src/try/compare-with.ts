@@ -6,6 +6,7 @@
 // charts, relative to a baseline, on a log axis when the bars span more than ten times. iostat
 // logs are compared as per-device summaries. Everything happens in the browser.
 
+import { LOG_SCALE_SPAN } from '../charts/scale-span.ts';
 import type { CompareIndex, CompareRun } from '../data/compare-index.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
 import { compareSectionNodes } from '../figures/compare-figure.ts';
@@ -13,7 +14,7 @@ import { defaultPageState, type PageState, type ScaleKind } from '../lib/page-st
 import { href } from '../lib/url.ts';
 import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { autoScale, LOG_SCALE_SPAN } from './compare/auto-scale.ts';
+import { autoScale } from './compare/auto-scale.ts';
 import { workloadsText } from './compare/compare-keys.ts';
 import type { IostatSummary } from './compare/iostat-summary.ts';
 import { type NamedSummary, reportsText, summaryComparisonTables } from './compare/iostat-tables.ts';

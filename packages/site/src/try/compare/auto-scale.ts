@@ -2,11 +2,9 @@
 // reader's) flattens every other bar on a linear axis, so such a view opens on a log axis. Pure.
 
 import { normalizeToBaseline } from '../../charts/normalize.ts';
+import { isLogByDefault, positiveSpan } from '../../charts/scale-span.ts';
 import type { ScaleKind } from '../../lib/page-state.ts';
 import type { MetricComparison } from '../../view/model.ts';
-
-/** Above this span (largest bar over smallest), the log scale is chosen. */
-export const LOG_SCALE_SPAN = 10;
 
 /**
  * Largest over smallest positive bar of a metric as drawn: the ratios to `baselineRun` when
@@ -17,9 +15,7 @@ export function barSpan(metric: MetricComparison, baselineRun: string | null): n
     baselineRun === null
       ? metric.cells.map((cell) => cell.value)
       : normalizeToBaseline(metric, baselineRun).flatMap((cell) => (cell.ratio === null ? [] : [cell.ratio]));
-  const positive = bars.filter((bar) => Number.isFinite(bar) && bar > 0);
-  if (positive.length < 2) return 1;
-  return Math.max(...positive) / Math.min(...positive);
+  return positiveSpan(bars.filter((bar) => Number.isFinite(bar)));
 }
 
 /** The scale the metrics shown open on, and the span that chose it (the largest of them). */
@@ -28,5 +24,5 @@ export function autoScale(
   baselineRun: string | null,
 ): { scale: ScaleKind; span: number } {
   const span = Math.max(1, ...metrics.map((metric) => barSpan(metric, baselineRun)));
-  return { scale: span > LOG_SCALE_SPAN ? 'log' : 'linear', span };
+  return { scale: isLogByDefault(span) ? 'log' : 'linear', span };
 }
