@@ -1,6 +1,11 @@
+export { experimentDigest, libraryCodeDigest, sourceTreeDigest } from './content-digest.ts';
 export { type FolderEntry, MAX_OUTPUT_BYTES } from './content-files.ts';
 export {
   type ContentReport,
+  contentContext,
+  type ExperimentReport,
+  eachExperiment,
+  experimentFolders,
   formatIssue,
   hasErrors,
   type LoadContentOptions,
@@ -8,6 +13,7 @@ export {
 } from './load-content.ts';
 export { type LoadedExperiment, loadExperiment } from './load-experiment.ts';
 export { type ContentContext, type LoadedOutput, type LoadedRun, loadRun } from './load-run.ts';
+export { createParseCache, type ParseCache, type ParseCacheOptions } from './parse-cache.ts';
 export {
   DEFAULT_CHUNK_BYTES,
   type ReadFileOptions,

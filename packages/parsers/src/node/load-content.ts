@@ -4,6 +4,8 @@ import type { ContentIssue } from '../content/yaml-document.ts';
 import type { Registry } from '../registry.ts';
 import { listFolderIfAny } from './content-files.ts';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.ts';
+import type { ContentContext } from './load-run.ts';
+import type { ParseCache } from './parse-cache.ts';
 
 export interface ContentReport {
   /** The experiments without errors (warnings allowed). */
@@ -17,6 +19,24 @@ export interface LoadContentOptions {
   displayRoot?: string | undefined;
   /** The parsers raw outputs are read with; default: the package's own. */
   registry?: Registry | undefined;
+  /**
+   * Parsed outputs kept between loads (createParseCache): an output already parsed with this
+   * library's code is read back instead of parsed. Its keys know the package's own parsers
+   * only: give no cache with a registry of other parsers.
+   */
+  parseCache?: ParseCache | undefined;
+}
+
+/** One experiment folder as `eachExperiment` reads it. */
+export interface ExperimentReport {
+  /** The folder name. */
+  id: string;
+  /** Absolute path of the folder. */
+  dir: string;
+  /** The experiment, when it has no errors (warnings allowed). */
+  experiment: LoadedExperiment | undefined;
+  /** Every problem found in it, errors and warnings, in file order. */
+  issues: ContentIssue[];
 }
 
 /**
@@ -24,27 +44,57 @@ export interface LoadContentOptions {
  * holding experiment.yaml). It never stops at the first problem: a reviewer sees them all.
  */
 export async function loadContent(dir: string, options: LoadContentOptions = {}): Promise<ContentReport> {
-  const displayRoot = options.displayRoot ?? process.cwd();
-  const context = {
-    registry: options.registry ?? builtinRegistry,
-    show: (path: string) => relative(displayRoot, path) || '.',
-  };
-  const entries = await listFolderIfAny(dir);
-  if (entries === undefined) {
-    return { experiments: [], issues: [{ file: context.show(dir), line: 1, column: 1, message: 'no such folder' }] };
-  }
-  const isExperiment = entries.some((entry) => entry.name === 'experiment.yaml');
-  const experimentDirs = isExperiment
-    ? [{ name: basename(dir), path: dir }]
-    : entries.filter((entry) => entry.kind === 'dir' && !entry.name.startsWith('.'));
   const experiments: LoadedExperiment[] = [];
   const issues: ContentIssue[] = [];
-  for (const entry of experimentDirs) {
-    const loaded = await loadExperiment(entry.path, entry.name, context);
-    issues.push(...loaded.issues);
-    if (loaded.experiment !== undefined) experiments.push(loaded.experiment);
+  for await (const report of eachExperiment(dir, options)) {
+    issues.push(...report.issues);
+    if (report.experiment !== undefined) experiments.push(report.experiment);
   }
   return { experiments, issues };
+}
+
+/**
+ * The experiments of a results folder (or the one experiment folder given), read and checked one
+ * at a time, in folder order: a caller that keeps only what it needs of each (a site's index, an
+ * export) holds one experiment in memory, however many the folder has. A missing folder is one
+ * report, of id "", with its issue.
+ */
+export async function* eachExperiment(dir: string, options: LoadContentOptions = {}): AsyncGenerator<ExperimentReport> {
+  const context = contentContext(options);
+  const folders = await experimentFolders(dir);
+  if (folders === undefined) {
+    const issue = { file: context.show(dir), line: 1, column: 1, message: 'no such folder' };
+    yield { id: '', dir, experiment: undefined, issues: [issue] };
+    return;
+  }
+  for (const folder of folders) {
+    const { experiment, issues } = await loadExperiment(folder.dir, folder.id, context);
+    yield { ...folder, experiment, issues };
+  }
+}
+
+/**
+ * The experiment folders of a results folder, by name (the folder itself when it holds an
+ * experiment.yaml), or undefined when there is no such folder. Folders starting with a dot are
+ * left out.
+ */
+export async function experimentFolders(dir: string): Promise<Array<{ id: string; dir: string }> | undefined> {
+  const entries = await listFolderIfAny(dir);
+  if (entries === undefined) return undefined;
+  if (entries.some((entry) => entry.name === 'experiment.yaml')) return [{ id: basename(dir), dir }];
+  return entries
+    .filter((entry) => entry.kind === 'dir' && !entry.name.startsWith('.'))
+    .map((entry) => ({ id: entry.name, dir: entry.path }));
+}
+
+/** What loadExperiment needs, from the options of loadContent. */
+export function contentContext(options: LoadContentOptions = {}): ContentContext {
+  const displayRoot = options.displayRoot ?? process.cwd();
+  return {
+    registry: options.registry ?? builtinRegistry,
+    show: (path: string) => relative(displayRoot, path) || '.',
+    parseCache: options.parseCache,
+  };
 }
 
 function basename(path: string): string {

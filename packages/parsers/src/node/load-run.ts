@@ -5,6 +5,7 @@ import { type Output, type Run, RunSchema } from '../content/run-schema.ts';
 import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
 import type { Registry } from '../registry.ts';
 import { type FolderEntry, listFolder, MAX_OUTPUT_BYTES } from './content-files.ts';
+import type { ParseCache } from './parse-cache.ts';
 
 export type { LoadedOutput, LoadedRun } from '../content/loaded.ts';
 
@@ -12,6 +13,8 @@ export interface ContentContext {
   registry: Registry;
   /** A path as it appears in messages (relative to the repository root). */
   show(path: string): string;
+  /** Where parsed outputs are kept between loads; without it every output is parsed. */
+  parseCache?: ParseCache | undefined;
 }
 
 /**
@@ -104,12 +107,16 @@ async function parseOutput(
 ): Promise<LoadedOutput | undefined> {
   const name = context.show(entry.path);
   const text = await readFile(entry.path, 'utf8');
-  const result = context.registry.safeParse(text, {
+  const options = {
     tool: declared.tool,
     format: declared.format,
     name,
     toolVersion: statedVersion(context, declared.tool, run),
-  });
+  };
+  const cached = context.parseCache?.get(text, options);
+  const result =
+    cached === undefined ? context.registry.safeParse(text, options) : { success: true as const, data: cached };
+  if (cached === undefined && result.success) context.parseCache?.set(text, options, result.data);
   if (!result.success) {
     const { error } = result;
     issues.push({ file: name, line: error.line, column: error.column, message: `${error.message} [${error.code}]` });
