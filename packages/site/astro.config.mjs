@@ -3,6 +3,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { pagefindIndex } from './src/integrations/pagefind.ts';
+import { pruneStale } from './src/integrations/prune-stale.ts';
 import { utf8Text } from './src/integrations/utf8-text.ts';
 import { recordRepoRoot } from './src/lib/repo-root.ts';
 import { scrollTables } from './src/lib/scroll-tables.ts';
@@ -49,13 +50,21 @@ export default defineConfig({
   output: 'static',
   site: SITE_URL,
   base: BASE,
-  integrations: [sitemap(), pagefindIndex(), utf8Text()],
+  integrations: [sitemap(), pruneStale(), pagefindIndex(), utf8Text()],
   // The content layer keeps its data store in the cache folder. Builds of different content
   // folders that run at the same time (the e2e tests) each need their own.
   cacheDir: process.env.BENCHFOLIO_CACHE_DIR,
+  // A page whose inputs did not change since the last build in this cache folder is copied from
+  // it instead of rendered again: experiment pages give a cacheKey (their folder's digest), and
+  // Astro adds a hash of the modules each page imports. A build after one experiment changed
+  // renders that experiment's pages and the pages listing every experiment.
+  experimental: { incrementalBuild: true },
   server: { port: 4321 },
   vite: {
     plugins: [sourceConditionFirst()],
+    // The output folder is kept between builds: a page Astro skips stays where it is, and
+    // src/integrations/prune-stale.ts removes what the content no longer has.
+    build: { emptyOutDir: false },
     define: {
       // Whether the site's address was given, rather than the local default (Base.astro, og:url).
       'import.meta.env.BENCHFOLIO_HAS_SITE_URL': JSON.stringify(Boolean(process.env.BENCHFOLIO_SITE_URL)),

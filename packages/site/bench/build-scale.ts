@@ -1,50 +1,62 @@
-import { cp, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite, REPO_ROOT } from '../e2e/helpers/build-site.ts';
+import { buildSite, REPO_ROOT, type SiteBuild } from '../e2e/helpers/build-site.ts';
+import { watchPeakRss } from './peak-rss.ts';
 
 /**
- * `npm run bench:site`: how the site's build time grows with the number of experiments. Builds
- * the site over an empty folder (Astro's fixed cost), over content/results, and over a temporary
- * folder of generated experiments (the real ones copied under new ids, never committed), and
- * reports seconds per experiment for each and their ratio. A build that stays proportional to
- * the number of experiments has about the same marginal seconds per experiment at every size.
- * Never run by the tests.
+ * `npm run bench:site`: how the site's build grows with the number of experiments. Builds the
+ * site over an empty folder (Astro's fixed cost), over content/results, and over temporary
+ * folders of generated experiments (the real ones linked under new ids, never committed), and
+ * reports for each: seconds, seconds per experiment, the peak memory of the whole build (Astro
+ * and the processes it starts), and at each generated size the time of a second build after
+ * one experiment changed, as a contributor's next `npm run build` after editing a write-up.
+ * The targets it checks are issue 21's. Never run by the tests.
  */
 
-const USAGE = `usage: npm run bench:site -- [--count N] [--runs N] [--content DIR] [--json]
-  --count N   generated experiments (default 500)
+const USAGE = `usage: npm run bench:site -- [--count N[,N...]] [--runs N] [--content DIR] [--json]
+  --count N   sizes of generated content, comma-separated (default 200,2000; 20000 on request:
+              about 10 GB of disk per 1,000 experiments of content/results' mix, output and cache)
   --content   the experiments to measure and copy (default content/results)
-  --runs N    builds of each folder; the median is reported (default 3)
+  --runs N    full builds at each size; the median time and the highest memory are reported (default 1)
   --json      print the report as JSON`;
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
 
+/** Issue 21's targets. */
+const MAX_SECONDS_PER_EXPERIMENT_RATIO = 1.5;
+const MAX_PEAK_RSS_BYTES = 4 * 1024 ** 3;
+const MAX_REBUILD_SECONDS = 60;
+
 interface Measured {
   name: string;
   experiments: number;
-  /** Median wall-clock seconds of `astro build`. */
+  /** Median wall-clock seconds of a full `astro build` (no cache). */
   seconds: number;
+  /** The highest peak resident memory of a build, its child processes included, in bytes. */
+  peakRssBytes: number;
+  /** Seconds of a build with the caches of the last, after one experiment's write-up changed. */
+  rebuildSeconds: number | null;
 }
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      count: { type: 'string', default: '500' },
-      runs: { type: 'string', default: '3' },
+      count: { type: 'string', default: '200,2000' },
+      runs: { type: 'string', default: '1' },
       content: { type: 'string', default: RESULTS_DIR },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
-  const count = Number(values.count);
+  const counts = values.count.split(',').map(Number);
   const runs = Number(values.runs);
-  if (values.help || !Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1) {
+  const isValid = counts.every((count) => Number.isInteger(count) && count >= 1) && Number.isInteger(runs) && runs >= 1;
+  if (values.help || !isValid) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-
   const workDir = await mkdtemp(join(tmpdir(), 'benchfolio-site-bench-'));
   const removeOnSignal = () => {
     void rm(workDir, { recursive: true, force: true }).finally(() => process.exit(130));
@@ -52,31 +64,34 @@ async function main(): Promise<number> {
   process.once('SIGINT', removeOnSignal);
   process.once('SIGTERM', removeOnSignal);
   try {
-    const emptyDir = join(workDir, 'empty');
-    await mkdir(emptyDir);
-    const contentDir = resolve(values.content);
-    const realIds = await experimentIds(contentDir);
-    const generatedDir = join(workDir, 'generated');
-    await generateExperiments(contentDir, realIds, generatedDir, count);
-
-    // A first build warms the disk cache and Node's compile cache; it is not counted.
-    process.stderr.write('warming up...\n');
-    await timeBuilds(emptyDir, 1);
-    const rows: Measured[] = [];
-    for (const [name, dir, experiments] of [
-      ['empty folder', emptyDir, 0],
-      [contentDir === RESULTS_DIR ? 'content/results' : contentDir, contentDir, realIds.length],
-      [`${count} generated`, generatedDir, count],
-    ] as const) {
-      process.stderr.write(`building the site over ${name} (${experiments} experiments) ×${runs}...\n`);
-      rows.push({ name, experiments, seconds: await timeBuilds(dir, runs) });
-    }
+    const rows = await measureAll(workDir, resolve(values.content), counts, runs);
     const report = describe(rows);
     process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
     return 0;
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+async function measureAll(workDir: string, contentDir: string, counts: number[], runs: number): Promise<Measured[]> {
+  const emptyDir = join(workDir, 'empty');
+  await mkdir(emptyDir);
+  const realIds = await experimentIds(contentDir);
+  // A first build warms the disk cache and Node's compile cache; it is not counted.
+  process.stderr.write('warming up...\n');
+  await measure('warm-up', emptyDir, 0, 1, false);
+  const rows = [
+    await measure('empty folder', emptyDir, 0, runs, false),
+    await measure(contentDir === RESULTS_DIR ? 'content/results' : contentDir, contentDir, realIds.length, runs, false),
+  ];
+  for (const count of [...counts].sort((a, b) => a - b)) {
+    const generatedDir = join(workDir, `generated-${count}`);
+    process.stderr.write(`generating ${count} experiments...\n`);
+    await generateExperiments(contentDir, realIds, generatedDir, count);
+    rows.push(await measure(`${count} generated`, generatedDir, count, runs, true));
+    await rm(generatedDir, { recursive: true, force: true });
+  }
+  return rows;
 }
 
 /** The experiment folders of a results folder, by name. */
@@ -89,80 +104,147 @@ async function experimentIds(dir: string): Promise<string[]> {
 }
 
 /**
- * `count` experiments made by copying the real ones in turn under new ids: the real id with
- * `-copy<n>`, so the `<yyyy>-<mm>-` prefix still matches each experiment's date.
+ * `count` experiments made from the real ones in turn under new ids: the real id with
+ * `-copy<n>`, so the `<yyyy>-<mm>-` prefix still matches each experiment's date. Files are hard
+ * links (nothing writes to them; touchOne replaces a file rather than edit it): 20,000 copies
+ * would otherwise take gigabytes.
  */
 async function generateExperiments(from: string, ids: readonly string[], to: string, count: number): Promise<void> {
   if (ids.length === 0) throw new Error(`no experiments in ${from} to copy`);
   await mkdir(to);
   for (let n = 0; n < count; n++) {
     const id = ids[n % ids.length] as string;
-    await cp(join(from, id), join(to, `${id}-copy${n + 1}`), { recursive: true });
+    await linkTree(join(from, id), join(to, `${id}-copy${n + 1}`));
   }
 }
 
-/** The median wall-clock seconds of `runs` builds of the site over a folder. */
-async function timeBuilds(contentDir: string, runs: number): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    const build = await buildSite(contentDir);
-    const seconds = (performance.now() - started) / 1000;
-    await build.cleanup();
-    if (!build.isSuccess) throw new Error(`astro build over ${contentDir} failed:\n${build.output}`);
-    times.push(seconds);
+async function linkTree(from: string, to: string): Promise<void> {
+  await mkdir(to);
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) await linkTree(join(from, entry.name), join(to, entry.name));
+    else if (entry.isFile()) await link(join(from, entry.name), join(to, entry.name));
   }
+}
+
+/** Gives the first generated experiment a new write-up: a new file, never a write through a link. */
+async function touchOne(generatedDir: string): Promise<void> {
+  const [first] = await experimentIds(generatedDir);
+  const path = join(generatedDir, first as string, 'index.md');
+  await rm(path, { force: true });
+  await writeFile(path, `Changed by bench:site at ${new Date().toISOString()}.\n`);
+}
+
+/** Full builds of a folder (the median time, the highest memory), then a rebuild after touchOne. */
+async function measure(name: string, dir: string, experiments: number, runs: number, rebuild: boolean) {
+  if (name !== 'warm-up') process.stderr.write(`building the site over ${name} ×${runs}...\n`);
+  const times: number[] = [];
+  let peakRssBytes = 0;
+  let last: SiteBuild | undefined;
+  for (let run = 0; run < runs; run++) {
+    await last?.cleanup();
+    const timed = await timedBuild(dir);
+    last = timed.build;
+    times.push(timed.seconds);
+    peakRssBytes = Math.max(peakRssBytes, timed.peakRssBytes);
+  }
+  let rebuildSeconds: number | null = null;
+  if (rebuild && last !== undefined) {
+    process.stderr.write(`  and again after one experiment changed...\n`);
+    await touchOne(dir);
+    const timed = await timedBuild(dir, last);
+    rebuildSeconds = timed.seconds;
+    peakRssBytes = Math.max(peakRssBytes, timed.peakRssBytes);
+  }
+  await last?.cleanup();
   times.sort((a, b) => a - b);
-  return times[Math.floor((times.length - 1) / 2)] as number;
+  const seconds = times[Math.floor((times.length - 1) / 2)] as number;
+  return { name, experiments, seconds, peakRssBytes, rebuildSeconds };
+}
+
+async function timedBuild(contentDir: string, after?: SiteBuild) {
+  let watch: ReturnType<typeof watchPeakRss> | undefined;
+  const started = performance.now();
+  const build = await buildSite(contentDir, { after, onStart: (pid) => (watch = watchPeakRss(pid)) });
+  const seconds = (performance.now() - started) / 1000;
+  const peakRssBytes = (await watch?.stop()) ?? 0;
+  if (!build.isSuccess) {
+    await build.cleanup();
+    throw new Error(`astro build over ${contentDir} failed:\n${build.output}`);
+  }
+  return { build, seconds, peakRssBytes };
+}
+
+interface Check {
+  target: string;
+  value: string;
+  isMet: boolean;
 }
 
 interface Report {
-  rows: Array<Measured & { secondsPerExperiment: number | null; marginalSecondsPerExperiment: number | null }>;
-  /** Marginal seconds per experiment at the generated size over the same at content/results. */
-  marginalRatio: number | null;
-  /** Seconds per experiment (fixed cost included) at the generated size over content/results. */
+  rows: Array<Measured & { secondsPerExperiment: number | null }>;
+  /** Seconds per experiment at the largest generated size over the same at the smallest. */
   ratio: number | null;
+  checks: Check[];
 }
 
 function describe(rows: readonly Measured[]): Report {
-  const fixed = rows[0]?.seconds ?? 0;
   const withRates = rows.map((row) => ({
     ...row,
     secondsPerExperiment: row.experiments === 0 ? null : row.seconds / row.experiments,
-    // What each experiment adds beyond the build of an empty site.
-    marginalSecondsPerExperiment: row.experiments === 0 ? null : (row.seconds - fixed) / row.experiments,
   }));
-  const [, real, generated] = withRates;
-  const ratioOf = (a: number | null | undefined, b: number | null | undefined) =>
-    a == null || b == null || b === 0 ? null : a / b;
-  return {
-    rows: withRates,
-    ratio: ratioOf(generated?.secondsPerExperiment, real?.secondsPerExperiment),
-    marginalRatio: ratioOf(generated?.marginalSecondsPerExperiment, real?.marginalSecondsPerExperiment),
-  };
+  const generated = withRates.filter((row) => row.rebuildSeconds !== null);
+  const smallest = generated[0];
+  const largest = generated.at(-1);
+  const ratio =
+    generated.length < 2 || !smallest?.secondsPerExperiment || !largest?.secondsPerExperiment
+      ? null
+      : largest.secondsPerExperiment / smallest.secondsPerExperiment;
+  const checks: Check[] = withRates.map((row) => ({
+    target: `peak memory under ${gib(MAX_PEAK_RSS_BYTES)} (${row.name})`,
+    value: gib(row.peakRssBytes),
+    isMet: row.peakRssBytes < MAX_PEAK_RSS_BYTES,
+  }));
+  if (ratio !== null) {
+    checks.push({
+      target: `s / experiment at ${largest?.experiments} within ${MAX_SECONDS_PER_EXPERIMENT_RATIO}x of ${smallest?.experiments}`,
+      value: `${ratio.toFixed(2)}x`,
+      isMet: ratio <= MAX_SECONDS_PER_EXPERIMENT_RATIO,
+    });
+  }
+  for (const row of generated) {
+    checks.push({
+      target: `rebuild after one experiment changed under ${MAX_REBUILD_SECONDS} s (${row.name})`,
+      value: `${row.rebuildSeconds?.toFixed(1)} s`,
+      isMet: (row.rebuildSeconds ?? Infinity) < MAX_REBUILD_SECONDS,
+    });
+  }
+  return { rows: withRates, ratio, checks };
 }
 
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+
 function formatReport(report: Report): string {
-  const seconds = (value: number | null) => (value === null ? '-' : value.toFixed(3));
-  const header = ['content', 'experiments', 'build s', 's / experiment', 'marginal s / experiment'];
+  const header = ['content', 'experiments', 'build s', 's / experiment', 'peak memory', 'rebuild s'];
   const lines = report.rows.map((row) => [
     row.name,
     String(row.experiments),
-    row.seconds.toFixed(2),
-    seconds(row.secondsPerExperiment),
-    seconds(row.marginalSecondsPerExperiment),
+    row.seconds.toFixed(1),
+    row.secondsPerExperiment === null ? '-' : row.secondsPerExperiment.toFixed(3),
+    gib(row.peakRssBytes),
+    row.rebuildSeconds === null ? '-' : row.rebuildSeconds.toFixed(1),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );
   const format = (cells: string[]) => cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
-  const ratio = (value: number | null) => (value === null ? '-' : `${value.toFixed(2)}x`);
   return [
     format(header),
     ...lines.map(format),
     '',
-    `generated vs content/results, s / experiment: ${ratio(report.ratio)}; marginal (empty build subtracted): ${ratio(report.marginalRatio)}`,
-    'marginal = (build s - empty folder build s) / experiments; about 1x means the build grows in proportion to the experiments.',
+    'peak memory: the sum of the peaks of the build and every process it starts.',
+    "rebuild: a second build with the first one's output and caches, after one experiment's write-up changed.",
+    '',
+    ...report.checks.map((check) => `${check.isMet ? 'met    ' : 'MISSED '} ${check.target}: ${check.value}`),
   ].join('\n');
 }
 

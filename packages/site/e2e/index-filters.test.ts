@@ -43,11 +43,20 @@ beforeAll(async () => {
   }
 }, LOAD_TIMEOUT_MS);
 
+/**
+ * Waits for the index to show what its controls ask for: a filter, a search or an order is
+ * answered by Pagefind, and the index is `aria-busy` until the cards are there.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.locator('experiment-index:not([aria-busy])').waitFor();
+}
+
 /** Opens the index (with a query) in a fresh context, and records what goes wrong on it. */
 async function openIndex(query = '', options: BrowserContextOptions = {}) {
   const page = await site.newPage(options);
   const problems = recordPageProblems(page);
   await page.goto(site.url(`/${query}`), { waitUntil: 'networkidle' });
+  if (options.javaScriptEnabled !== false) await settled(page);
   return { page, problems };
 }
 
@@ -103,6 +112,7 @@ describe('the index over content/results', () => {
     await page.getByLabel('Tool').focus();
     await page.getByLabel('Tool').selectOption('fio');
     await page.getByLabel('Variable').selectOption('filesystem');
+    await settled(page);
     const expected = entries
       .filter((entry) => entry.tools.includes('fio') && entry.variable.kind === 'filesystem')
       .sort(newestFirst);
@@ -118,6 +128,7 @@ describe('the index over content/results', () => {
   test('filters by a hardware facet', async () => {
     const { page } = await openIndex();
     await page.getByLabel('Hardware').selectOption({ label: 'RAID 0, HPE Smart Array P440 (3)' });
+    await settled(page);
     const expected = entries.filter((entry) =>
       entry.hardware.some((facet) => facet.value === 'RAID 0, HPE Smart Array P440'),
     );
@@ -130,10 +141,12 @@ describe('the index over content/results', () => {
   test('sorts oldest first and by title', async () => {
     const { page } = await openIndex();
     await page.getByLabel('Sort').selectOption('oldest');
+    await settled(page);
     const oldestFirst = [...entries].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
     expect(await shownIds(page)).toEqual(ids(oldestFirst));
     expect(await countLine(page)).toBe(countOf(entries.length, 'oldest first'));
     await page.getByLabel('Sort').selectOption('title');
+    await settled(page);
     const titles = await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
     expect(titles).toEqual(entries.map((entry) => entry.title).sort((a, b) => a.localeCompare(b, 'en')));
     expect((await pageSearchParams(page)).toString()).toBe('sort=title');
@@ -151,6 +164,7 @@ describe('the index over content/results', () => {
     expect(await shownIds(page)).toEqual(ids(expected));
     expect(await countLine(page)).toBe(countOf(expected.length, 'oldest first'));
     await page.reload({ waitUntil: 'networkidle' });
+    await settled(page);
     expect(await shownIds(page)).toEqual(ids(expected));
     expect(problems).toEqual([]);
     await page.context().close();
@@ -163,6 +177,7 @@ describe('the index over content/results', () => {
     expect(await shownIds(page)).toEqual(ids(expected));
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForFunction(() => window.location.search === '');
+    await settled(page);
     expect((await shownIds(page)).length).toBe(entries.length);
     await page.context().close();
   });
@@ -174,6 +189,7 @@ describe('the index over content/results', () => {
     const { page, problems } = await openIndex();
     await page.getByRole('searchbox', { name: 'Search the experiments' }).fill(WRITE_UP_WORD);
     await page.waitForFunction(() => new URLSearchParams(window.location.search).get('q') === 'barriers');
+    await settled(page);
     expect(await shownIds(page)).toEqual(withWord);
     expect(await countLine(page)).toBe(countOf(withWord.length, 'newest first'));
     const excerpt = page.getByRole('article').locator('.card-match mark');

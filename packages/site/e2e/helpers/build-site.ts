@@ -21,6 +21,8 @@ export interface SiteBuild {
   isSuccess: boolean;
   /** The folder the site was built into. */
   outDir: string;
+  /** The folder of this build: its output folder and its caches. */
+  workDir: string;
   /** Standard output then standard error of `astro build`. */
   output: string;
   /** Removes every file the build wrote. */
@@ -30,6 +32,13 @@ export interface SiteBuild {
 export interface BuildOptions {
   /** More environment for the build: `BENCHFOLIO_BASE`, `BENCHFOLIO_SITE_URL`. */
   env?: Record<string, string>;
+  /**
+   * An earlier build to build again, into its output folder with its caches, as a user's
+   * second `npm run build` does; by default a build starts from nothing.
+   */
+  after?: SiteBuild;
+  /** Called with the process ID of `astro build` once it started (bench/build-scale.ts watches its memory). */
+  onStart?: (pid: number) => void;
 }
 
 /**
@@ -38,7 +47,7 @@ export interface BuildOptions {
  */
 export async function buildSite(contentDir: string, options: BuildOptions = {}): Promise<SiteBuild> {
   await mkdir(BUILDS_DIR, { recursive: true });
-  const workDir = await mkdtemp(join(BUILDS_DIR, 'build-'));
+  const workDir = options.after?.workDir ?? (await mkdtemp(join(BUILDS_DIR, 'build-')));
   const outDir = join(workDir, 'dist');
   // Vitest sets NODE_ENV "test" (a build is "production") and puts Vite's import.meta.env values
   // of the test run in process.env (BASE_URL "/", DEV "1", ...): Astro would take them for its own.
@@ -55,6 +64,7 @@ export async function buildSite(contentDir: string, options: BuildOptions = {}):
       NO_COLOR: '1',
     },
   });
+  if (child.pid !== undefined) options.onStart?.(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -70,6 +80,7 @@ export async function buildSite(contentDir: string, options: BuildOptions = {}):
   return {
     isSuccess: exitCode === 0,
     outDir,
+    workDir,
     output: stdout + stderr,
     cleanup: () => rm(workDir, { recursive: true, force: true }),
   };

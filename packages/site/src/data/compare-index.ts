@@ -68,36 +68,37 @@ function withBase(base: string, path: string): string {
  * Experiments awaiting runs are left out: their runs have no numbers to line up.
  */
 export function compareIndex(experiments: readonly LoadedExperiment[], base = '/'): CompareIndex {
-  const runs: CompareRun[] = [];
-  for (const loaded of experiments) {
-    if (loaded.experiment.status === 'awaiting-runs') continue;
-    for (const run of loaded.runs) {
-      const keys = new Set<string>();
-      const sections = runSections(loaded, run);
-      for (const section of sections) {
-        const prefix = sectionCompareKey(section);
-        for (const metric of section.metrics) for (const group of metric.groups) keys.add(`${prefix}|${group.key}`);
-      }
-      runs.push({
-        experiment: loaded.id,
-        experimentTitle: loaded.experiment.title,
-        date: loaded.experiment.date,
-        run: run.id,
-        label: run.run.label,
-        value: run.run.value,
-        hardware: hardwareLine(hardwareFacets([run.run.system])),
-        keys: [...keys],
-        fingerprints: runFingerprints(loaded.id, run, base),
-        system: run.run.system,
-        ...(sections.some((section) => section.origin === 'published') && {
-          measurementsHref: withBase(base, measurementsCsvPath(loaded.id)),
-        }),
-        sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
-        href: withBase(base, runJsonPath(loaded.id, run.id)),
-      });
+  return { runs: experiments.flatMap((loaded) => compareRuns(loaded, base)) };
+}
+
+/** The runs of one experiment as the compare page lists them; none while it awaits runs. */
+export function compareRuns(loaded: LoadedExperiment, base = '/'): CompareRun[] {
+  if (loaded.experiment.status === 'awaiting-runs') return [];
+  return loaded.runs.map((run) => {
+    const keys = new Set<string>();
+    const sections = runSections(loaded, run);
+    for (const section of sections) {
+      const prefix = sectionCompareKey(section);
+      for (const metric of section.metrics) for (const group of metric.groups) keys.add(`${prefix}|${group.key}`);
     }
-  }
-  return { runs };
+    return {
+      experiment: loaded.id,
+      experimentTitle: loaded.experiment.title,
+      date: loaded.experiment.date,
+      run: run.id,
+      label: run.run.label,
+      value: run.run.value,
+      hardware: hardwareLine(hardwareFacets([run.run.system])),
+      keys: [...keys],
+      fingerprints: runFingerprints(loaded.id, run, base),
+      system: run.run.system,
+      ...(sections.some((section) => section.origin === 'published') && {
+        measurementsHref: withBase(base, measurementsCsvPath(loaded.id)),
+      }),
+      sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
+      href: withBase(base, runJsonPath(loaded.id, run.id)),
+    };
+  });
 }
 
 /** Every workload of every raw output of the run, with the file it was read from. */

@@ -19,8 +19,10 @@ export interface GlossaryEntry {
   betterIs?: BetterIs;
   /** What it measures; none where neither the tool's descriptor nor the source says. */
   explanation?: string;
-  /** Experiments whose pages show it, by id and title. */
+  /** Experiments whose pages show it, by id and title: the newest GLOSSARY_PAGES_SHOWN. */
   experiments: Array<{ id: string; title: string; href: string }>;
+  /** How many experiments' pages show it in all; none for a concept. */
+  experimentCount?: number;
 }
 
 export interface GlossaryGroup {
@@ -34,51 +36,90 @@ export interface GlossaryGroup {
   entries: GlossaryEntry[];
 }
 
-/** A metric as a section shows it. */
-interface ShownMetric {
-  metric: string;
-  title: string;
-  unit: BaseUnit;
-  betterIs: BetterIs;
-}
-
 /** Every metric a section shows: its bars, its grid's columns, and iostat's device figures. */
 function shownMetrics(section: ToolSection): ShownMetric[] {
-  const shown: ShownMetric[] = section.metrics.map(({ metric, title, unit, betterIs }) => ({
+  const words = descriptorOf(section.tool)?.metrics;
+  // A device figure's metrics have units of their own (%, ms, r/s): a count there names none.
+  const hasDevices = (section.devices?.length ?? 0) > 0;
+  const shown = (metric: string, title: string, unit: BaseUnit, betterIs: BetterIs): ShownMetric => ({
     metric,
     title,
-    unit,
+    unit: unit === 'count' && section.devices ? undefined : unit,
     betterIs,
-  }));
+    explanation: words?.explain(metric),
+  });
+  const metrics: ShownMetric[] = section.metrics.map(({ metric, title, unit, betterIs }) =>
+    shown(metric, title, unit, betterIs),
+  );
   for (const column of section.grid?.columns ?? []) {
-    shown.push({ metric: column.key, title: column.title, unit: column.unit, betterIs: column.betterIs });
+    metrics.push(shown(column.key, column.title, column.unit, column.betterIs));
   }
   for (const series of section.intervals ?? []) {
-    if (series.metric === undefined || shown.some((known) => known.metric === series.metric)) continue;
-    const words = descriptorOf(section.tool)?.metrics;
-    const title = words?.title(series.metric) ?? series.title;
-    shown.push({ metric: series.metric, title, unit: series.unit, betterIs: series.betterIs });
+    if (series.metric === undefined || metrics.some((known) => known.metric === series.metric)) continue;
+    metrics.push(shown(series.metric, words?.title(series.metric) ?? series.title, series.unit, series.betterIs));
   }
-  if ((section.devices?.length ?? 0) > 0) {
-    const words = descriptorOf(section.tool)?.metrics;
-    for (const metric of words?.headline ?? []) {
-      shown.push({ metric, title: words?.title(metric) ?? metric, unit: 'count', betterIs: 'neither' });
-    }
+  if (hasDevices) {
+    for (const metric of words?.headline ?? [])
+      metrics.push(shown(metric, words?.title(metric) ?? metric, 'count', 'neither'));
   }
-  return shown;
+  return metrics;
 }
+
+/** What one experiment's page contributes to the glossary: per tool, its concepts and metrics. */
+export interface GlossaryUse {
+  page: { id: string; title: string; href: string };
+  tools: Array<{ tool: string; concepts: GlossaryEntry[]; metrics: ShownMetric[] }>;
+}
+
+/** A metric as a section shows it, with what the glossary says of it. */
+export interface ShownMetric {
+  metric: string;
+  title: string;
+  unit: BaseUnit | undefined;
+  betterIs: BetterIs;
+  explanation: string | undefined;
+}
+
+/**
+ * At most this many experiments are named under an entry, the newest: a metric every fio page
+ * shows would otherwise list thousands of pages. The entry says how many show it in all.
+ */
+export const GLOSSARY_PAGES_SHOWN = 5;
 
 /** The glossary of the experiments' pages: a group per tool, in the order pages first show them. */
 export function glossaryGroups(experiments: readonly ExperimentView[]): GlossaryGroup[] {
+  return glossaryGroupsOf(experiments.map(glossaryUse));
+}
+
+/** An experiment view's glossary use: what its sections show. */
+export function glossaryUse(view: ExperimentView): GlossaryUse {
+  const tools: GlossaryUse['tools'] = [];
+  for (const section of view.sections) {
+    let use = tools.find((known) => known.tool === section.tool);
+    if (use === undefined) {
+      use = { tool: section.tool, concepts: [], metrics: [] };
+      tools.push(use);
+    }
+    for (const concept of conceptsOf(section)) {
+      if (!use.concepts.some((known) => known.id === concept.id)) use.concepts.push(concept);
+    }
+    for (const shown of shownMetrics(section)) {
+      if (!use.metrics.some((known) => known.metric === shown.metric)) use.metrics.push(shown);
+    }
+  }
+  return { page: { id: view.id, title: view.experiment.title, href: view.href }, tools };
+}
+
+/** The glossary from each experiment's use (newest experiment first). */
+export function glossaryGroupsOf(uses: readonly GlossaryUse[]): GlossaryGroup[] {
   const groups = new Map<string, GlossaryGroup>();
-  for (const view of experiments) {
-    const page = { id: view.id, title: view.experiment.title, href: view.href };
-    for (const section of view.sections) {
-      const group = groupOf(groups, section.tool);
-      for (const concept of conceptsOf(section)) {
+  for (const { page, tools } of uses) {
+    for (const use of tools) {
+      const group = groupOf(groups, use.tool);
+      for (const concept of use.concepts) {
         if (!group.concepts.some((known) => known.id === concept.id)) group.concepts.push(concept);
       }
-      for (const shown of shownMetrics(section)) addEntry(group, section, shown, page);
+      for (const shown of use.metrics) addEntry(group, use.tool, shown, page);
     }
   }
   for (const group of groups.values()) group.entries.sort((a, b) => a.title.localeCompare(b.title, 'en'));
@@ -94,28 +135,24 @@ function groupOf(groups: Map<string, GlossaryGroup>, tool: string): GlossaryGrou
   return group;
 }
 
-function addEntry(
-  group: GlossaryGroup,
-  section: ToolSection,
-  shown: ShownMetric,
-  page: GlossaryEntry['experiments'][number],
-): void {
-  const id = glossaryId(section.tool, shown.metric);
+function addEntry(group: GlossaryGroup, tool: string, shown: ShownMetric, page: GlossaryUse['page']): void {
+  const id = glossaryId(tool, shown.metric);
   let entry = group.entries.find((known) => known.id === id);
   if (entry === undefined) {
-    const unit = shown.unit === 'count' && section.devices ? undefined : shown.unit;
     entry = {
       id,
       title: shown.title,
       metric: shown.metric,
-      ...(unit && { unit }),
+      ...(shown.unit && { unit: shown.unit }),
       betterIs: shown.betterIs,
-      explanation: descriptorOf(section.tool)?.metrics.explain(shown.metric),
+      explanation: shown.explanation,
       experiments: [],
+      experimentCount: 0,
     };
     group.entries.push(entry);
   }
-  if (!entry.experiments.some((known) => known.id === page.id)) entry.experiments.push(page);
+  entry.experimentCount = (entry.experimentCount ?? 0) + 1;
+  if (entry.experiments.length < GLOSSARY_PAGES_SHOWN) entry.experiments.push(page);
 }
 
 /** The ideas a section's figures rely on, explained once per tool. */

@@ -1,21 +1,84 @@
-import { formatIssue, hasErrors, type LoadedExperiment } from '@benchfolio/parsers/node';
-import { sharedContent } from './shared-content.ts';
+import {
+  contentContext,
+  formatIssue,
+  hasErrors,
+  type LoadedExperiment,
+  type LoadedRun,
+  loadExperiment,
+} from '@benchfolio/parsers/node';
+import { repoRoot } from '../lib/repo-root.ts';
+import { type CatalogEntry, newestFirst } from './catalog.ts';
+import type { CompareIndex } from './compare-index.ts';
+import { sharedContent, sharedParseCache } from './shared-content.ts';
 
-let loading: Promise<LoadedExperiment[]> | undefined;
+let catalog: Promise<CatalogEntry[]> | undefined;
 
 /**
- * Every experiment of the results folder, as the content loader loaded it (see
- * shared-content.ts): pages and endpoints all call this. Newest first (ISO dates sort as text;
- * the folder name breaks ties). The content loader has already failed the build on any error,
- * so an error here means the loader did not run in this process and the content has errors.
+ * Every experiment of the results folder as the catalog has it (catalog.ts), newest first: the
+ * pages that list experiments and the routes of every experiment's pages read this. The content
+ * loader has already failed the build on any error, so an error here means the loader did not
+ * run in this process and the content has errors.
  */
-export function loadSiteContent(): Promise<LoadedExperiment[]> {
-  loading ??= sharedContent().then(({ experiments, issues }) => {
+export function loadCatalog(): Promise<CatalogEntry[]> {
+  catalog ??= sharedContent().then(({ entries, issues }) => {
     if (hasErrors(issues)) throw new Error(issues.map(formatIssue).join('\n'));
-    // A copy: the loader's list stays in folder order.
-    return [...experiments].sort(
-      (a, b) => b.experiment.date.localeCompare(a.experiment.date) || a.id.localeCompare(b.id),
-    );
+    // A copy: the shared list stays in folder order.
+    return [...entries].sort((a, b) => newestFirst({ id: a.id, ...a.experiment }, { id: b.id, ...b.experiment }));
   });
+  return catalog;
+}
+
+let byId: { of: CatalogEntry[]; entries: Map<string, CatalogEntry> } | undefined;
+
+/** The catalog entry of one experiment, or undefined. */
+export async function catalogEntryOf(id: string): Promise<CatalogEntry | undefined> {
+  const entries = await loadCatalog();
+  // Every page of every experiment asks: a map, not a search of thousands of entries each time.
+  if (byId?.of !== entries) byId = { of: entries, entries: new Map(entries.map((entry) => [entry.id, entry])) };
+  return byId.entries.get(id);
+}
+
+let last: { id: string; loading: Promise<LoadedExperiment> } | undefined;
+
+/**
+ * One experiment, loaded for its pages: its parsed outputs come from the parse cache the
+ * catalog's load filled, so nothing is parsed twice. The last one is kept, for Astro renders
+ * the pages of one route in the order of its paths (an experiment's runs one after another);
+ * no other is, so a build holds one experiment at a time.
+ */
+export function loadExperimentById(id: string): Promise<LoadedExperiment> {
+  if (last?.id === id) return last.loading;
+  const loading = (async () => {
+    const entry = await catalogEntryOf(id);
+    if (entry === undefined) throw new Error(`experiment ${id} is not in the content`);
+    const context = contentContext({ displayRoot: repoRoot(), parseCache: sharedParseCache() });
+    const { experiment, issues } = await loadExperiment(entry.dir, id, context);
+    if (experiment === undefined) throw new Error(issues.map(formatIssue).join('\n'));
+    return experiment;
+  })();
+  last = { id, loading };
   return loading;
+}
+
+/** One run of one experiment, with its experiment, loaded for its pages. */
+export async function loadRunById(id: string, runId: string): Promise<{ loaded: LoadedExperiment; run: LoadedRun }> {
+  const loaded = await loadExperimentById(id);
+  const run = loaded.runs.find((candidate) => candidate.id === runId);
+  if (run === undefined) throw new Error(`run ${runId} is not in experiment ${id}`);
+  return { loaded, run };
+}
+
+/**
+ * The paths of a page per run (`[id]/runs/[run]`), in catalog order: each is made from its
+ * experiment's folder alone, so the folder's content hash is its cache key.
+ */
+export async function runPaths() {
+  return (await loadCatalog()).flatMap((entry) =>
+    entry.runs.map((run) => ({ params: { id: entry.id, run: run.id }, cacheKey: entry.digest })),
+  );
+}
+
+/** `/compare/runs.json`: every run of every experiment, newest experiment first. */
+export async function loadCompareIndex(): Promise<CompareIndex> {
+  return { runs: (await loadCatalog()).flatMap((entry) => entry.compareRuns) };
 }

@@ -1,6 +1,7 @@
+import type { CatalogEntry } from './catalog.ts';
 import { type ExperimentView, experimentView } from './experiment-view.ts';
-import { type IndexEntry, indexEntry } from './index-entry.ts';
-import { loadSiteContent } from './site-content.ts';
+import type { IndexEntry } from './index-entry.ts';
+import { catalogEntryOf, loadCatalog, loadExperimentById } from './site-content.ts';
 
 export { toolTitle } from '../tools/index.ts';
 export type { ExperimentView, OutputView, RunView } from './experiment-view.ts';
@@ -8,26 +9,23 @@ export type { HardwareFacet } from './hardware-summary.ts';
 export type { IndexEntry } from './index-entry.ts';
 export type { SystemRow, SystemsTable } from './systems-table.ts';
 
-/** Everything the site's pages are made from, once per build. */
-export interface SiteView {
-  /** One entry per experiment, newest first (date, then folder name). */
-  index: IndexEntry[];
-  /** The experiment views, in the same order. */
-  experiments: ExperimentView[];
-}
+let last: { id: string; view: Promise<ExperimentView> } | undefined;
 
-let loading: Promise<SiteView> | undefined;
-
-/** The site's view of the content, made on first call and shared by every page of the build. */
-export function loadSiteView(): Promise<SiteView> {
-  loading ??= (async () => {
-    const experiments = await loadSiteContent();
-    return { index: experiments.map(indexEntry), experiments: experiments.map(experimentView) };
-  })();
-  return loading;
-}
-
-/** One experiment's view by folder name, or undefined. */
+/**
+ * One experiment's view by folder name, or undefined. Made for its page from the experiment
+ * alone (site-content.ts); the last one is kept, as its run pages come one after another.
+ */
 export async function loadExperimentView(id: string): Promise<ExperimentView | undefined> {
-  return (await loadSiteView()).experiments.find((view) => view.id === id);
+  if ((await catalogEntryOf(id)) === undefined) return undefined;
+  if (last?.id !== id) last = { id, view: loadExperimentById(id).then(experimentView) };
+  return last.view;
+}
+
+let index: { of: CatalogEntry[]; entries: IndexEntry[] } | undefined;
+
+/** The index: one entry per experiment, newest first (date, then folder name). */
+export async function loadIndex(): Promise<IndexEntry[]> {
+  const catalog = await loadCatalog();
+  if (index?.of !== catalog) index = { of: catalog, entries: catalog.map((entry) => entry.index) };
+  return index.entries;
 }

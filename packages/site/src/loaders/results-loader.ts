@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatIssue, hasErrors } from '@benchfolio/parsers/node';
@@ -15,7 +16,7 @@ export function resultsLoader(): Loader {
     name: 'benchfolio-results',
     async load({ config, store, parseData, generateDigest, logger, renderMarkdown }) {
       const siteRoot = fileURLToPath(config.root);
-      const { experiments, issues } = await loadSharedContent();
+      const { entries, issues } = await loadSharedContent(config.base);
       if (hasErrors(issues)) {
         const errors = issues.filter((issue) => issue.severity !== 'warning');
         const found = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
@@ -23,24 +24,32 @@ export function resultsLoader(): Loader {
       }
       // Warnings (runs differing beyond the variable) are shown, and the page shows them too.
       for (const issue of issues) logger.warn(formatIssue(issue));
-      // The store outlives a build; entries of experiments removed since must go.
-      store.clear();
-      for (const { id, dir, experiment, indexMarkdown } of experiments) {
+      // The store outlives a build: entries of experiments removed since must go, and those
+      // whose folder is unchanged are kept as they are, write-up rendered.
+      const ids = new Set(entries.map((entry) => entry.id));
+      for (const id of store.keys()) if (!ids.has(id)) store.delete(id);
+      for (const { id, dir, digest: folderDigest, experiment } of entries) {
+        const digest = generateDigest({ folderDigest, data: experiment });
+        if (store.get(id)?.digest === digest) continue;
         const filePath = relative(siteRoot, join(dir, 'experiment.yaml'));
         const data = await parseData({ id, data: experiment, filePath });
         // The write-up (index.md), rendered by Astro's markdown pipeline; `render(entry)` shows it.
+        const indexMarkdown = await readIfAny(join(dir, 'index.md'));
         const rendered =
           indexMarkdown === undefined ? undefined : await renderMarkdown(withoutLeadingTitle(indexMarkdown));
-        store.set({
-          id,
-          data,
-          filePath,
-          digest: generateDigest({ data, indexMarkdown: indexMarkdown ?? '' }),
-          rendered,
-        });
+        store.set({ id, data, filePath, digest, rendered });
       }
     },
   };
+}
+
+/** A file's text, or undefined when there is none (the loader has checked the folder). */
+async function readIfAny(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { loadSiteContent } from '../data/site-content.ts';
+import { loadCatalog } from '../data/site-content.ts';
 import { experimentHref } from '../lib/url.ts';
 
 /**
@@ -9,7 +9,7 @@ import { experimentHref } from '../lib/url.ts';
  * (`2020-02`, `2014`) stand for their first day.
  */
 export async function GET(context: APIContext): Promise<Response> {
-  const experiments = await loadSiteContent(); // newest first
+  const experiments = await loadCatalog(); // newest first
   return rss({
     title: 'benchfolio experiments',
     description: 'Storage benchmark experiments: what was compared, on what, by whom, and what came out.',

@@ -22,26 +22,54 @@ export interface TrySample {
 /** The tools offered, in this order; a tool no experiment has a raw output of is left out. */
 const SAMPLE_TOOLS = ['fio', 'bonnie', 'sysbench', 'iostat', 'dd'] as const;
 
+/** A raw output an experiment can offer as a sample: its tool's first in the experiment. */
+export interface SampleCandidate {
+  tool: string;
+  experiment: string;
+  experimentTitle: string;
+  run: string;
+  runLabel: string;
+  file: string;
+}
+
+/** Per tool offered, the experiment's first raw output of it, in its runs' order. */
+export function sampleCandidates(loaded: LoadedExperiment): SampleCandidate[] {
+  return SAMPLE_TOOLS.flatMap((tool) => {
+    for (const run of loaded.runs) {
+      const output = run.outputs.find((candidate) => candidate.parsed.tool === tool);
+      if (output === undefined) continue;
+      const { id: experiment, experiment: data } = loaded;
+      return [
+        { tool, experiment, experimentTitle: data.title, run: run.id, runLabel: run.run.label, file: output.file },
+      ];
+    }
+    return [];
+  });
+}
+
 /**
  * Per tool, the first raw output of the newest experiment that has one (`experiments` newest
- * first, as loadSiteContent gives them), in its first run's order.
+ * first, as loadCatalog orders them), in its first run's order.
  */
 export function trySamples(experiments: readonly LoadedExperiment[], base: string): TrySample[] {
+  return trySamplesOf(experiments.map(sampleCandidates), base);
+}
+
+/** The same from each experiment's candidates (newest experiment first). */
+export function trySamplesOf(candidates: readonly (readonly SampleCandidate[])[], base: string): TrySample[] {
   return SAMPLE_TOOLS.flatMap((tool) => {
-    for (const loaded of experiments) {
-      for (const run of loaded.runs) {
-        const output = run.outputs.find((candidate) => candidate.parsed.tool === tool);
-        if (output === undefined) continue;
-        return [
-          {
-            tool,
-            title: toolTitle(tool),
-            file: output.file,
-            href: joinBase(base, rawFilePath(loaded.id, run.id, output.file)),
-            source: `${output.file}, run ${run.run.label} of “${loaded.experiment.title}”`,
-          },
-        ];
-      }
+    for (const offered of candidates) {
+      const sample = offered.find((candidate) => candidate.tool === tool);
+      if (sample === undefined) continue;
+      return [
+        {
+          tool,
+          title: toolTitle(tool),
+          file: sample.file,
+          href: joinBase(base, rawFilePath(sample.experiment, sample.run, sample.file)),
+          source: `${sample.file}, run ${sample.runLabel} of “${sample.experimentTitle}”`,
+        },
+      ];
     }
     return [];
   });

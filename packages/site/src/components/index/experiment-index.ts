@@ -1,38 +1,48 @@
-// Brings the index's filters to life: filters and sorts the server-rendered cards in place,
-// searches the experiments' pages with Pagefind, and keeps the choice in the URL, so a link or
-// a reload opens the same view. Bundled by Astro into the index page only.
+// Brings the index's filters to life. The served page shows one page of cards; a filter, a search
+// or another order is asked of the site's Pagefind index (one record per experiment, with its
+// card: data/search-record.ts), whose results replace the cards, a batch at a time, until the
+// filters are cleared. The choice is kept in the URL, so a link or a reload opens the same view.
+// Bundled by Astro into the index pages only.
 import { href } from '../../lib/url.ts';
 import {
-  type CardFacts,
-  compareCards,
   countText,
-  experimentIdOfUrl,
   formatIndexQuery,
   type IndexQuery,
-  matchesQuery,
+  isDefaultQuery,
+  pagefindSearch,
   parseIndexQuery,
 } from './index-query.ts';
 
 /** The part of Pagefind's browser API used here (pagefind/pagefind.js, written at build time). */
 interface Pagefind {
   options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
-  search(term: string): Promise<{ results: Array<{ data(): Promise<{ url: string; excerpt: string }> }> } | null>;
+  search(
+    term: string | null,
+    options: ReturnType<typeof pagefindSearch>['options'],
+  ): Promise<{ results: PagefindResult[] } | null>;
 }
 
-/** What a search found: the experiment ids, with the excerpt (Pagefind's HTML, words in <mark>). */
-type SearchHits = Map<string, string>;
+interface PagefindResult {
+  data(): Promise<{ url: string; excerpt: string; meta: { card?: string } }>;
+}
 
 const SEARCH_DELAY_MS = 200;
+/** Cards added per "Show more", as many as a served page has. */
+const BATCH_SIZE = 50;
 
 class ExperimentIndex extends HTMLElement {
   #form!: HTMLFormElement;
   #list!: HTMLUListElement;
   #count!: HTMLElement;
   #noMatch!: HTMLElement;
-  #cards: Array<{ item: HTMLLIElement; card: HTMLElement; facts: CardFacts }> = [];
+  #more!: HTMLElement;
+  #pager: HTMLElement | null = null;
+  /** The page's own cards and count, shown again when the filters are cleared. */
+  #served: { items: HTMLLIElement[]; count: string } = { items: [], count: '' };
+  #total = 0;
   #pagefind: Promise<Pagefind> | undefined;
-  #hits: SearchHits | undefined;
-  #searchedFor = '';
+  /** What the last search found, and how many of its cards are shown. */
+  #found: { results: PagefindResult[]; shown: number; hasWords: boolean } | undefined;
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by each search, so an older one finishing late is dropped. */
   #searchRound = 0;
@@ -43,28 +53,32 @@ class ExperimentIndex extends HTMLElement {
     const list = this.querySelector('ul');
     const count = this.querySelector<HTMLElement>('.count');
     const noMatch = this.querySelector<HTMLElement>('.no-match');
-    if (!search || !form || !list || !count || !noMatch) return;
+    const more = this.querySelector<HTMLElement>('.more');
+    if (!search || !form || !list || !count || !noMatch || !more) return;
     this.#form = form;
     this.#list = list;
     this.#count = count;
     this.#noMatch = noMatch;
-    this.#cards = [...list.querySelectorAll<HTMLLIElement>(':scope > li')].flatMap((item) => {
-      const card = item.querySelector<HTMLElement>('[data-id]');
-      return card ? [{ item, card, facts: cardFacts(card) }] : [];
-    });
+    this.#more = more;
+    this.#pager = this.querySelector<HTMLElement>('.pager');
+    this.#served = { items: [...list.querySelectorAll<HTMLLIElement>(':scope > li')], count: count.textContent ?? '' };
+    this.#total = Number(this.dataset.total ?? this.#served.items.length);
 
     this.#restore(parseIndexQuery(window.location.search));
     search.hidden = false;
-    form.addEventListener('change', () => this.#update());
+    form.addEventListener('change', (event) => {
+      if (!(event.target as HTMLElement).matches('input[type="search"]')) void this.#search();
+    });
     form.addEventListener('input', (event) => {
       if ((event.target as HTMLElement).matches('input[type="search"]')) this.#scheduleSearch();
     });
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      this.#search();
+      void this.#search();
     });
     // The reset button clears the controls; the view follows once they are cleared.
-    form.addEventListener('reset', () => setTimeout(() => this.#search()));
+    form.addEventListener('reset', () => setTimeout(() => void this.#search()));
+    more.querySelector('button')?.addEventListener('click', () => void this.#showMore());
     window.addEventListener('popstate', () => this.#restore(parseIndexQuery(window.location.search)));
   }
 
@@ -80,7 +94,7 @@ class ExperimentIndex extends HTMLElement {
     }
     const search = this.#form.elements.namedItem('q') as HTMLInputElement | null;
     if (search) search.value = query.q ?? '';
-    this.#search({ isWritingUrl: false });
+    void this.#search({ isWritingUrl: false });
   }
 
   /** The state the controls show. */
@@ -92,60 +106,71 @@ class ExperimentIndex extends HTMLElement {
   }
 
   #scheduleSearch(): void {
+    this.#setBusy(true);
     clearTimeout(this.#searchTimer);
-    this.#searchTimer = setTimeout(() => this.#search(), SEARCH_DELAY_MS);
+    this.#searchTimer = setTimeout(() => void this.#search(), SEARCH_DELAY_MS);
   }
 
-  /** Runs the search the box asks for (if it changed), then shows the result. */
+  /** Shows what the controls ask for: the served page, or what Pagefind finds. */
   async #search({ isWritingUrl = true } = {}): Promise<void> {
     clearTimeout(this.#searchTimer);
-    const words = this.#query().q ?? '';
-    if (words !== this.#searchedFor) {
-      const round = ++this.#searchRound;
-      const hits = words === '' ? undefined : await this.#findPages(words);
-      if (round !== this.#searchRound) return;
-      this.#hits = hits;
-      this.#searchedFor = words;
+    const query = this.#query();
+    const round = ++this.#searchRound;
+    if (isWritingUrl) writeUrl(query);
+    if (isDefaultQuery(query)) {
+      this.#found = undefined;
+      this.#list.replaceChildren(...this.#served.items);
+      this.#count.textContent = this.#served.count;
+      this.#show({ isPaged: true, isEmpty: this.#served.items.length === 0, hasMore: false });
+      this.#setBusy(false);
+      return;
     }
-    this.#update({ isWritingUrl });
+    this.#setBusy(true);
+    const { term, options } = pagefindSearch(query);
+    const found = await (await this.#loadPagefind()).search(term, options);
+    if (round !== this.#searchRound) return;
+    const results = found?.results ?? [];
+    this.#found = { results, shown: 0, hasWords: term !== null };
+    this.#list.replaceChildren();
+    this.#count.textContent = countText(results.length, this.#total, query.sort);
+    await this.#showMore();
   }
 
-  /** Filters, sorts and counts the cards for the controls' state, and writes it to the URL. */
-  #update({ isWritingUrl = true } = {}): void {
-    const query = this.#query();
-    // A search still to run (typing) leaves the last one's result in place meanwhile.
-    const hits = this.#hits;
-    const ids = hits === undefined ? undefined : new Set(hits.keys());
-    const order = compareCards(query.sort);
-    const sorted = [...this.#cards].sort((a, b) => order(a.facts, b.facts));
-    let shown = 0;
-    for (const { item, card, facts } of sorted) {
-      const isShown = matchesQuery(facts, query, ids);
-      item.hidden = !isShown;
-      if (isShown) shown += 1;
-      showExcerpt(card, hits?.get(facts.id));
+  /** Adds the next batch of the search's cards. */
+  async #showMore(): Promise<void> {
+    const found = this.#found;
+    if (found === undefined) return;
+    const round = this.#searchRound;
+    this.#setBusy(true);
+    const batch = found.results.slice(found.shown, found.shown + BATCH_SIZE);
+    const pages = await Promise.all(batch.map((result) => result.data()));
+    if (round !== this.#searchRound) return;
+    for (const page of pages) {
+      const item = document.createElement('li');
+      // The card as the build rendered it (an Astro component, escaped there).
+      item.innerHTML = page.meta.card ?? '';
+      const card = item.querySelector<HTMLElement>('.card');
+      if (card && found.hasWords) showExcerpt(card, page.excerpt);
       this.#list.append(item);
     }
-    this.#count.textContent = countText(shown, this.#cards.length, query.sort);
-    this.#noMatch.hidden = shown > 0;
-    if (isWritingUrl) {
-      const url = `${window.location.pathname}${formatIndexQuery(query)}${window.location.hash}`;
-      if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
-        window.history.replaceState(null, '', url);
-      }
-    }
+    found.shown += batch.length;
+    this.#show({ isPaged: false, isEmpty: found.results.length === 0, hasMore: found.shown < found.results.length });
+    this.#setBusy(false);
   }
 
-  /** The experiments whose pages hold the words, with an excerpt each. */
-  async #findPages(words: string): Promise<SearchHits> {
-    const pagefind = await this.#loadPagefind();
-    const found = await pagefind.search(words);
-    const hits: SearchHits = new Map();
-    for (const result of await Promise.all((found?.results ?? []).map((entry) => entry.data()))) {
-      const id = experimentIdOfUrl(result.url);
-      if (id !== undefined && !hits.has(id)) hits.set(id, result.excerpt);
-    }
-    return hits;
+  /**
+   * `aria-busy` while a search or a batch of cards is on its way: assistive technology waits for
+   * the list to settle before reading it, and so do the tests.
+   */
+  #setBusy(isBusy: boolean): void {
+    if (isBusy) this.setAttribute('aria-busy', 'true');
+    else this.removeAttribute('aria-busy');
+  }
+
+  #show({ isPaged, isEmpty, hasMore }: { isPaged: boolean; isEmpty: boolean; hasMore: boolean }): void {
+    if (this.#pager) this.#pager.hidden = !isPaged;
+    this.#noMatch.hidden = !isEmpty;
+    this.#more.hidden = !hasMore;
   }
 
   #loadPagefind(): Promise<Pagefind> {
@@ -159,26 +184,21 @@ class ExperimentIndex extends HTMLElement {
   }
 }
 
-/** A card's facts from its data attributes (ExperimentCard.astro writes them). */
-function cardFacts(card: HTMLElement): CardFacts {
-  const words = (value: string | undefined) => (value ?? '').split(' ').filter((word) => word !== '');
-  return {
-    id: card.dataset.id ?? '',
-    title: card.dataset.title ?? '',
-    date: card.dataset.date ?? '',
-    tools: words(card.dataset.tools),
-    variable: card.dataset.variable ?? '',
-    hardware: words(card.dataset.hardware),
-  };
+/** Keeps the state in the address, without a history entry per keystroke. */
+function writeUrl(query: IndexQuery): void {
+  const url = `${window.location.pathname}${formatIndexQuery(query)}${window.location.hash}`;
+  if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+    window.history.replaceState(null, '', url);
+  }
 }
 
-/** Shows where the search words occur in the experiment's page, or nothing. */
-function showExcerpt(card: HTMLElement, excerpt: string | undefined): void {
+/** Shows where the search words occur in the experiment's page. */
+function showExcerpt(card: HTMLElement, excerpt: string): void {
   const match = card.querySelector<HTMLElement>('.card-match');
   if (!match) return;
-  match.hidden = excerpt === undefined;
+  match.hidden = false;
   // Pagefind escapes the page text and adds only <mark> around the words found.
-  match.innerHTML = excerpt === undefined ? '' : `Matches: “…${excerpt}…”`;
+  match.innerHTML = `Matches: “…${excerpt}…”`;
 }
 
 customElements.define('experiment-index', ExperimentIndex);

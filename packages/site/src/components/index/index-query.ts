@@ -45,42 +45,26 @@ export function formatIndexQuery(query: IndexQuery): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** What the index knows of a card to filter and sort it by (the card's data attributes). */
-export interface CardFacts {
-  id: string;
-  title: string;
-  /** `2011-07-22`, `2011-07` or `2011`: sorts as text. */
-  date: string;
-  tools: readonly string[];
-  variable: string;
-  hardware: readonly string[];
+/** Whether a state is the index as served: no filter, no search, newest first. */
+export function isDefaultQuery(query: IndexQuery): boolean {
+  return formatIndexQuery(query) === '';
 }
 
 /**
- * Whether a card passes the filters. `searchIds` is the set of experiments the search found, or
- * undefined when there are no words to search for.
+ * The Pagefind search for a state (the records of data/search-record.ts): its words, or null to
+ * list every experiment the filters let through, and the filters and the order.
  */
-export function matchesQuery(card: CardFacts, query: IndexQuery, searchIds?: ReadonlySet<string>): boolean {
-  if (query.tool !== undefined && !card.tools.includes(query.tool)) return false;
-  if (query.variable !== undefined && card.variable !== query.variable) return false;
-  if (query.hardware !== undefined && !card.hardware.includes(query.hardware)) return false;
-  if (searchIds !== undefined && !searchIds.has(card.id)) return false;
-  return true;
-}
-
-/**
- * The order of cards. Newest and oldest by date, the folder name breaking ties (newest keeps the
- * server's order: date descending, id ascending); title alphabetically, as English readers expect.
- */
-export function compareCards(order: SortOrder): (a: CardFacts, b: CardFacts) => number {
-  switch (order) {
-    case 'newest':
-      return (a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
-    case 'oldest':
-      return (a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
-    case 'title':
-      return (a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+export function pagefindSearch(query: IndexQuery): {
+  term: string | null;
+  options: { filters: Record<string, string>; sort: Record<string, 'asc' | 'desc'> };
+} {
+  const filters: Record<string, string> = {};
+  for (const key of ['tool', 'variable', 'hardware'] as const) {
+    const value = query[key];
+    if (value !== undefined) filters[key] = value;
   }
+  // The records have a key per order (data/search-record.ts), each sorted ascending.
+  return { term: query.q ?? null, options: { filters, sort: { [query.sort]: 'asc' } } };
 }
 
 const SORT_PHRASES: Record<SortOrder, string> = {
@@ -92,12 +76,24 @@ const SORT_PHRASES: Record<SortOrder, string> = {
 /** "8 experiments, newest first." unfiltered; "3 of 8 experiments, by title." when filtered. */
 export function countText(shown: number, total: number, order: SortOrder): string {
   const noun = total === 1 ? 'experiment' : 'experiments';
-  const count = shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`;
+  const count =
+    shown === total ? `${COUNT.format(total)} ${noun}` : `${COUNT.format(shown)} of ${COUNT.format(total)} ${noun}`;
   return `${count}, ${SORT_PHRASES[order]}.`;
 }
 
-/** The experiment id in a page address, `/base/experiments/<id>/`; undefined for other pages. */
-export function experimentIdOfUrl(url: string): string | undefined {
-  const match = /\/experiments\/([^/?#]+)\/?(?:[?#]|$)/.exec(url);
-  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+const COUNT = new Intl.NumberFormat('en-US');
+
+/**
+ * The count of a served page: "8 experiments, newest first." when the index fits on one page,
+ * "Experiments 51–100 of 2,000, newest first." when it has several.
+ */
+export function pageCountText(page: {
+  first: number;
+  pageCount: number;
+  entries: readonly unknown[];
+  total: number;
+}): string {
+  if (page.pageCount === 1) return countText(page.total, page.total, 'newest');
+  const last = page.first + page.entries.length - 1;
+  return `Experiments ${COUNT.format(page.first)}–${COUNT.format(last)} of ${COUNT.format(page.total)}, newest first.`;
 }

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { compareIndex } from '../../data/compare-index.ts';
-import { loadSiteContent } from '../../data/site-content.ts';
+import { loadCompareIndex } from '../../data/site-content.ts';
 
 /**
  * `/compare/runs.json`: every run of every experiment with what it can be compared with and its
@@ -8,6 +7,6 @@ import { loadSiteContent } from '../../data/site-content.ts';
  * src/data/compare-index.ts).
  */
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify(compareIndex(await loadSiteContent(), import.meta.env.BASE_URL)), {
+  new Response(JSON.stringify(await loadCompareIndex()), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

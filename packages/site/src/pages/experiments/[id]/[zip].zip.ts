@@ -1,18 +1,19 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { rawZipName } from '../../../data/download-paths.ts';
 import { experimentZip } from '../../../data/raw-zip.ts';
-import { loadSiteContent } from '../../../data/site-content.ts';
+import { loadCatalog } from '../../../data/site-content.ts';
 
 /**
  * `/experiments/<id>/<id>-raw.zip`: the experiment's folder as committed (experiment.yaml, the
  * write-up, each run's run.yaml and raw outputs), for experiments with runs.
  */
 export const getStaticPaths = (async () =>
-  (await loadSiteContent())
-    .filter((loaded) => loaded.runs.length > 0)
-    .map((loaded) => ({
-      params: { id: loaded.id, zip: rawZipName(loaded.id) },
-      props: { id: loaded.id, dir: loaded.dir },
+  (await loadCatalog())
+    .filter((entry) => entry.runs.length > 0)
+    .map((entry) => ({
+      params: { id: entry.id, zip: rawZipName(entry.id) },
+      props: { id: entry.id, dir: entry.dir },
+      cacheKey: entry.digest,
     }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { catalogEntry } from './catalog.ts';
+import { newestFirstKey, searchRecord, textOfHtml } from './search-record.ts';
+import { realExperiment } from './test-content.ts';
+
+describe('the search record of an experiment', () => {
+  test('has its facts as the index filters them, its card, and its words', async () => {
+    const loaded = await realExperiment('2011-11-ext4-xfs-btrfs-bonnie');
+    const entry = catalogEntry(loaded, 'digest', [], '/');
+    const record = searchRecord(
+      entry,
+      '<p>Barriers &amp; <em>nobarrier</em></p>',
+      '<article class="card"></article>',
+      entry.index.href,
+    );
+    expect(record.url).toBe('/experiments/2011-11-ext4-xfs-btrfs-bonnie/');
+    expect(record.filters).toMatchObject({
+      tool: ['bonnie'],
+      variable: ['filesystem'],
+      year: ['2011'],
+    });
+    // run.yaml states the disk and the CPU (content/results/2011-11-ext4-xfs-btrfs-bonnie/runs/*/run.yaml).
+    expect(record.filters.hardware).toEqual(
+      expect.arrayContaining(['disk:western-digital-sata2-320gb-7200-rpm-drive', 'cpu:p4-3.0ghz']),
+    );
+    expect(record.filters.filesystem).toEqual(expect.arrayContaining(['btrfs', 'ext4', 'xfs']));
+    expect(record.meta).toEqual({
+      id: '2011-11-ext4-xfs-btrfs-bonnie',
+      title: loaded.experiment.title,
+      date: '2011-11-01',
+      card: '<article class="card"></article>',
+    });
+    expect(record.content).toContain(loaded.experiment.title);
+    expect(record.content).toContain('Barriers & nobarrier');
+    expect(record.sort.oldest).toBe('2011-11-01 2011-11-ext4-xfs-btrfs-bonnie');
+  });
+
+  test('sorts newest first by a key sorted ascending, partial dates after fuller ones of their year', () => {
+    const dates = ['2011', '2011-07', '2011-07-22', '2014-06', '2020', '2011-11-01'];
+    const newestFirst = [...dates].sort((a, b) => b.localeCompare(a));
+    const byKey = [...dates].sort((a, b) => (newestFirstKey(a) < newestFirstKey(b) ? -1 : 1));
+    expect(byKey).toEqual(newestFirst);
+    expect(newestFirst).toEqual(['2020', '2014-06', '2011-11-01', '2011-07-22', '2011-07', '2011']);
+  });
+});
+
+describe('the text of a rendered write-up', () => {
+  test('drops tags and code, ends blocks with a line, and reads entities', () => {
+    const html =
+      '<h2>Method</h2><p>fio &lt;4k&gt; &#8220;randwrite&#x201d;</p><script>x()</script><ul><li>a</li><li>b</li></ul>';
+    expect(textOfHtml(html)).toBe('Method\nfio <4k> “randwrite”\na\nb');
+  });
+});

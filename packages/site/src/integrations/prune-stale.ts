@@ -1,0 +1,48 @@
+import type { Dirent } from 'node:fs';
+import { readdir, rm, rmdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+/**
+ * A build keeps its output folder (astro.config.mjs: `emptyOutDir: false`), so that the pages
+ * of experiments that did not change stay where the last build wrote them instead of being
+ * copied back from Astro's incremental cache: at thousands of experiments that copy, not the
+ * rendering, was most of a rebuild. What a kept folder would also keep is the pages of an
+ * experiment or a run since removed: this removes every file under `experiments/` that this
+ * build did not write or keep, and the folders left empty.
+ */
+export function pruneStale(): AstroIntegration {
+  return {
+    name: 'benchfolio:prune-stale',
+    hooks: {
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        const built = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
+        const removed = await pruneFolder(join(fileURLToPath(dir), 'experiments'), built);
+        if (removed > 0) logger.info(`removed ${removed} files of experiments or runs no longer in the content`);
+      },
+    },
+  };
+}
+
+/** Removes the files of `dir` not in `built`, and the folders that leaves empty; counts the files. */
+async function pruneFolder(dir: string, built: ReadonlySet<string>): Promise<number> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removed += await pruneFolder(path, built);
+      if ((await readdir(path)).length === 0) await rmdir(path);
+    } else if (!built.has(path)) {
+      await rm(path, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
