@@ -8,7 +8,7 @@ import {
   requireDuckDb,
 } from '../node/dataset/duckdb-module.ts';
 import { ExportTargetError, exportDataset } from '../node/dataset/export-dataset.ts';
-import { QueryError, queryDataset } from '../node/dataset/query-dataset.ts';
+import { missingTables, QueryError, queryDataset } from '../node/dataset/query-dataset.ts';
 import { formatIssue } from '../node/load-content.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 import { formatQueryResult, type QueryOutputFormat } from './query-output.ts';
@@ -64,7 +64,7 @@ export async function queryCommand(
       temporary = await mkdtemp(join(tmpdir(), 'benchfolio-query-'));
       dataDir = join(temporary, 'dataset');
       await exportOrFail(duckdb, DEFAULT_RESULTS_DIR, dataDir, io);
-    } else await requireFolder(dataDir, io);
+    } else await requireExport(dataDir, io);
     const result = await queryDataset(duckdb, dataDir, sql);
     io.stdout.write(formatQueryResult(result, options.format));
     return EXIT_OK;
@@ -111,6 +111,18 @@ async function exportOrFail(duckdb: DuckDbModule, resultsDir: string, parquetDir
     io.stderr.write(`benchfolio: ${error.message}\n`);
     throw new CommandFailure(EXIT_USAGE);
   }
+}
+
+/** `--data DIR` must be an export: a folder of anything else would give empty answers or none. */
+async function requireExport(dir: string, io: CliIO): Promise<void> {
+  await requireFolder(dir, io);
+  const missing = await missingTables(dir);
+  if (missing.length === 0) return;
+  const folders = missing.map((table) => `${table}/`).join(', ');
+  io.stderr.write(
+    `${dir}: not a benchfolio dataset (it has no ${folders}): write one with benchfolio export --parquet ${dir}\n`,
+  );
+  throw new CommandFailure(EXIT_USAGE);
 }
 
 async function requireFolder(dir: string, io: CliIO): Promise<void> {

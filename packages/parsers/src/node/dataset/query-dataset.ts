@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBType, Json } from '@duckdb/node-api';
 import type { DuckDbModule } from './duckdb-module.ts';
-import { sqlString } from './parquet-writer.ts';
 import { columnDefinitions, DATASET_TABLES, type DatasetTable } from './schema.ts';
+import { sqlString } from './sql-text.ts';
 
 /** A value of a result as plain JSON: numbers, text, lists, objects (maps and structs), null. */
 export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
@@ -16,6 +16,17 @@ export interface QueryResult {
 /** DuckDB's own error, with its message (`Parser Error: syntax error at or near ...`). */
 export class QueryError extends Error {}
 
+const TABLE_NAMES = Object.keys(DATASET_TABLES) as DatasetTable[];
+
+/**
+ * The tables whose folder `dir` lacks: none for an export, which writes each table's folder even
+ * when the table has no rows; all three for a folder that is not one.
+ */
+export async function missingTables(dir: string): Promise<DatasetTable[]> {
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  return TABLE_NAMES.filter((table) => !names.has(table));
+}
+
 /**
  * Runs SQL over an exported dataset, with the views `measurements`, `runs` and `experiments`
  * over its Parquet files (`measurements` reads the tool partitions as hive partitions).
@@ -24,15 +35,7 @@ export async function queryDataset(duckdb: DuckDbModule, dataDir: string, sql: s
   const instance = await duckdb.DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
-    for (const table of Object.keys(DATASET_TABLES) as DatasetTable[]) {
-      await connection.run(await viewStatement(table, dataDir));
-    }
-    let reader: Awaited<ReturnType<DuckDBConnection['runAndReadAll']>>;
-    try {
-      reader = await connection.runAndReadAll(sql);
-    } catch (error) {
-      throw new QueryError((error as Error).message);
-    }
+    const reader = await readAll(connection, dataDir, sql);
     const types = reader.columnTypes();
     return {
       columns: reader.columnNames().map((name, index) => ({ name, type: String(types[index]) })),
@@ -41,6 +44,16 @@ export async function queryDataset(duckdb: DuckDbModule, dataDir: string, sql: s
   } finally {
     connection.closeSync();
     instance.closeSync();
+  }
+}
+
+/** The views, then the query; DuckDB's errors (a damaged file, bad SQL) as QueryError. */
+async function readAll(connection: DuckDBConnection, dataDir: string, sql: string) {
+  try {
+    for (const table of TABLE_NAMES) await connection.run(await viewStatement(table, dataDir));
+    return await connection.runAndReadAll(sql);
+  } catch (error) {
+    throw new QueryError((error as Error).message);
   }
 }
 

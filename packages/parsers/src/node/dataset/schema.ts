@@ -4,7 +4,9 @@
  * README.md is written from and the package README's schema tables are checked against.
  */
 
-/** How a column is stored; each maps to one SQL type and one appender call. */
+import { sqlIdentifier } from './sql-text.ts';
+
+/** How a column is stored; each maps to one SQL type. */
 export type ColumnKind = 'text' | 'double' | 'integer' | 'text-map' | 'text-list';
 
 export const SQL_TYPES: Record<ColumnKind, string> = {
@@ -24,9 +26,6 @@ export interface DatasetColumn<Name extends string = string> {
 
 /** A table's row: each column's value, null where the content does not say. */
 export type DatasetRow<Name extends string> = Record<Name, string | number | Record<string, string> | string[] | null>;
-
-/** Labels promoted to columns of their own (see the README, "Dataset export", for why these). */
-export const PROMOTED_LABELS = ['job', 'device'] as const;
 
 export const MEASUREMENT_COLUMNS = [
   { name: 'experiment', kind: 'text', description: 'The experiment folder, `<yyyy>-<mm>-<slug>`.' },
@@ -177,5 +176,5 @@ export type DatasetTable = keyof typeof DATASET_TABLES;
 
 /** `CREATE TABLE`'s column list: `"experiment" VARCHAR, ...`. */
 export function columnDefinitions(columns: readonly DatasetColumn[]): string {
-  return columns.map((column) => `"${column.name}" ${SQL_TYPES[column.kind]}`).join(', ');
+  return columns.map((column) => `${sqlIdentifier(column.name)} ${SQL_TYPES[column.kind]}`).join(', ');
 }
