@@ -28,7 +28,7 @@ export interface DatasetColumn<Name extends string = string> {
 export type DatasetRow<Name extends string> = Record<Name, string | number | Record<string, string> | string[] | null>;
 
 export const MEASUREMENT_COLUMNS = [
-  { name: 'experiment', kind: 'text', description: 'The experiment folder, `<yyyy>-<mm>-<slug>`.' },
+  { name: 'experiment', kind: 'text', description: 'The experiment folder (`2011-11-ext4-xfs-btrfs-bonnie`).' },
   { name: 'run', kind: 'text', description: 'The run folder under `runs/`.' },
   {
     name: 'tool',
