@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ParseError } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
+import type { DuckDbLoader } from '../node/dataset/duckdb-module.ts';
 import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
 import { DETECT_HEAD_CHARS, type ToolOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
@@ -23,11 +24,21 @@ interface Flags {
   ndjson: boolean;
 }
 
+/** What tests may replace: how `export` and `query` load DuckDB (to see the message when it is missing). */
+export interface CliSeams {
+  loadDuckDb?: DuckDbLoader | undefined;
+}
+
 /**
  * Runs the CLI with arguments (without `node` and the script) and returns the exit status.
  * The registry is the package's own unless a test gives another.
  */
-export async function runCli(argv: readonly string[], io: CliIO, registry?: Registry<ToolOutput>): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIO,
+  registry?: Registry<ToolOutput>,
+  seams: CliSeams = {},
+): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -40,6 +51,9 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         tidy: { type: 'boolean', default: false },
         ndjson: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        csv: { type: 'boolean', default: false },
+        parquet: { type: 'string' },
+        data: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -80,8 +94,22 @@ export async function runCli(argv: readonly string[], io: CliIO, registry?: Regi
         const { summarizeCommand } = await import('./content-commands.ts');
         return await summarizeCommand(summarizeFiles, io);
       }
+      case 'export': {
+        if (values.parquet === undefined) throw new UsageError('export needs --parquet DIR: the folder to write');
+        if (files.length > 1) throw new UsageError('export reads one RESULTS_DIR');
+        const { exportCommand, DEFAULT_RESULTS_DIR } = await import('./dataset-commands.ts');
+        return await exportCommand(values.parquet, files[0] ?? DEFAULT_RESULTS_DIR, io, seams.loadDuckDb);
+      }
+      case 'query': {
+        const [sql, ...rest] = files;
+        if (sql === undefined || rest.length > 0) throw new UsageError('query needs one SQL statement, quoted');
+        if (values.json && values.csv) throw new UsageError('query prints --json or --csv, not both');
+        const { queryCommand } = await import('./dataset-commands.ts');
+        const format = values.json ? 'json' : values.csv ? 'csv' : 'table';
+        return await queryCommand(sql, { dataDir: values.data, format }, io, seams.loadDuckDb);
+      }
       case undefined:
-        throw new UsageError('a command is needed: parse, detect, fingerprint, validate or summarize');
+        throw new UsageError('a command is needed: parse, detect, fingerprint, validate, summarize, export or query');
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

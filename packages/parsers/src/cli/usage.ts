@@ -22,6 +22,8 @@ Usage:
   benchfolio fingerprint [--tool T] [--format F] [--json] FILE...
   benchfolio validate [DIR...]
   benchfolio summarize EXPERIMENT...
+  benchfolio export --parquet DIR [RESULTS_DIR]
+  benchfolio query SQL [--data DIR] [--json | --csv]
   benchfolio --help | --version
 
 Commands:
@@ -36,6 +38,13 @@ Commands:
              beyond the variable (warnings). Prints FILE:LINE:COL: message for each problem.
   summarize  Print a markdown summary of an experiment (a folder, or an id under content/results):
              headline numbers per run and the system differences, for a pull request.
+  export     Write every measurement, run and experiment of RESULTS_DIR (default:
+             content/results) as a Parquet dataset in DIR: measurements/tool=<tool>/*.parquet,
+             runs/, experiments/ and a README.md of the columns. Needs DuckDB
+             (npm install @duckdb/node-api). Content errors: FILE:LINE:COL, nothing written.
+  query      Run SQL with DuckDB over the tables measurements, runs and experiments of an
+             export (--data DIR), or, without --data, of content/results exported first into
+             a temporary folder. Prints a table; --json one JSON object per line; --csv CSV.
 
 Options:
   --tool T     Skip detection of the tool: ${oneOf(TOOLS.map((tool) => tool.name))}.
@@ -45,7 +54,11 @@ Options:
                and whose reading depends on it: fio logs (--tool-version fio-2.21 reads their
                latencies as usec; without it, ns, with a LATENCY_UNIT_ASSUMED warning).
   --tidy       Print the flat list of measurements { tool, metric, unit, value, labels }.
-  --json       (fingerprint) Print the fingerprints as JSON.
+  --json       (fingerprint) Print the fingerprints as JSON; (query) one JSON object per row.
+  --csv        (query) Print CSV with a header line.
+  --parquet DIR
+               (export) The folder to write the dataset in: new, empty, or a previous export.
+  --data DIR   (query) The exported dataset to query.
   --ndjson     Print one JSON line per piece as the input is read (for logs larger than memory):
                { file, tool, format, toolVersion, result, warnings }, without the measurements
                (for iostat, one line per report); with --tidy, one line per measurement.
@@ -57,5 +70,6 @@ Tools and their formats:
 ${toolLines().join('\n')}
 
 Errors go to standard error as FILE:LINE:COL: message [CODE].
-Exit status: 0 success, 1 a file could not be parsed or validated, 2 wrong usage.
+Exit status: 0 success, 1 a file could not be parsed or validated (or bad SQL), 2 wrong usage,
+a missing folder or DuckDB not installed.
 `;
