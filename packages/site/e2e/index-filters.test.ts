@@ -8,6 +8,7 @@ import { indexEntry } from '../src/data/index-entry.ts';
 import type { IndexEntry } from '../src/data/site-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { REPO_ROOT } from './helpers/build-site.ts';
+import { indexSettled, shownCardIds } from './helpers/index-cards.ts';
 import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
 import { servedSite } from './helpers/served-site.ts';
@@ -43,26 +44,13 @@ beforeAll(async () => {
   }
 }, LOAD_TIMEOUT_MS);
 
-/**
- * Waits for the index to show what its controls ask for: a filter, a search or an order is
- * answered by Pagefind, and the index is `aria-busy` until the cards are there.
- */
-async function settled(page: Page): Promise<void> {
-  await page.locator('experiment-index:not([aria-busy])').waitFor();
-}
-
 /** Opens the index (with a query) in a fresh context, and records what goes wrong on it. */
 async function openIndex(query = '', options: BrowserContextOptions = {}) {
   const page = await site.newPage(options);
   const problems = recordPageProblems(page);
   await page.goto(site.url(`/${query}`), { waitUntil: 'networkidle' });
-  if (options.javaScriptEnabled !== false) await settled(page);
+  if (options.javaScriptEnabled !== false) await indexSettled(page);
   return { page, problems };
-}
-
-/** The folder names of the cards shown, top to bottom. */
-function shownIds(page: Page): Promise<string[]> {
-  return page.getByRole('article').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.id ?? ''));
 }
 
 function countLine(page: Page): Promise<string | null> {
@@ -79,7 +67,7 @@ describe('the index over content/results', () => {
   test('shows every experiment as a card, newest first, with its count', async () => {
     const { page, problems } = await openIndex();
     expect(entries.length).toBeGreaterThanOrEqual(8);
-    expect(await shownIds(page)).toEqual(ids([...entries].sort(newestFirst)));
+    expect(await shownCardIds(page)).toEqual(ids([...entries].sort(newestFirst)));
     expect(await countLine(page)).toBe(countOf(entries.length, 'newest first'));
     expect(problems).toEqual([]);
     await page.context().close();
@@ -112,12 +100,12 @@ describe('the index over content/results', () => {
     await page.getByLabel('Tool').focus();
     await page.getByLabel('Tool').selectOption('fio');
     await page.getByLabel('Variable').selectOption('filesystem');
-    await settled(page);
+    await indexSettled(page);
     const expected = entries
       .filter((entry) => entry.tools.includes('fio') && entry.variable.kind === 'filesystem')
       .sort(newestFirst);
     expect(ids(expected)).toContain('2011-07-ext3-ext4-xfs-fio-msa70');
-    expect(await shownIds(page)).toEqual(ids(expected));
+    expect(await shownCardIds(page)).toEqual(ids(expected));
     expect(await countLine(page)).toBe(countOf(expected.length, 'newest first'));
     expect((await pageSearchParams(page)).toString()).toBe('tool=fio&variable=filesystem');
     await page.screenshot({ path: join(tmpdir(), 'site-index-filtered.png'), fullPage: true });
@@ -128,12 +116,12 @@ describe('the index over content/results', () => {
   test('filters by a hardware facet', async () => {
     const { page } = await openIndex();
     await page.getByLabel('Hardware').selectOption({ label: 'RAID 0, HPE Smart Array P440 (3)' });
-    await settled(page);
+    await indexSettled(page);
     const expected = entries.filter((entry) =>
       entry.hardware.some((facet) => facet.value === 'RAID 0, HPE Smart Array P440'),
     );
     expect(expected.length).toBeGreaterThanOrEqual(3);
-    expect(await shownIds(page)).toEqual(ids(expected.sort(newestFirst)));
+    expect(await shownCardIds(page)).toEqual(ids(expected.sort(newestFirst)));
     expect((await pageSearchParams(page)).get('hardware')).toBe('raid:raid-0-hpe-smart-array-p440');
     await page.context().close();
   });
@@ -141,12 +129,12 @@ describe('the index over content/results', () => {
   test('sorts oldest first and by title', async () => {
     const { page } = await openIndex();
     await page.getByLabel('Sort').selectOption('oldest');
-    await settled(page);
+    await indexSettled(page);
     const oldestFirst = [...entries].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
-    expect(await shownIds(page)).toEqual(ids(oldestFirst));
+    expect(await shownCardIds(page)).toEqual(ids(oldestFirst));
     expect(await countLine(page)).toBe(countOf(entries.length, 'oldest first'));
     await page.getByLabel('Sort').selectOption('title');
-    await settled(page);
+    await indexSettled(page);
     const titles = await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
     expect(titles).toEqual(entries.map((entry) => entry.title).sort((a, b) => a.localeCompare(b, 'en')));
     expect((await pageSearchParams(page)).toString()).toBe('sort=title');
@@ -161,11 +149,11 @@ describe('the index over content/results', () => {
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(await page.getByLabel('Tool').inputValue()).toBe('fio');
     expect(await page.getByLabel('Sort').inputValue()).toBe('oldest');
-    expect(await shownIds(page)).toEqual(ids(expected));
+    expect(await shownCardIds(page)).toEqual(ids(expected));
     expect(await countLine(page)).toBe(countOf(expected.length, 'oldest first'));
     await page.reload({ waitUntil: 'networkidle' });
-    await settled(page);
-    expect(await shownIds(page)).toEqual(ids(expected));
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(ids(expected));
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -174,11 +162,11 @@ describe('the index over content/results', () => {
     const { page } = await openIndex('?tool=bonnie');
     const expected = entries.filter((entry) => entry.tools.includes('bonnie')).sort(newestFirst);
     expect(ids(expected)).toContain(WRITE_UP_ID);
-    expect(await shownIds(page)).toEqual(ids(expected));
+    expect(await shownCardIds(page)).toEqual(ids(expected));
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForFunction(() => window.location.search === '');
-    await settled(page);
-    expect((await shownIds(page)).length).toBe(entries.length);
+    await indexSettled(page);
+    expect((await shownCardIds(page)).length).toBe(entries.length);
     await page.context().close();
   });
 
@@ -189,8 +177,8 @@ describe('the index over content/results', () => {
     const { page, problems } = await openIndex();
     await page.getByRole('searchbox', { name: 'Search the experiments' }).fill(WRITE_UP_WORD);
     await page.waitForFunction(() => new URLSearchParams(window.location.search).get('q') === 'barriers');
-    await settled(page);
-    expect(await shownIds(page)).toEqual(withWord);
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(withWord);
     expect(await countLine(page)).toBe(countOf(withWord.length, 'newest first'));
     const excerpt = page.getByRole('article').locator('.card-match mark');
     expect(await excerpt.first().textContent()).toMatch(new RegExp(`^${WRITE_UP_WORD}\\b`, 'i'));
@@ -201,7 +189,7 @@ describe('the index over content/results', () => {
       (expected) => document.querySelector('.count')?.textContent === expected,
       countOf(withWord.length, 'newest first'),
     );
-    expect(await shownIds(page)).toEqual(withWord);
+    expect(await shownCardIds(page)).toEqual(withWord);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -209,7 +197,7 @@ describe('the index over content/results', () => {
   test('says so when nothing matches', async () => {
     const { page } = await openIndex(`?q=${NO_SUCH_WORD}`);
     await page.waitForFunction(() => document.querySelector('.count')?.textContent?.startsWith('0 of'));
-    expect(await shownIds(page)).toEqual([]);
+    expect(await shownCardIds(page)).toEqual([]);
     expect(await page.getByText('No experiment matches.', { exact: false }).isVisible()).toBe(true);
     expect(await countLine(page)).toBe(countOf(0, 'newest first'));
     await page.context().close();

@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from './helpers/build-site.ts';
+import { indexSettled, shownCardIds } from './helpers/index-cards.ts';
 import { servedSite } from './helpers/served-site.ts';
 
 // The index past one page: 62 experiments, copies of two small real ones of content/results (the
@@ -27,24 +27,16 @@ const total = COPIES * 2;
 const copies = (id: string) => Array.from({ length: COPIES }, (_, n) => `${id}-copy${n + 1}`).sort();
 const newestFirst = [...copies(DD), ...copies(BONNIE)];
 
-async function settled(page: Page): Promise<void> {
-  await page.locator('experiment-index:not([aria-busy])').waitFor();
-}
-
-function shownIds(page: Page): Promise<string[]> {
-  return page.getByRole('article').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.id ?? ''));
-}
-
 describe('the index of more experiments than a page holds', () => {
   test('serves them 50 a page, newest first, with links between the pages', async () => {
     const page = await site.open('/');
-    await settled(page);
-    expect(await shownIds(page)).toEqual(newestFirst.slice(0, 50));
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(newestFirst.slice(0, 50));
     expect(await page.locator('.count').textContent()).toBe(`Experiments 1–50 of ${total}, newest first.`);
     await page.getByRole('navigation', { name: 'Pages of experiments' }).getByRole('link', { name: 'Older →' }).click();
     await page.waitForURL(/\/page\/2\/$/);
-    await settled(page);
-    expect(await shownIds(page)).toEqual(newestFirst.slice(50));
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(newestFirst.slice(50));
     expect(await page.locator('.count').textContent()).toBe(`Experiments 51–${total} of ${total}, newest first.`);
     expect(await page.getByRole('link', { name: 'Page 1' }).getAttribute('href')).toBe('/');
     await page.context().close();
@@ -52,28 +44,28 @@ describe('the index of more experiments than a page holds', () => {
 
   test('filters every experiment, not only those of the page', async () => {
     const page = await site.open('/');
-    await settled(page);
+    await indexSettled(page);
     await page.getByLabel('Tool').selectOption('bonnie');
-    await settled(page);
-    expect(await shownIds(page)).toEqual(copies(BONNIE));
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(copies(BONNIE));
     expect(await page.locator('.count').textContent()).toBe(`${COPIES} of ${total} experiments, newest first.`);
     expect(await page.getByRole('navigation', { name: 'Pages of experiments' }).isHidden()).toBe(true);
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForFunction(() => window.location.search === '');
-    await settled(page);
-    expect(await shownIds(page)).toEqual(newestFirst.slice(0, 50));
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(newestFirst.slice(0, 50));
     await page.context().close();
   });
 
   test('orders every experiment, 50 cards at a time', async () => {
     const page = await site.open('/?sort=oldest');
-    await settled(page);
+    await indexSettled(page);
     const oldestFirst = [...copies(BONNIE), ...copies(DD)];
-    expect(await shownIds(page)).toEqual(oldestFirst.slice(0, 50));
+    expect(await shownCardIds(page)).toEqual(oldestFirst.slice(0, 50));
     expect(await page.locator('.count').textContent()).toBe(`${total} experiments, oldest first.`);
     await page.getByRole('button', { name: 'Show more' }).click();
-    await settled(page);
-    expect(await shownIds(page)).toEqual(oldestFirst);
+    await indexSettled(page);
+    expect(await shownCardIds(page)).toEqual(oldestFirst);
     expect(await page.getByRole('button', { name: 'Show more' }).isHidden()).toBe(true);
     await page.context().close();
   });
@@ -82,7 +74,7 @@ describe('the index of more experiments than a page holds', () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(site.url('/page/2/'));
-    expect(await shownIds(page)).toEqual(newestFirst.slice(50));
+    expect(await shownCardIds(page)).toEqual(newestFirst.slice(50));
     await context.close();
   });
 });

@@ -39,11 +39,10 @@ export interface GlossaryGroup {
 /** Every metric a section shows: its bars, its grid's columns, and iostat's device figures. */
 function shownMetrics(section: ToolSection): ShownMetric[] {
   const words = descriptorOf(section.tool)?.metrics;
-  // A device figure's metrics have units of their own (%, ms, r/s): a count there names none.
-  const hasDevices = (section.devices?.length ?? 0) > 0;
   const shown = (metric: string, title: string, unit: BaseUnit, betterIs: BetterIs): ShownMetric => ({
     metric,
     title,
+    // A device figure's metrics have units of their own (%, ms, r/s): a count there names none.
     unit: unit === 'count' && section.devices ? undefined : unit,
     betterIs,
     explanation: words?.explain(metric),
@@ -58,7 +57,7 @@ function shownMetrics(section: ToolSection): ShownMetric[] {
     if (series.metric === undefined || metrics.some((known) => known.metric === series.metric)) continue;
     metrics.push(shown(series.metric, words?.title(series.metric) ?? series.title, series.unit, series.betterIs));
   }
-  if (hasDevices) {
+  if ((section.devices?.length ?? 0) > 0) {
     for (const metric of words?.headline ?? [])
       metrics.push(shown(metric, words?.title(metric) ?? metric, 'count', 'neither'));
   }

@@ -8,8 +8,8 @@ import { repoRoot } from './repo-root.ts';
  * Deleting it is always safe: the next build makes it again.
  */
 export function siteCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const astroCacheDir = env.BENCHFOLIO_CACHE_DIR
-    ? resolve(repoRoot(env), env.BENCHFOLIO_CACHE_DIR)
-    : join(repoRoot(env), 'packages', 'site', 'node_modules', '.astro');
+  // Astro reads a relative cacheDir from the project's root, the site's folder.
+  const siteRoot = join(repoRoot(env), 'packages', 'site');
+  const astroCacheDir = resolve(siteRoot, env.BENCHFOLIO_CACHE_DIR || join('node_modules', '.astro'));
   return join(astroCacheDir, 'benchfolio');
 }
