@@ -102,12 +102,15 @@ class ExperimentIndex extends HTMLElement {
     const words = this.#query().q ?? '';
     if (words !== this.#searchedFor) {
       const round = ++this.#searchRound;
+      // Busy until the cards show what Pagefind found (the browser tests wait for this too).
+      this.#list.setAttribute('aria-busy', 'true');
       const hits = words === '' ? undefined : await this.#findPages(words);
       if (round !== this.#searchRound) return;
       this.#hits = hits;
       this.#searchedFor = words;
     }
     this.#update({ isWritingUrl });
+    this.#list.removeAttribute('aria-busy');
   }
 
   /** Filters, sorts and counts the cards for the controls' state, and writes it to the URL. */
