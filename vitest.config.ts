@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'site',
           include: ['packages/site/**/*.test.ts'],
+          // A folder for the site builds the browser test files share (e2e/helpers/shared-build.ts).
+          globalSetup: ['packages/site/e2e/helpers/shared-builds-setup.ts'],
         },
       },
       {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, SITE_DIR } from './helpers/build-site.ts';
 import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
+import { gotoReady, reloadReady } from './helpers/page-ready.ts';
 import { servedSite } from './helpers/served-site.ts';
 
 // /compare on the site of content/results: the result first, the chips, the short URL in the
@@ -34,8 +35,7 @@ async function openCompare(
 ): Promise<{ page: Page; problems: string[] }> {
   const page = await site.newPage({ viewport: { width, height }, colorScheme });
   const problems = recordPageProblems(page);
-  await page.goto(site.url(path));
-  await page.waitForLoadState('networkidle');
+  await gotoReady(page, site.url(path));
   return { page, problems };
 }
 
@@ -162,8 +162,7 @@ describe('the compare page', () => {
       expect(await page.locator(`input[name="run"][value="${MSA70}/xfs"]`).isChecked()).toBe(true);
 
       // A reload keeps the view.
-      await page.reload();
-      await page.waitForLoadState('networkidle');
+      await reloadReady(page);
       await page.locator(`.score-table tr[data-run="${MSA70}/xfs"]`).waitFor();
       expect(await page.locator('select[name="metric"]').inputValue()).toBe('write.bw');
       expect(problems).toEqual([]);

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { normalizeToBaseline, ratioNotation } from '../src/charts/normalize.ts';
 import { type ExperimentView, experimentView } from '../src/data/experiment-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
-import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import { seriousAxeViolations } from './helpers/page-layout.ts';
 import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
+import { gotoReady, reloadReady } from './helpers/page-ready.ts';
+import { sharedBuild } from './helpers/shared-build.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
+import { openTab, type Tab } from './helpers/tab.ts';
 
 // Every experiment page of content/results, built and served as a reader gets them: charts as
 // the data says, the view controls and their URL, downloads, accessibility, the script budget.
@@ -30,19 +33,23 @@ const FIO_SEED = '2011-07-ext3-ext4-xfs-fio-msa70';
 let build: SiteBuild;
 let server: StaticServer;
 let browser: Browser;
+/** For the tests that visit every page and only look: one tab (tab.ts). */
+let tab: Tab;
 let views: ExperimentView[];
 
 beforeAll(async () => {
-  const [built, experiments] = await Promise.all([buildSite(RESULTS_DIR), loadRealExperiments()]);
+  const [built, experiments] = await Promise.all([sharedBuild(RESULTS_DIR), loadRealExperiments()]);
   build = built;
   if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
   views = experiments.map(experimentView);
   server = await serveStatic(build.outDir);
   browser = await launchChromium();
+  tab = await openTab(browser);
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
+  await tab?.close();
   await browser?.close();
   await server?.close();
   await build?.cleanup();
@@ -55,8 +62,7 @@ async function openPage(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
   const page = await context.newPage();
   const problems = recordPageProblems(page);
-  await page.goto(new URL(path, server.url).href);
-  await page.waitForLoadState('networkidle');
+  await gotoReady(page, new URL(path, server.url).href);
   return { page, problems };
 }
 
@@ -131,7 +137,7 @@ describe('every experiment page', () => {
     'draws one bar per run and group of every metric, with its value, as the data says',
     async () => {
       for (const experiment of views) {
-        const { page, problems } = await openPage(experiment.href);
+        const { page, problems } = await tab.visit(new URL(experiment.href, server.url).href);
         for (const section of experiment.sections) {
           for (const [index, metric] of section.metrics.entries()) {
             const figure = page.locator(`bf-figure[data-key="${metric.key}"]`);
@@ -149,7 +155,6 @@ describe('every experiment page', () => {
         }
         expect(problems, experiment.id).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS_DIR, `${experiment.id}.png`), fullPage: true });
-        await page.context().close();
       }
     },
     EVERY_PAGE_TIMEOUT_MS,
@@ -188,10 +193,9 @@ describe('every experiment page', () => {
     'passes axe-core without serious violations, in light and dark',
     async () => {
       for (const experiment of views) {
-        for (const scheme of ['light', 'dark'] as const) {
-          const { page } = await openPage(experiment.href, scheme);
-          expect(await seriousAxeViolations(page), `${experiment.id} (${scheme})`).toEqual([]);
-          await page.context().close();
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const { page } = await tab.visit(new URL(experiment.href, server.url).href, { colorScheme });
+          expect(await seriousAxeViolations(page), `${experiment.id} (${colorScheme})`).toEqual([]);
         }
       }
     },
@@ -267,8 +271,7 @@ describe('the fio 1.57 seed experiment page', () => {
         expect(await row.locator('td').nth(1).textContent()).toContain(ratioNotation(ratios)(7366 / 7118));
       };
       await check();
-      await page.reload();
-      await page.waitForLoadState('networkidle');
+      await reloadReady(page);
       expect(await page.getByLabel('Relative to').inputValue()).toBe('ext3');
       await check();
       expect(problems).toEqual([]);
@@ -292,8 +295,7 @@ describe('the fio 1.57 seed experiment page', () => {
       expect(params.get(`metric-${section.key}`)).toBe(bandwidth.key);
       expect(params.get('scale')).toBe('log');
       expect(params.get('runs')).toBe('ext3,ext4');
-      await page.reload();
-      await page.waitForLoadState('networkidle');
+      await reloadReady(page);
       const figure = page.locator(`bf-figure[data-key="${bandwidth.key}"]`);
       expect(await figure.isVisible()).toBe(true);
       expect(await figure.locator('svg').getAttribute('data-scale')).toBe('log');
@@ -384,8 +386,7 @@ describe('iostat on an experiment page', () => {
       expect(zoomed[0]).toBeCloseTo(t0 + (t1 - t0) * 0.25, 0);
       expect(zoomed[1]).toBeCloseTo(t0 + (t1 - t0) * 0.5, 0);
 
-      await page.reload();
-      await page.waitForLoadState('networkidle');
+      await reloadReady(page);
       expect(await page.locator('bf-figure[data-kind="time-series"] svg').first().getAttribute('data-domain')).toBe(
         zoomed.join(','),
       );

@@ -11,6 +11,7 @@ import { REPO_ROOT } from './helpers/build-site.ts';
 import { indexSettled, shownCardIds } from './helpers/index-cards.ts';
 import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
+import { gotoReady, reloadReady } from './helpers/page-ready.ts';
 import { servedSite } from './helpers/served-site.ts';
 
 // The index over the real experiments of content/results: filters, sort, search, and their URL.
@@ -48,7 +49,7 @@ beforeAll(async () => {
 async function openIndex(query = '', options: BrowserContextOptions = {}) {
   const page = await site.newPage(options);
   const problems = recordPageProblems(page);
-  await page.goto(site.url(`/${query}`), { waitUntil: 'networkidle' });
+  await gotoReady(page, site.url(`/${query}`));
   if (options.javaScriptEnabled !== false) await indexSettled(page);
   return { page, problems };
 }
@@ -151,7 +152,7 @@ describe('the index over content/results', () => {
     expect(await page.getByLabel('Sort').inputValue()).toBe('oldest');
     expect(await shownCardIds(page)).toEqual(ids(expected));
     expect(await countLine(page)).toBe(countOf(expected.length, 'oldest first'));
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadReady(page);
     await indexSettled(page);
     expect(await shownCardIds(page)).toEqual(ids(expected));
     expect(problems).toEqual([]);
@@ -184,7 +185,7 @@ describe('the index over content/results', () => {
     expect(await excerpt.first().textContent()).toMatch(new RegExp(`^${WRITE_UP_WORD}\\b`, 'i'));
     await page.screenshot({ path: join(tmpdir(), 'site-index-search.png'), fullPage: true });
     // The search is in the URL: a reload runs it again.
-    await page.reload({ waitUntil: 'networkidle' });
+    await reloadReady(page);
     await page.waitForFunction(
       (expected) => document.querySelector('.count')?.textContent === expected,
       countOf(withWord.length, 'newest first'),

@@ -1,15 +1,17 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { experimentPath, rawFilePath, runPagePath } from '../src/data/download-paths.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { type AstroPreview, startAstroPreview } from './helpers/astro-preview.ts';
-import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
-import { recordPageProblems } from './helpers/page-problems.ts';
+import { waitForReady } from './helpers/page-ready.ts';
+import { sharedBuild } from './helpers/shared-build.ts';
+import { openTab, type Tab, type TabVisit } from './helpers/tab.ts';
 
 // The site of content/results served by `astro preview`, the server `npm start` runs: a page per
 // run, raw files sent as UTF-8, the 404 page, and every page on a 390 px phone. Screenshots go
@@ -27,43 +29,36 @@ const UNKNOWN_PATH = '/no-such-page/';
 let build: SiteBuild;
 let preview: AstroPreview;
 let browser: Browser;
+let tab: Tab;
 let experiments: LoadedExperiment[];
 
 beforeAll(async () => {
-  const [built, loaded] = await Promise.all([buildSite(RESULTS_DIR), loadRealExperiments()]);
+  const [built, loaded] = await Promise.all([sharedBuild(RESULTS_DIR), loadRealExperiments()]);
   build = built;
   if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
   experiments = loaded;
   preview = await startAstroPreview(build.outDir);
   browser = await launchChromium();
+  tab = await openTab(browser);
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
+  await tab?.close();
   await browser?.close();
   await preview?.close();
   await build?.cleanup();
 });
 
-interface OpenPage {
-  page: Page;
-  response: Response | null;
-  problems: string[];
-}
-
-async function openPage(
+/** The site's page at `path` in the file's one tab (tab.ts), 1280 px wide and light unless told. */
+function openPage(
   path: string,
   options: { viewport?: typeof PHONE; colorScheme?: 'light' | 'dark' } = {},
-): Promise<OpenPage> {
-  const context = await browser.newContext({
+): Promise<TabVisit> {
+  return tab.visit(new URL(path.replace(/^\//, ''), preview.url).href, {
     viewport: options.viewport ?? DESKTOP,
     colorScheme: options.colorScheme ?? 'light',
   });
-  const page = await context.newPage();
-  const problems = recordPageProblems(page);
-  const response = await page.goto(new URL(path.replace(/^\//, ''), preview.url).href);
-  await page.waitForLoadState('networkidle');
-  return { page, response, problems };
 }
 
 /** Every page of the built site, as site paths (`/`, `/experiments/<id>/`, ...), and an unknown one. */
@@ -104,7 +99,6 @@ describe('a page per run', () => {
           }
           expect(problems, path).toEqual([]);
           if (run === loaded.runs[0]) await page.screenshot({ path: shotName(path, '1280'), fullPage: true });
-          await page.context().close();
         }
       }
       expect(runs).toBeGreaterThan(20);
@@ -121,7 +115,6 @@ describe('a page per run', () => {
       expect(await page.locator(`.systems-table thead a[href="${href}"]`).textContent()).toBe(run.run.label);
       expect(await page.locator(`.downloads a[href="${href}"]`).textContent()).toBe(run.run.label);
     }
-    await page.context().close();
   });
 
   test(
@@ -133,7 +126,6 @@ describe('a page per run', () => {
         for (const colorScheme of ['light', 'dark'] as const) {
           const { page } = await openPage(runPagePath(loaded.id, run.id), { colorScheme });
           expect(await seriousAxeViolations(page), `${loaded.id}/${run.id} (${colorScheme})`).toEqual([]);
-          await page.context().close();
         }
       }
     },
@@ -165,7 +157,6 @@ describe('raw files, as astro preview serves them', () => {
     const { page, response } = await openPage(rawFilePath(loaded.id, run.id, 'run.yaml'));
     expect(response?.headers()['content-type']).toMatch(/charset=utf-8/i);
     expect(await page.locator('body').textContent()).toContain(line?.trim());
-    await page.context().close();
   });
 });
 
@@ -182,11 +173,11 @@ describe('an unknown address', () => {
     await page.getByLabel('Search the experiments').fill('bonnie');
     await Promise.all([page.waitForURL(/\?q=bonnie$/), page.getByRole('button', { name: 'Search' }).click()]);
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.context().close();
+    // The index searches for it: let that finish before the tab moves on.
+    await waitForReady(page);
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page: again } = await openPage(UNKNOWN_PATH, { colorScheme });
       expect(await seriousAxeViolations(again), colorScheme).toEqual([]);
-      await again.context().close();
     }
   });
 });
@@ -208,7 +199,6 @@ describe('on a 390 px phone', () => {
           if (runsOf !== undefined) shotted.add(runsOf);
           await page.screenshot({ path: shotName(path, '390'), fullPage: true });
         }
-        await page.context().close();
       }
       expect(found).toEqual([]);
     },
@@ -225,7 +215,6 @@ describe('on a 390 px phone', () => {
           const { page } = await openPage(path, { viewport });
           for (const problem of await textOutsideCharts(page))
             found.push(`${path} at ${viewport.width} px: ${problem}`);
-          await page.context().close();
         }
       }
       expect(found).toEqual([]);
@@ -251,7 +240,6 @@ describe('on a 390 px phone', () => {
           Math.abs((siteName?.x ?? -1) - (heading?.x ?? -2)),
           `${path} at ${viewport.width} px`,
         ).toBeLessThanOrEqual(1);
-        await page.context().close();
       }
     }
   });

@@ -7,6 +7,8 @@ import { formatValue } from '../src/lib/format-value.ts';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
 import { seriousAxeViolations } from './helpers/page-layout.ts';
+import { gotoReady } from './helpers/page-ready.ts';
+import { sharedBuild } from './helpers/shared-build.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
 
 // The rest of issue 18's spreads, in the browser: fio's per-interval bandwidth and IOPS samples of
@@ -30,7 +32,7 @@ let samplesServer: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [real, samples] = await Promise.all([buildSite(RESULTS_DIR), buildSite(SAMPLES_DIR)]);
+  [real, samples] = await Promise.all([sharedBuild(RESULTS_DIR), buildSite(SAMPLES_DIR)]);
   for (const build of [real, samples]) if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
   [realServer, samplesServer] = await Promise.all([serveStatic(real.outDir), serveStatic(samples.outDir)]);
   browser = await launchChromium();
@@ -52,8 +54,7 @@ async function open(
   const { width = 1280, height = 800, colorScheme = 'light' } = options;
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await context.newPage();
-  await page.goto(new URL(`experiments/${id}/`, server.url).href);
-  await page.waitForLoadState('networkidle');
+  await gotoReady(page, new URL(`experiments/${id}/`, server.url).href);
   return page;
 }
 

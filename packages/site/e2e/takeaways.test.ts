@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from './helpers/build-site.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
+import { gotoReady } from './helpers/page-ready.ts';
 import { servedSite } from './helpers/served-site.ts';
 
 // What a reader takes away from an experiment page: a figure's link, its SVG and PNG files and
@@ -21,8 +22,7 @@ const site = servedSite(RESULTS_DIR);
 async function openPage(path: string, colorScheme: 'light' | 'dark' = 'light', width = 1280): Promise<Page> {
   const page = await site.newPage({ viewport: { width, height: 900 }, colorScheme, acceptDownloads: true });
   const problems = recordPageProblems(page);
-  await page.goto(site.url(path));
-  await page.waitForLoadState('networkidle');
+  await gotoReady(page, site.url(path));
   expect(problems).toEqual([]);
   return page;
 }
@@ -136,7 +136,7 @@ describe('the glossary', () => {
       const page = await openPage(`/experiments/${LOOPBACK}/`);
       expect(await page.locator('.site-nav a', { hasText: 'Glossary' }).getAttribute('href')).toBe('/glossary/');
       await page.locator('bf-figure[data-key="fio-write-iops"] h3 a.glossary-link').click();
-      await page.waitForLoadState('networkidle');
+      await page.waitForURL(/\/glossary\/#fio-write-iops$/);
       expect(new URL(page.url()).pathname).toBe('/glossary/');
       expect(new URL(page.url()).hash).toBe('#fio-write-iops');
       const entry = page.locator('#fio-write-iops');

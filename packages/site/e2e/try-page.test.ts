@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
+import { REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { sharedBuild } from './helpers/shared-build.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
 import { dropFetchedFile, fetchFileIntoPage, type ProgressSample, sampleProgress } from './try/drop-file.ts';
 import { buildIostatLog, type IostatLog } from './try/iostat-log.ts';
@@ -55,7 +56,7 @@ const BIG_LOG_PARSE_TIMEOUT_MS = 240_000;
 const BIG_LOG_BYTES = 100 * 1024 * 1024;
 /** The issue: at most 150 KB of script, gzipped, before a file is given. */
 const MAX_SCRIPT_GZIP_BYTES = 150 * 1024;
-/** Files the tests serve beside the site (the 100 MB log): under the built site, never in the repository. */
+/** Files the tests serve beside the site (the 100 MB log): from the temporary folder, never in the repository. */
 const SERVED_DIR = 'e2e-try';
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -69,7 +70,7 @@ let tempDir: string;
 beforeAll(async () => {
   tempDir = await mkdtemp(join(tmpdir(), 'benchfolio-try-e2e-'));
   const [built, outputs, seedOutputs] = await Promise.all([
-    buildSite(RESULTS_DIR),
+    sharedBuild(RESULTS_DIR),
     makeRealOutputs(tempDir),
     loadSeedOutputs(RESULTS_DIR),
   ]);
@@ -77,7 +78,8 @@ beforeAll(async () => {
   if (!build.isSuccess) throw new Error(`astro build failed:\n${build.output}`);
   real = outputs;
   seeds = seedOutputs;
-  server = await serveStatic(build.outDir);
+  // The built site is shared with other test files: what the tests add is served from tempDir.
+  server = await serveStatic(build.outDir, join(tempDir, 'served'));
   browser = await launchChromium();
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
 }, BEFORE_ALL_TIMEOUT_MS);
@@ -396,8 +398,8 @@ describe('a 100 MB iostat log dropped on the page', () => {
   test(
     'parses in the background: the page answers throughout, shows progress, then the series',
     async () => {
-      const logPath = join(build.outDir, SERVED_DIR, 'iostat--100mb.txt');
-      await mkdir(join(build.outDir, SERVED_DIR), { recursive: true });
+      const logPath = join(tempDir, 'served', SERVED_DIR, 'iostat--100mb.txt');
+      await mkdir(join(tempDir, 'served', SERVED_DIR), { recursive: true });
       const log: IostatLog = await buildIostatLog(real.iostatAllDevices.text, BIG_LOG_BYTES, logPath);
       const session = await open();
       const { page } = session;

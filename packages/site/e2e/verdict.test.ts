@@ -8,6 +8,7 @@ import { loadRealExperiments } from '../src/data/test-content.ts';
 import { formatValue } from '../src/lib/format-value.ts';
 import type { MetricComparison } from '../src/view/model.ts';
 import { REPO_ROOT } from './helpers/build-site.ts';
+import { waitForReady } from './helpers/page-ready.ts';
 import { servedSite } from './helpers/served-site.ts';
 
 // The verdict at the top of every experiment page with data (issue 18): its numbers are the
@@ -32,7 +33,7 @@ const withData = () => views.filter((view) => view.sections.some((section) => se
 
 async function open(id: string, viewport: { width: number; height: number }): Promise<Page> {
   const page = await site.open(`/experiments/${id}/`, { viewport });
-  await page.waitForLoadState('networkidle');
+  await waitForReady(page);
   return page;
 }
 

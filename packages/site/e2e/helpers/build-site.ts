@@ -14,7 +14,7 @@ const ASTRO_PACKAGE = createRequire(join(SITE_DIR, 'package.json')).resolve('ast
 const ASTRO_BIN = join(dirname(ASTRO_PACKAGE), 'bin', 'astro.mjs');
 // Builds go inside the package: Astro renders the pages by importing a bundle it writes into the
 // output folder, and that bundle finds its dependencies in the node_modules folders above it.
-const BUILDS_DIR = join(SITE_DIR, 'node_modules', '.cache', 'benchfolio-e2e');
+export const BUILDS_DIR = join(SITE_DIR, 'node_modules', '.cache', 'benchfolio-e2e');
 
 export interface SiteBuild {
   /** Whether `astro build` exited with status 0. */
@@ -48,6 +48,14 @@ export interface BuildOptions {
 export async function buildSite(contentDir: string, options: BuildOptions = {}): Promise<SiteBuild> {
   await mkdir(BUILDS_DIR, { recursive: true });
   const workDir = options.after?.workDir ?? (await mkdtemp(join(BUILDS_DIR, 'build-')));
+  return buildSiteIn(workDir, contentDir, options);
+}
+
+/**
+ * `buildSite` into a folder made for it, which must be inside `BUILDS_DIR` (see there): the
+ * output goes to its `dist`, Astro's content cache to its `cache`.
+ */
+export async function buildSiteIn(workDir: string, contentDir: string, options: BuildOptions = {}): Promise<SiteBuild> {
   const outDir = join(workDir, 'dist');
   // Vitest sets NODE_ENV "test" (a build is "production") and puts Vite's import.meta.env values
   // of the test run in process.env (BASE_URL "/", DEV "1", ...): Astro would take them for its own.

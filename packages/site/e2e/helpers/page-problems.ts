@@ -6,21 +6,26 @@ import type { Page } from 'playwright-core';
  */
 export function recordPageProblems(page: Page): string[] {
   const problems: string[] = [];
+  watchPageProblems(page, (problem) => problems.push(problem));
+  return problems;
+}
+
+/** Calls `report` with each problem of the page, as `recordPageProblems` lists them. */
+export function watchPageProblems(page: Page, report: (problem: string) => void): void {
   page.on('console', (message) => {
     if (message.type() === 'error') {
-      problems.push(`console error: ${message.text()} (${message.location().url})`);
+      report(`console error: ${message.text()} (${message.location().url})`);
     }
   });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('pageerror', (error) => report(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText;
     // The browser cancels what is still loading when the page reloads or navigates (the
     // favicon, most often): not a failure of the site. A missing file is an HTTP 404 below.
     if (reason === 'net::ERR_ABORTED') return;
-    problems.push(`request failed: ${request.url()} (${reason})`);
+    report(`request failed: ${request.url()} (${reason})`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400) report(`HTTP ${response.status()}: ${response.url()}`);
   });
-  return problems;
 }

@@ -1,11 +1,14 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { type BuildOptions, buildSite, type SiteBuild } from './build-site.ts';
+import type { BuildOptions, SiteBuild } from './build-site.ts';
 import { launchChromium } from './chromium.ts';
+import { waitForReady } from './page-ready.ts';
+import { sharedBuild } from './shared-build.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
 
-// What most browser test files share: the site built from one content folder, served as a static
-// host serves it, and Debian's chromium, made before the file's tests and closed after them.
+// What most browser test files share: the site built from one content folder (once per test run,
+// shared-build.ts), served as a static host serves it, and Debian's chromium, made before the
+// file's tests and closed after them.
 
 const BUILD_TIMEOUT_MS = 180_000;
 
@@ -17,9 +20,9 @@ export interface ServedSite {
   url(path: string): string;
   /** A blank page in a fresh context, so no test sees another's state. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
-  /** A fresh context's page at `path`. */
+  /** A fresh context's page at `path`, loaded. */
   open(path: string, options?: BrowserContextOptions): Promise<Page>;
-  /** A fresh context's page at `path`, `width` × 900 px in a colour scheme, its requests settled. */
+  /** A fresh context's page at `path`, `width` × 900 px in a colour scheme, ready (page-ready.ts). */
   view(path: string, options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
 }
 
@@ -30,7 +33,7 @@ export interface ServedSite {
 export function servedSite(contentDir: string, options: BuildOptions = {}): ServedSite {
   let made: { build: SiteBuild; server?: StaticServer; browser?: Browser } | undefined;
   beforeAll(async () => {
-    made = { build: await buildSite(contentDir, options) };
+    made = { build: await sharedBuild(contentDir, options) };
     if (!made.build.isSuccess) throw new Error(`astro build failed:\n${made.build.output}`);
     made.server = await serveStatic(made.build.outDir);
     made.browser = await launchChromium();
@@ -66,7 +69,7 @@ export function servedSite(contentDir: string, options: BuildOptions = {}): Serv
     open,
     async view(path, { width = 1280, colorScheme = 'light' } = {}) {
       const page = await open(path, { viewport: { width, height: 900 }, colorScheme });
-      await page.waitForLoadState('networkidle');
+      await waitForReady(page);
       return page;
     },
   };

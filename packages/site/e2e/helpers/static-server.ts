@@ -22,10 +22,17 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves a built site folder over HTTP on a free localhost port, as a static host would. */
-export async function serveStatic(root: string): Promise<StaticServer> {
+/**
+ * Serves a built site folder over HTTP on a free localhost port, as a static host would. Further
+ * folders are served as if merged into it (a path not in the site is looked for in each in turn):
+ * files a test adds beside a site it shares with other test files and must not change.
+ */
+export async function serveStatic(root: string, ...moreRoots: string[]): Promise<StaticServer> {
   const server = createServer(async (request, response) => {
-    const file = await findFile(root, request.url ?? '/');
+    let file: string | undefined;
+    for (const dir of [root, ...moreRoots]) {
+      file ??= await findFile(dir, request.url ?? '/');
+    }
     if (file === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { recordPageProblems } from '../helpers/page-problems.ts';
+import { gotoReady } from '../helpers/page-ready.ts';
 
 // Drives the /try page through its DOM contract (the data-try-* attributes of
 // src/pages/try.astro and src/try/render-outputs.ts), as a reader would: paste, choose or drop
@@ -36,8 +37,7 @@ export async function openTryPage(
     const url = new URL(request.url());
     if (!LOCAL_SCHEMES.has(url.protocol) && url.origin !== origin) foreignRequests.push(request.url());
   });
-  await page.goto(new URL('try/', siteUrl).href);
-  await page.waitForLoadState('networkidle');
+  await gotoReady(page, new URL('try/', siteUrl).href);
   return { page, problems, foreignRequests };
 }
 

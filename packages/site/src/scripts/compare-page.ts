@@ -147,6 +147,8 @@ async function show(page: ComparePage): Promise<void> {
   showChips(page);
   showRunList(page);
   const ticket = ++page.drawing;
+  // Busy until the runs are drawn or have failed to load (the browser tests wait for this too).
+  page.results.setAttribute('aria-busy', 'true');
   if (page.status) page.status.textContent = state.runs.length > 0 ? 'Loading the runs…' : '';
   const inputs = await Promise.all(
     state.runs.map(async (id) => ({
@@ -157,13 +159,16 @@ async function show(page: ComparePage): Promise<void> {
     if (page.status) page.status.textContent = `Could not load a run: ${String(error)}`;
     return undefined;
   });
-  if (inputs === undefined || ticket !== page.drawing) return;
-  if (page.status) page.status.textContent = '';
-  const sections = compareRuns(inputs);
-  adoptLegacyMetric(page, sections);
-  showControls(page, sections);
-  drawResults(page, sections);
-  drawSystems(page);
+  if (ticket !== page.drawing) return;
+  if (inputs !== undefined) {
+    if (page.status) page.status.textContent = '';
+    const sections = compareRuns(inputs);
+    adoptLegacyMetric(page, sections);
+    showControls(page, sections);
+    drawResults(page, sections);
+    drawSystems(page);
+  }
+  page.results.removeAttribute('aria-busy');
 }
 
 function showChips(page: ComparePage): void {
