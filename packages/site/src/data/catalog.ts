@@ -6,6 +6,7 @@
 import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
+import { type CompareFilters, compareFilters } from './compare-filters.ts';
 import { type CompareRun, compareRuns } from './compare-index.ts';
 import { experimentView } from './experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from './glossary.ts';
@@ -37,6 +38,8 @@ export interface CatalogEntry {
   runs: CatalogRun[];
   /** Its runs as /compare and /try list them (none while it awaits runs). */
   compareRuns: CompareRun[];
+  /** What /compare and /try find it by in the site's search index (compare-filters.ts). */
+  compare: CompareFilters;
   glossary: GlossaryUse;
   samples: SampleCandidate[];
   /** Its warnings (errors stop the build), for the build's log. */
@@ -50,6 +53,7 @@ export function catalogEntry(
   warnings: readonly ContentIssue[],
   base: string,
 ): CatalogEntry {
+  const runs = compareRuns(loaded, base);
   return {
     id: loaded.id,
     dir: loaded.dir,
@@ -57,7 +61,8 @@ export function catalogEntry(
     experiment: loaded.experiment,
     index: indexEntry(loaded),
     runs: loaded.runs.map(catalogRun),
-    compareRuns: compareRuns(loaded, base),
+    compareRuns: runs,
+    compare: compareFilters(runs),
     glossary: glossaryUse(experimentView(loaded)),
     samples: sampleCandidates(loaded),
     warnings: [...warnings],
