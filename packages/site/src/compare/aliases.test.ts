@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { compareIndex } from '../data/compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
-import { experimentAliases, runNames } from './aliases.ts';
+import { experimentAliases, experimentHead, runNamesOf } from './aliases.ts';
 
 describe('experimentAliases(ids)', () => {
   test('gives every experiment of content/results a short, unique alias from its slug', async () => {
@@ -34,17 +34,34 @@ describe('experimentAliases(ids)', () => {
   });
 });
 
-describe('runNames(ids)', () => {
-  const names = runNames(['2011-07-ext3-ext4-xfs-fio-msa70/ext4', '2026-11-ext4-xfs-btrfs-loopback/xfs']);
+describe('runNamesOf(experiments)', () => {
+  const names = runNamesOf([
+    { experiment: '2011-07-ext3-ext4-xfs-fio-msa70', alias: 'msa70', runs: [{ run: 'ext4' }] },
+    { experiment: '2026-11-ext4-xfs-btrfs-loopback', alias: 'loopback', runs: [{ run: 'xfs' }] },
+  ]);
 
-  test('shortens and resolves a run, by alias or by full id', () => {
+  test('shortens and resolves a run, by the alias its experiment’s file gives or by full id', () => {
     expect(names.short('2011-07-ext3-ext4-xfs-fio-msa70/ext4')).toBe('msa70/ext4');
     expect(names.resolve('msa70/ext4')).toBe('2011-07-ext3-ext4-xfs-fio-msa70/ext4');
     expect(names.resolve('2026-11-ext4-xfs-btrfs-loopback/xfs')).toBe('2026-11-ext4-xfs-btrfs-loopback/xfs');
   });
 
-  test('resolves no run that is not listed', () => {
+  test('resolves no run its experiments do not have', () => {
     expect(names.resolve('msa70/xfs')).toBeUndefined();
     expect(names.resolve('msa70')).toBeUndefined();
+    expect(names.resolve('bonnie/ext4')).toBeUndefined();
+  });
+
+  test('leaves the id of an experiment it was not given as it is', () => {
+    expect(names.short('2011-11-ext4-xfs-btrfs-bonnie/ext4')).toBe('2011-11-ext4-xfs-btrfs-bonnie/ext4');
+  });
+});
+
+describe('experimentHead(name)', () => {
+  test('is the part before the first slash, alias or id', () => {
+    expect(experimentHead('msa70/ext4')).toBe('msa70');
+    expect(experimentHead('2011-07-ext3-ext4-xfs-fio-msa70/ext4')).toBe('2011-07-ext3-ext4-xfs-fio-msa70');
+    expect(experimentHead('msa70')).toBeUndefined();
+    expect(experimentHead('/ext4')).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 // Short names of experiments for /compare's URL (`#runs=msa70/ext4,loopback/xfs`): the last word
 // of the experiment's slug, widened to the left until it is unique and at least five characters.
 // Experiments are taken oldest first, so that an experiment added later never changes the alias
-// of one already linked to: the newcomer is the one whose alias grows.
+// of one already linked to: the newcomer is the one whose alias grows. The build gives each
+// experiment its alias (in its compare-runs.json and its search record's `alias` filter); the
+// page names the runs it has loaded from those (runNamesOf), never from a list of every id.
 
 /** The slug of an experiment id, without its `yyyy-mm-` or `yyyy-` date. */
 function slugWords(id: string): string[] {
@@ -52,22 +54,41 @@ export interface RunNames {
   resolve(name: string): string | undefined;
 }
 
-/** Short and full names of the runs `runIds` (`<experiment id>/<run>`). */
-export function runNames(runIds: readonly string[]): RunNames {
-  const experimentOf = (id: string) => id.slice(0, id.indexOf('/'));
-  const aliases = experimentAliases([...new Set(runIds.map(experimentOf))]);
-  const byAlias = new Map([...aliases].map(([id, alias]) => [alias, id]));
-  const known = new Set(runIds);
+/** An experiment as its `compare-runs.json` gives it: its id, its alias, its runs. */
+export interface NamedExperiment {
+  experiment: string;
+  alias: string;
+  runs: readonly { run: string }[];
+}
+
+/** The experiment part of a run's name (`msa70` of `msa70/ext4`), or undefined when it has none. */
+export function experimentHead(name: string): string | undefined {
+  const slash = name.indexOf('/');
+  return slash > 0 ? name.slice(0, slash) : undefined;
+}
+
+/**
+ * Short and full names of the runs of `experiments`, each with the alias the build gave it
+ * (unique among every experiment of the site, so no other list of ids is needed).
+ */
+export function runNamesOf(experiments: Iterable<NamedExperiment>): RunNames {
+  const aliasOf = new Map<string, string>();
+  const idOf = new Map<string, string>();
+  const known = new Set<string>();
+  for (const { experiment, alias, runs } of experiments) {
+    aliasOf.set(experiment, alias);
+    idOf.set(alias, experiment);
+    for (const { run } of runs) known.add(`${experiment}/${run}`);
+  }
   return {
     short(id) {
-      const experiment = experimentOf(id);
-      return `${aliases.get(experiment) ?? experiment}${id.slice(experiment.length)}`;
+      const experiment = id.slice(0, id.indexOf('/'));
+      return `${aliasOf.get(experiment) ?? experiment}${id.slice(experiment.length)}`;
     },
     resolve(name) {
-      const slash = name.indexOf('/');
-      if (slash < 0) return undefined;
-      const head = name.slice(0, slash);
-      const id = `${byAlias.get(head) ?? head}${name.slice(slash)}`;
+      const head = experimentHead(name);
+      if (head === undefined) return undefined;
+      const id = `${idOf.get(head) ?? head}${name.slice(head.length)}`;
       return known.has(id) ? id : undefined;
     },
   };

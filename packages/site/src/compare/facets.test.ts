@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type CompareRun, compareIndex } from '../data/compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
-import { deviceTypes, facetChips, hardwareClass, hasComparablePair, matchesFilters, runFacets } from './facets.ts';
+import { deviceTypes, hardwareClass, matchesFilters, runFacets } from './facets.ts';
 
 let runs: CompareRun[] | undefined;
 async function realRun(id: string): Promise<CompareRun> {
@@ -47,29 +47,11 @@ describe('the facets of the runs of content/results, from run.yaml only', () => 
   });
 });
 
-describe('facetChips(runs, filters)', () => {
-  test('greys a chip whose runs share no tool and workload, and counts the runs each leaves', async () => {
-    runs ??= compareIndex(await loadRealExperiments()).runs;
-    const withFacets = runs.map((run) => ({ ...run, facets: runFacets(run) }));
-    const chips = facetChips(withFacets, { hardware: 'cloud-instance' });
-    // The EC2 runs share their published nginx table: comparable among themselves.
-    const nginx = chips.tool.find((chip) => chip.value === 'nginx');
-    expect(nginx).toMatchObject({ count: 3, isComparable: true });
-    // With cloud instances chosen, no fio run is left.
-    expect(chips.tool.find((chip) => chip.value === 'fio')).toMatchObject({ count: 0, isComparable: false });
-    // ext4 on a loop device: one run only, nothing to compare it with.
-    const loopChips = facetChips(withFacets, { hardware: 'loop-device' });
-    expect(loopChips.filesystem.find((chip) => chip.value === 'ext4')).toMatchObject({ count: 1, isComparable: false });
-    expect(loopChips.filesystem.find((chip) => chip.value === 'ext4')?.isChosen).toBe(false);
-  });
-
-  test('matchesFilters and hasComparablePair agree with the runs’ keys', async () => {
+describe('matchesFilters(facets, filters)', () => {
+  test('keeps a run that has every chosen chip', async () => {
     const msa = await realRun('2011-07-ext3-ext4-xfs-fio-msa70/ext4');
-    const loop = await realRun('2026-11-ext4-xfs-btrfs-loopback/xfs');
     expect(matchesFilters(runFacets(msa), { hardware: 'raid', filesystem: 'ext4' })).toBe(true);
     expect(matchesFilters(runFacets(msa), { hardware: 'loop-device' })).toBe(false);
-    // Both ran the fio job random-write-direct.
-    expect(hasComparablePair([msa, loop])).toBe(true);
-    expect(hasComparablePair([msa, await realRun('2011-11-ext4-xfs-btrfs-bonnie/ext4')])).toBe(false);
+    expect(matchesFilters(runFacets(msa), {})).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-// The chips of /compare: what each run is, read from its compare keys, its workload fingerprints
-// and run.yaml's system. Nothing is guessed: a run whose system does not say its disks is "not
-// stated", which is a chip of its own.
+// The facets of /compare's chips: what each run is, read from its compare keys, its workload
+// fingerprints and run.yaml's system (chips.ts counts the chips; data/compare-filters.ts gives
+// every experiment's values to the search index). Nothing is guessed: a run whose system does
+// not say its disks is "not stated", which is a chip of its own.
 
 import type { System } from '@benchfolio/parsers/content';
 import type { CompareRun } from '../data/compare-index.ts';
@@ -115,50 +116,4 @@ export function matchesFilters(facets: RunFacets, filters: FacetFilters): boolea
     const chosen = filters[facet];
     return chosen === undefined || facets[facet].some((value) => value.value === chosen);
   });
-}
-
-/** Whether two of the runs share a compare key (a tool and workload): something to compare. */
-export function hasComparablePair(runs: readonly Pick<CompareRun, 'keys'>[]): boolean {
-  const seen = new Set<string>();
-  for (const run of runs) {
-    for (const key of new Set(run.keys)) {
-      if (seen.has(key)) return true;
-    }
-    for (const key of run.keys) seen.add(key);
-  }
-  return false;
-}
-
-/** One chip: its value, how many runs it leaves with the other chips chosen, and whether those compare. */
-export interface Chip extends FacetValue {
-  count: number;
-  isChosen: boolean;
-  /** False when the runs it leaves share no tool and workload: the chip is greyed. */
-  isComparable: boolean;
-}
-
-/**
- * Each facet's chips, in first-seen order with "not stated" last. A chip counts the runs it
- * would leave with the other facets' chips as chosen, and is comparable when two of them share a
- * tool and workload.
- */
-export function facetChips(
-  runs: readonly (FacetRun & { facets: RunFacets })[],
-  filters: FacetFilters,
-): Record<Facet, Chip[]> {
-  const chips = {} as Record<Facet, Chip[]>;
-  for (const facet of FACETS) {
-    const values = unique(runs.flatMap((run) => run.facets[facet]));
-    values.sort((a, b) => Number(a.value === NOT_STATED.value) - Number(b.value === NOT_STATED.value));
-    chips[facet] = values.map((value) => {
-      const left = runs.filter((run) => matchesFilters(run.facets, { ...filters, [facet]: value.value }));
-      return {
-        ...value,
-        count: left.length,
-        isChosen: filters[facet] === value.value,
-        isComparable: hasComparablePair(left),
-      };
-    });
-  }
-  return chips;
 }

@@ -7,7 +7,7 @@ import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 import { type CompareFilters, compareFilters } from './compare-filters.ts';
-import { type CompareRun, compareRuns } from './compare-index.ts';
+import { compareRuns } from './compare-index.ts';
 import { experimentView } from './experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from './glossary.ts';
 import { type IndexEntry, indexEntry } from './index-entry.ts';
@@ -36,9 +36,10 @@ export interface CatalogEntry {
   experiment: Experiment;
   index: IndexEntry;
   runs: CatalogRun[];
-  /** Its runs as /compare and /try list them (none while it awaits runs). */
-  compareRuns: CompareRun[];
-  /** What /compare and /try find it by in the site's search index (compare-filters.ts). */
+  /**
+   * What /compare and /try find it by in the site's search index (compare-filters.ts); its runs
+   * themselves are its own file (`experiments/<id>/compare-runs.json`), never in the catalog.
+   */
   compare: CompareFilters;
   glossary: GlossaryUse;
   samples: SampleCandidate[];
@@ -53,7 +54,6 @@ export function catalogEntry(
   warnings: readonly ContentIssue[],
   base: string,
 ): CatalogEntry {
-  const runs = compareRuns(loaded, base);
   return {
     id: loaded.id,
     dir: loaded.dir,
@@ -61,8 +61,7 @@ export function catalogEntry(
     experiment: loaded.experiment,
     index: indexEntry(loaded),
     runs: loaded.runs.map(catalogRun),
-    compareRuns: runs,
-    compare: compareFilters(runs),
+    compare: compareFilters(compareRuns(loaded, base)),
     glossary: glossaryUse(experimentView(loaded)),
     samples: sampleCandidates(loaded),
     warnings: [...warnings],

@@ -9,7 +9,6 @@ import {
 import { experimentAliases } from '../compare/aliases.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { type CatalogEntry, newestFirst } from './catalog.ts';
-import type { CompareIndex } from './compare-index.ts';
 import { sharedContent, sharedParseCache } from './shared-content.ts';
 
 let catalog: Promise<CatalogEntry[]> | undefined;
@@ -99,9 +98,4 @@ export async function runPaths() {
   return (await loadCatalog()).flatMap((entry) =>
     entry.runs.map((run) => ({ params: { id: entry.id, run: run.id }, cacheKey: entry.digest })),
   );
-}
-
-/** `/compare/runs.json`: every run of every experiment, newest experiment first. */
-export async function loadCompareIndex(): Promise<CompareIndex> {
-  return { runs: (await loadCatalog()).flatMap((entry) => entry.compareRuns) };
 }

@@ -1,47 +1,63 @@
-// The compare page: chips that filter the run list, the chosen runs (in the URL's hash) fetched
-// as run JSON and lined up by compareRuns, each compared metric as a scoreboard against the best
-// of the selection or a base run, the experiment pages' bar chart, and the systems of the runs.
+// The compare page. It ships no list of runs: the chips are counted by the site's search index
+// (one record per experiment, compare/compare-search.ts), the list shows the experiments the
+// index finds for them, newest first, a batch at a time, each with its runs from its own
+// compare-runs.json, and the chosen runs (in the URL's hash) are fetched as run sections JSON,
+// lined up by compareRuns and drawn (compare-results.ts). What the page loads depends on what is
+// shown, never on how many experiments the site has.
 
-import { isLogByDefault, positiveSpan } from '../charts/scale-span.ts';
-import { runNames } from '../compare/aliases.ts';
-import {
-  FACET_TITLES,
-  FACETS,
-  type Facet,
-  facetChips,
-  matchesFilters,
-  type RunFacets,
-  runFacets,
-} from '../compare/facets.ts';
-import { scoreboard } from '../compare/ratios.ts';
-import { type RunName, scoreboardFigure } from '../compare/scoreboard-element.ts';
-import { cellSources } from '../compare/sources.ts';
-import { systemsTable, workloadDifferences } from '../compare/systems.ts';
-import { systemsNodes } from '../compare/systems-element.ts';
-import type { CompareIndex } from '../data/compare-index.ts';
+import { type ChipLabel, facetChips } from '../compare/chips.ts';
+import { CompareRunsStore } from '../compare/compare-runs-store.ts';
+import { chipCounts, chipSearches, type ListQuery, listSearch } from '../compare/compare-search.ts';
+import { FACETS, type Facet, type RunFacets, runFacets } from '../compare/facets.ts';
+import { listCountText, runsSummaryText } from '../compare/list-text.ts';
+import type { RunName } from '../compare/scoreboard-element.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
-import { compareFigure } from '../figures/compare-figure.ts';
-import { defaultPageState } from '../lib/page-state.ts';
+import { whileBusy } from '../lib/aria-busy.ts';
+import { loadPagefind, type PagefindResult } from '../lib/pagefind.ts';
 import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
-import type { MetricComparison } from '../view/model.ts';
-import { compareRunName, type KnownRuns, markSharedWorkloads } from './compare-run-list.ts';
-import { type CompareState, compareHash, compareStateFrom, toggledRun } from './compare-url.ts';
+import { chipRows, chosenRunsRow } from './compare-chips.ts';
+import { experimentFieldset, showMatchingRuns } from './compare-experiment-list.ts';
+import { drawResults, drawSystems, type ResultElements, showControls } from './compare-results.ts';
+import { compareRunName, markSharedWorkloads } from './compare-run-list.ts';
+import { siteCompareRunsSource } from './compare-runs-source.ts';
+import {
+  type CompareState,
+  compareHash,
+  compareStateOf,
+  EMPTY_COMPARE_STATE,
+  linkHeads,
+  readCompareLink,
+  toggledRun,
+} from './compare-url.ts';
+
+/** Experiments added to the list at a time ("Show more"): each is one small file to fetch. */
+const BATCH_SIZE = 20;
+
+interface CompareElements extends ResultElements {
+  form: HTMLFormElement;
+  chips: HTMLElement;
+  runList: HTMLDetailsElement;
+  runSummary: HTMLElement;
+  chosen: HTMLElement;
+  shared: HTMLInputElement;
+  count: HTMLElement;
+  list: HTMLElement;
+  more: HTMLButtonElement;
+  status: HTMLElement | null;
+}
 
 interface ComparePage {
-  known: KnownRuns;
-  names: ReturnType<typeof runNames>;
+  elements: CompareElements;
+  store: CompareRunsStore;
+  labels: readonly ChipLabel[];
+  /** Every tool of the chips: the list asks for experiments with a run of any. */
+  tools: readonly string[];
   facets: Map<string, RunFacets>;
-  boxes: HTMLInputElement[];
-  chips: HTMLElement;
-  runList: HTMLDetailsElement | null;
-  runSummary: HTMLElement | null;
-  base: HTMLSelectElement | null;
-  metric: HTMLSelectElement | null;
-  status: HTMLElement | null;
-  results: HTMLElement;
-  empty: HTMLElement | null;
-  systems: HTMLElement | null;
   state: CompareState;
+  /** What the list shows: the search (its options as JSON), what it found, how many are shown. */
+  list: { key: string | null; results: PagefindResult[]; shown: number; round: number };
+  /** Counts the arrivals at a URL: one whose experiments load after a newer one started is dropped. */
+  arriving: number;
   /** Each run's sections, fetched once. */
   fetched: Map<string, Promise<RunSectionsJson>>;
   /** Counts the drawings started: a drawing whose runs arrive after a newer one started is dropped. */
@@ -50,46 +66,66 @@ interface ComparePage {
   drawnWidth: number;
 }
 
-const indexScript = document.getElementById('compare-index');
-const form = document.querySelector<HTMLFormElement>('[data-compare-form]');
-const results = document.querySelector<HTMLElement>('[data-compare-results]');
-const chips = document.querySelector<HTMLElement>('[data-compare-chips]');
-if (indexScript?.textContent && form && results && chips)
-  start(JSON.parse(indexScript.textContent) as CompareIndex, form, results, chips);
+const elements = compareElements();
+const labelsScript = document.getElementById('compare-chip-labels');
+if (elements && labelsScript?.textContent) start(JSON.parse(labelsScript.textContent) as ChipLabel[], elements);
 
-function start(index: CompareIndex, form: HTMLFormElement, results: HTMLElement, chips: HTMLElement): void {
-  const ids = index.runs.map((run) => `${run.experiment}/${run.run}`);
-  const names = runNames(ids);
-  const page: ComparePage = {
-    known: new Map(index.runs.map((run, i) => [ids[i] ?? '', run])),
-    names,
-    facets: new Map(index.runs.map((run, i) => [ids[i] ?? '', runFacets(run)])),
-    boxes: [...form.querySelectorAll<HTMLInputElement>('input[name="run"]')],
+function compareElements(): CompareElements | undefined {
+  const form = document.querySelector<HTMLFormElement>('[data-compare-form]');
+  const one = <T extends Element>(selector: string) => form?.querySelector<T>(selector) ?? null;
+  const results = document.querySelector<HTMLElement>('[data-compare-results]');
+  const [chips, runList, runSummary, chosen, shared, count, list, more] = [
+    one<HTMLElement>('[data-compare-chips]'),
+    one<HTMLDetailsElement>('[data-compare-runs]'),
+    one<HTMLElement>('[data-compare-runs-summary]'),
+    one<HTMLElement>('[data-compare-chosen]'),
+    one<HTMLInputElement>('[data-compare-shared]'),
+    one<HTMLElement>('[data-compare-count]'),
+    one<HTMLElement>('[data-compare-list]'),
+    one<HTMLButtonElement>('[data-compare-more]'),
+  ];
+  if (!form || !results || !chips || !runList || !runSummary || !chosen || !shared || !count || !list || !more)
+    return undefined;
+  return {
+    form,
     chips,
-    runList: form.querySelector<HTMLDetailsElement>('[data-compare-runs]'),
-    runSummary: form.querySelector<HTMLElement>('[data-compare-runs-summary]'),
-    base: form.querySelector<HTMLSelectElement>('[data-compare-base]'),
-    metric: form.querySelector<HTMLSelectElement>('[data-compare-metric]'),
-    status: form.querySelector<HTMLElement>('[data-compare-status]'),
+    runList,
+    runSummary,
+    chosen,
+    shared,
+    count,
+    list,
+    more,
+    status: one<HTMLElement>('[data-compare-status]'),
+    base: one<HTMLSelectElement>('[data-compare-base]'),
+    metric: one<HTMLSelectElement>('[data-compare-metric]'),
     results,
     empty: document.querySelector<HTMLElement>('[data-compare-empty]'),
     systems: document.querySelector<HTMLElement>('[data-compare-systems]'),
-    state: compareStateFrom(window.location, names),
+  };
+}
+
+function start(labels: ChipLabel[], elements: CompareElements): void {
+  const page: ComparePage = {
+    elements,
+    store: new CompareRunsStore(siteCompareRunsSource),
+    labels,
+    tools: labels.filter((label) => label.facet === 'tool').map((label) => label.value),
+    facets: new Map(),
+    state: EMPTY_COMPARE_STATE,
+    list: { key: null, results: [], shown: 0, round: 0 },
+    arriving: 0,
     fetched: new Map(),
     drawing: 0,
     drawnWidth: 0,
   };
-  const controls = form.querySelector<HTMLElement>('[data-compare-controls]');
-  if (controls) controls.hidden = false;
-  chips.hidden = false;
-  // An older link (`?runs=…`) becomes its short form, in place.
-  if (window.location.search !== '' && window.location.hash === '') {
-    const hash = compareHash(page.state, names);
-    window.history.replaceState(null, '', `${window.location.pathname}${hash ? `#${hash}` : ''}`);
-  }
-  // With runs chosen from a link, their result comes first: the list stays folded.
-  if (page.runList) page.runList.open = page.state.runs.length === 0;
+  elements.form.hidden = false;
+  listen(page);
+  void arrive(page, { isFirst: true });
+}
 
+function listen(page: ComparePage): void {
+  const { form, chips, chosen, more } = page.elements;
   form.addEventListener('submit', (event) => event.preventDefault());
   form.addEventListener('change', (event) => onControl(page, event.target as HTMLInputElement | HTMLSelectElement));
   chips.addEventListener('click', (event) => {
@@ -102,134 +138,200 @@ function start(index: CompareIndex, form: HTMLFormElement, results: HTMLElement,
     else filters[facet] = value;
     go(page, { ...page.state, filters });
   });
-  const restore = () => {
-    const state = compareStateFrom(window.location, names);
-    if (compareHash(state, names) === compareHash(page.state, names)) return;
-    page.state = state;
-    void show(page);
-  };
+  chosen.addEventListener('click', (event) => {
+    const drop = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-drop-run]');
+    if (drop) go(page, toggledRun(page.state, drop.dataset.dropRun ?? '', false));
+  });
+  more.addEventListener('click', () => void showMore(page));
+  const restore = () => void arrive(page, { isFirst: false });
   window.addEventListener('popstate', restore);
   window.addEventListener('hashchange', restore);
   let resizing = 0;
   window.addEventListener('resize', () => {
     window.clearTimeout(resizing);
     resizing = window.setTimeout(() => {
-      if (Math.abs(page.results.clientWidth - page.drawnWidth) > 1) void show(page);
+      if (Math.abs(page.elements.results.clientWidth - page.drawnWidth) > 1) void drawRuns(page);
     }, 150);
   });
-  void show(page);
 }
 
 function onControl(page: ComparePage, control: HTMLInputElement | HTMLSelectElement): void {
   const { state } = page;
   if (control.name === 'run') go(page, toggledRun(state, control.value, (control as HTMLInputElement).checked));
+  else if (control.name === 'shared') go(page, { ...state, isSharedOnly: (control as HTMLInputElement).checked });
   else if (control.name === 'base') go(page, { ...state, base: control.value === '' ? null : control.value });
   else if (control.name === 'metric') go(page, { ...state, metric: control.value === '' ? null : control.value });
   else if (control.name === 'scale')
     go(page, { ...state, scale: control.value === 'log' || control.value === 'linear' ? control.value : 'auto' });
 }
 
-/** A new view: a new history entry (back returns to the previous view), then drawn. */
+/** A new view: a new history entry (back returns to the previous view), then shown. */
 function go(page: ComparePage, state: CompareState): void {
   page.state = state;
-  const hash = compareHash(state, page.names);
-  window.history.pushState(null, '', `${window.location.pathname}${hash ? `#${hash}` : ''}`);
-  void show(page);
+  writeHash(page, 'push');
+  show(page);
+}
+
+function writeHash(page: ComparePage, how: 'push' | 'replace'): void {
+  const hash = compareHash(page.state, page.store.names);
+  const url = `${window.location.pathname}${hash ? `#${hash}` : ''}`;
+  if (how === 'push') window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
+}
+
+/**
+ * The view of the URL: its runs' experiments loaded (by alias or id), then shown. An older link
+ * (`?runs=…`) becomes its short form in place; with runs chosen from a link, their result comes
+ * first and the list stays folded.
+ */
+async function arrive(page: ComparePage, { isFirst }: { isFirst: boolean }): Promise<void> {
+  const ticket = ++page.arriving;
+  const link = readCompareLink(window.location);
+  const { results, list, status } = page.elements;
+  await whileBusy([results, list], () => page.store.loadHeads(linkHeads(link))).catch((error: unknown) => {
+    if (status) status.textContent = `Could not load the runs of the link: ${String(error)}`;
+  });
+  if (ticket !== page.arriving) return;
+  const state = compareStateOf(link, page.store.names);
+  if (!isFirst && compareHash(state, page.store.names) === compareHash(page.state, page.store.names)) return;
+  page.state = state;
+  if (isFirst && window.location.search !== '' && window.location.hash === '') writeHash(page, 'replace');
+  if (isFirst) page.elements.runList.open = state.runs.length === 0;
+  show(page);
+}
+
+function show(page: ComparePage): void {
+  showChosen(page);
+  void searchList(page);
+  void drawRuns(page);
 }
 
 function nameOf(page: ComparePage, id: string): RunName {
-  return compareRunName(page.known, page.names, id, page.state.runs);
+  return compareRunName(page.store.runs, page.store.names, id, page.state.runs);
 }
 
-/** Sets the chips and the form to the state, then fetches the chosen runs and draws them. */
-async function show(page: ComparePage): Promise<void> {
+function facetsOf(page: ComparePage, id: string): RunFacets | undefined {
+  let facets = page.facets.get(id);
+  const run = page.store.runs.get(id);
+  if (facets === undefined && run !== undefined) {
+    facets = runFacets(run);
+    page.facets.set(id, facets);
+  }
+  return facets;
+}
+
+/** The chosen runs: the summary, their buttons, their boxes, and what every listed run shares with them. */
+function showChosen(page: ComparePage): void {
+  const { state, elements } = page;
+  const chosen = state.runs.map((id) => ({ id, name: nameOf(page, id) }));
+  const found = page.list.key === null ? undefined : page.list.results.length;
+  elements.runSummary.textContent = runsSummaryText(
+    chosen.map(({ name }) => name.short),
+    found,
+  );
+  elements.chosen.hidden = chosen.length === 0;
+  elements.chosen.replaceChildren(...(chosen.length > 0 ? [chosenRunsRow(document, chosen)] : []));
+  elements.shared.checked = state.isSharedOnly;
+  elements.shared.disabled = state.runs.length === 0;
+  showMatchingRuns(elements.list, (id) => facetsOf(page, id), state.filters, state.runs);
+  const boxes = [...elements.list.querySelectorAll<HTMLInputElement>('input[name="run"]')];
+  markSharedWorkloads(boxes, page.store.runs, state.runs);
+}
+
+function listQuery(page: ComparePage): ListQuery {
   const { state } = page;
-  showChips(page);
-  showRunList(page);
-  const ticket = ++page.drawing;
-  // Busy until the runs are drawn or have failed to load (the browser tests wait for this too).
-  page.results.setAttribute('aria-busy', 'true');
-  if (page.status) page.status.textContent = state.runs.length > 0 ? 'Loading the runs…' : '';
-  const inputs = await Promise.all(
-    state.runs.map(async (id) => ({
-      ref: { id, label: nameOf(page, id).short },
-      sections: (await runSectionsOf(page, id)).sections,
-    })),
-  ).catch((error: unknown) => {
-    if (page.status) page.status.textContent = `Could not load a run: ${String(error)}`;
-    return undefined;
+  const keys = state.runs.flatMap((id) => page.store.runs.get(id)?.keys ?? []);
+  return {
+    filters: state.filters,
+    sharedKeys: state.isSharedOnly && state.runs.length > 0 ? [...new Set(keys)].sort() : null,
+  };
+}
+
+/** Asks the index for the list's experiments and the chips' counts, when they changed, and shows the first batch. */
+async function searchList(page: ComparePage): Promise<void> {
+  const query = listQuery(page);
+  const key = JSON.stringify(listSearch(query, page.tools));
+  if (key === page.list.key) return;
+  const round = ++page.list.round;
+  page.list.key = key;
+  const { chips, list, count } = page.elements;
+  await whileBusy([chips, list], async () => {
+    const searches = chipSearches(query, page.tools);
+    const pagefind = searches.length > 0 ? await loadPagefind() : undefined;
+    const answers = await Promise.all(
+      searches.map(async ({ facet, options }) => ({ facet, found: await pagefind?.search(null, options) })),
+    );
+    if (round !== page.list.round) return;
+    const counts = chipCounts(answers.map(({ facet, found }) => ({ facet, filters: found?.filters ?? {} })));
+    chips.replaceChildren(...chipRows(document, facetChips(page.labels, query.filters, counts)));
+    chips.hidden = page.labels.length === 0;
+    page.list.results = answers.find(({ facet }) => facet === null)?.found?.results ?? [];
+    page.list.shown = 0;
+    list.replaceChildren();
+    await showMore(page);
+  }).catch((error: unknown) => {
+    if (round === page.list.round) count.textContent = `Could not search the experiments: ${String(error)}`;
   });
-  if (ticket !== page.drawing) return;
-  if (inputs !== undefined) {
-    if (page.status) page.status.textContent = '';
+}
+
+/** Adds the next batch of the found experiments, each with its runs (one file each). */
+async function showMore(page: ComparePage): Promise<void> {
+  const { list: found, elements } = page;
+  const round = found.round;
+  const batch = found.results.slice(found.shown, found.shown + BATCH_SIZE);
+  elements.more.disabled = true;
+  await whileBusy([elements.list], async () => {
+    const pages = await Promise.all(batch.map((result) => result.data()));
+    const experiments = await Promise.all(
+      pages.map((data) => (data.meta.id === undefined ? undefined : page.store.experiment(data.meta.id))),
+    );
+    if (round !== found.round) return;
+    for (const experiment of experiments) {
+      if (experiment !== undefined && experiment.runs.length > 0)
+        elements.list.append(experimentFieldset(document, experiment));
+    }
+    found.shown += batch.length;
+    elements.more.hidden = found.shown >= found.results.length;
+    elements.count.textContent = listCountText({
+      found: found.results.length,
+      shown: found.shown,
+      hasChips: FACETS.some((facet) => page.state.filters[facet] !== undefined),
+      isSharedOnly: listQuery(page).sharedKeys !== null,
+    });
+    showChosen(page);
+  }).finally(() => {
+    elements.more.disabled = false;
+  });
+}
+
+/** Fetches the chosen runs' sections and draws them; busy until drawn or failed. */
+async function drawRuns(page: ComparePage): Promise<void> {
+  const { state, elements } = page;
+  const ticket = ++page.drawing;
+  await whileBusy([elements.results], async () => {
+    if (elements.status) elements.status.textContent = state.runs.length > 0 ? 'Loading the runs…' : '';
+    const inputs = await Promise.all(
+      state.runs.map(async (id) => ({
+        ref: { id, label: nameOf(page, id).short },
+        sections: (await runSectionsOf(page, id)).sections,
+      })),
+    ).catch((error: unknown) => {
+      if (elements.status) elements.status.textContent = `Could not load a run: ${String(error)}`;
+      return undefined;
+    });
+    if (ticket !== page.drawing || inputs === undefined) return;
+    if (elements.status) elements.status.textContent = '';
     const sections = compareRuns(inputs);
     adoptLegacyMetric(page, sections);
-    showControls(page, sections);
-    drawResults(page, sections);
-    drawSystems(page);
-  }
-  page.results.removeAttribute('aria-busy');
-}
-
-function showChips(page: ComparePage): void {
-  const runs = [...page.known].map(([id, run]) => ({ ...run, facets: page.facets.get(id) as RunFacets }));
-  const byFacet = facetChips(runs, page.state.filters);
-  const rows = FACETS.map((facet) => {
-    const row = document.createElement('div');
-    row.className = 'chip-row';
-    row.setAttribute('role', 'group');
-    const title = document.createElement('span');
-    title.className = 'chip-title';
-    title.id = `chips-${facet}`;
-    title.textContent = FACET_TITLES[facet];
-    row.setAttribute('aria-labelledby', title.id);
-    row.append(title);
-    for (const chip of byFacet[facet]) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'chip';
-      button.dataset.facet = facet;
-      button.dataset.value = chip.value;
-      button.setAttribute('aria-pressed', String(chip.isChosen));
-      button.textContent = `${chip.label} `;
-      const count = document.createElement('span');
-      count.className = 'chip-count';
-      count.textContent = String(chip.count);
-      button.append(count);
-      if (!chip.isChosen && !chip.isComparable) {
-        button.disabled = true;
-        button.title =
-          chip.count === 0
-            ? `No run is ${chip.label} with the other chips chosen`
-            : `The ${chip.count === 1 ? 'one run' : `${chip.count} runs`} left would share no tool and workload: nothing to compare`;
-      }
-      row.append(button);
-    }
-    return row;
+    const chosen = {
+      state: page.state,
+      nameOf: (id: string) => nameOf(page, id),
+      runOf: (id: string) => page.store.runs.get(id),
+    };
+    showControls(elements, chosen, sections);
+    page.drawnWidth = drawResults(elements, chosen, sections);
+    drawSystems(elements, chosen);
   });
-  page.chips.replaceChildren(...rows);
-}
-
-/** The boxes as chosen, the runs the chips leave shown (the chosen ones always), and the list's summary. */
-function showRunList(page: ComparePage): void {
-  const { state } = page;
-  let shown = 0;
-  for (const box of page.boxes) {
-    box.checked = state.runs.includes(box.value);
-    const facets = page.facets.get(box.value);
-    const isShown = box.checked || (facets !== undefined && matchesFilters(facets, state.filters));
-    const label = box.closest<HTMLElement>('.compare-run');
-    if (label) label.hidden = !isShown;
-    if (isShown) shown++;
-  }
-  for (const fieldset of document.querySelectorAll<HTMLElement>('.compare-experiment')) {
-    fieldset.hidden = fieldset.querySelector('.compare-run:not([hidden])') === null;
-  }
-  markSharedWorkloads(page.boxes, page.known, state.runs);
-  if (page.runSummary) {
-    const chosen = state.runs.map((id) => nameOf(page, id).short).join(', ');
-    page.runSummary.textContent = `Runs: ${state.runs.length} chosen${chosen ? ` (${chosen})` : ''} · ${shown} of ${page.boxes.length} listed`;
-  }
 }
 
 /**
@@ -241,128 +343,17 @@ function adoptLegacyMetric(page: ComparePage, sections: readonly ComparedSection
   const named = sections.flatMap((section) => section.metrics).find((candidate) => candidate.key === metric);
   if (named === undefined) return;
   page.state = { ...page.state, metric: named.metric };
-  const hash = compareHash(page.state, page.names);
-  window.history.replaceState(null, '', `${window.location.pathname}${hash ? `#${hash}` : ''}`);
-}
-
-/** The base run's options (the chosen runs), the metrics compared, the scale. */
-function showControls(page: ComparePage, sections: readonly ComparedSection[]): void {
-  const { base, metric } = page;
-  const { state } = page;
-  if (base) {
-    base.replaceChildren(new Option('the best of the selection', ''));
-    for (const id of state.runs) base.append(new Option(nameOf(page, id).full, id));
-    base.value = state.base ?? '';
-  }
-  if (metric) {
-    const metrics = new Map<string, string>();
-    for (const section of sections)
-      for (const m of section.metrics) if (!metrics.has(m.metric)) metrics.set(m.metric, m.title);
-    metric.replaceChildren(new Option('each section’s first', ''));
-    for (const [name, title] of metrics) metric.append(new Option(`${title} (${name})`, name));
-    metric.value = state.metric !== null && metrics.has(state.metric) ? state.metric : '';
-  }
-  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="scale"]')) {
-    radio.checked = radio.value === state.scale;
-  }
-}
-
-/** The metric a section shows: the one the state names (by measurement, or by key from an old link), else its first. */
-function shownMetric(section: ComparedSection, chosen: string | null): MetricComparison | undefined {
-  return section.metrics.find((metric) => metric.metric === chosen || metric.key === chosen) ?? section.metrics[0];
-}
-
-function drawResults(page: ComparePage, sections: readonly ComparedSection[]): void {
-  const { state, results, empty } = page;
-  page.drawnWidth = results.clientWidth;
-  const runOrder = state.runs.map((id) => ({ id, label: nameOf(page, id).short }));
-  const nodes: HTMLElement[] = [];
-  sections.forEach((section, index) => {
-    const metric = shownMetric(section, state.metric);
-    if (metric === undefined) return;
-    const board = scoreboard(
-      metric,
-      state.runs,
-      state.base !== null && metric.cells.some((cell) => cell.run === state.base) ? state.base : null,
-    );
-    const isLog = state.scale === 'log' || (state.scale === 'auto' && isLogByDefault(board.span));
-    const chartSpan =
-      board.reference.kind === 'base' ? board.span : positiveSpan(metric.cells.map((cell) => cell.value));
-    const chartScale = state.scale === 'auto' ? (isLogByDefault(chartSpan) ? 'log' : 'linear') : state.scale;
-    nodes.push(
-      scoreboardFigure({
-        document,
-        metric,
-        board,
-        sectionTitle: section.title,
-        names: (run) => nameOf(page, run),
-        sources: (run, group) => {
-          const known = page.known.get(run);
-          return known === undefined ? [] : cellSources(known, section.key, group);
-        },
-        isLog,
-        id: `score-${index}`,
-      }),
-      compareFigure({
-        metric,
-        sectionKey: section.key,
-        state: {
-          ...defaultPageState({ runs: state.runs, sections: {} }),
-          baseline: board.reference.kind === 'base' ? board.reference.run : null,
-          scale: chartScale,
-        },
-        runOrder,
-        document,
-        maxWidthPx: results.clientWidth || undefined,
-        idPrefix: `compare-${index}-`,
-        fullName: (run) => nameOf(page, run).full,
-      }),
-    );
-  });
-  results.replaceChildren(...nodes);
-  if (empty) {
-    empty.hidden = sections.length > 0;
-    empty.textContent =
-      state.runs.length < 2
-        ? 'Pick two or more runs that share a tool and workload: the chips narrow the list.'
-        : 'These runs share no tool and workload: pick runs marked “shares”.';
-  }
-}
-
-function drawSystems(page: ComparePage): void {
-  const { state, systems } = page;
-  if (!systems) return;
-  const section = systems.closest<HTMLElement>('section');
-  const chosen = state.runs.flatMap((id) => {
-    const run = page.known.get(id);
-    return run === undefined ? [] : [{ id, run, name: nameOf(page, id) }];
-  });
-  if (section) section.hidden = chosen.length < 2;
-  if (chosen.length < 2) {
-    systems.replaceChildren();
-    return;
-  }
-  const [first, ...others] = chosen;
-  systems.replaceChildren(
-    ...systemsNodes({
-      document,
-      runs: chosen.map(({ id, name }) => ({ id, name })),
-      table: systemsTable(chosen.map(({ run }) => run.system)),
-      workloads: others.map(({ id, run }) => ({
-        run: id,
-        differences: workloadDifferences(first?.run.fingerprints ?? [], run.fingerprints),
-      })),
-    }),
-  );
+  writeHash(page, 'replace');
 }
 
 /** A run's sections (`RunSectionsJson`), fetched on first use. */
 function runSectionsOf(page: ComparePage, id: string): Promise<RunSectionsJson> {
   let promise = page.fetched.get(id);
   if (promise === undefined) {
-    const run = page.known.get(id);
-    promise = fetch(run?.sectionsHref ?? '').then((response) => {
-      if (!response.ok) throw new Error(`${response.status} for ${run?.sectionsHref}`);
+    const run = page.store.runs.get(id);
+    if (run === undefined) return Promise.reject(new Error(`no run ${id} is loaded`));
+    promise = fetch(run.sectionsHref).then((response) => {
+      if (!response.ok) throw new Error(`${response.status} for ${run.sectionsHref}`);
       return response.json() as Promise<RunSectionsJson>;
     });
     page.fetched.set(id, promise);

@@ -1,12 +1,12 @@
-// The compare page's list of runs: what a chosen run is called (short in charts, in full in
-// tables and on hover), and, beside every box, how many workloads the run shares with the runs
-// chosen so far, and whether the chips leave it shown.
+// The compare page's runs: what a chosen run is called (short in charts, in full in tables and on
+// hover), and, beside every box of the list, how many workloads the run shares with the runs
+// chosen so far.
 
 import type { RunNames } from '../compare/aliases.ts';
 import type { RunName } from '../compare/scoreboard-element.ts';
 import type { CompareRun } from '../data/compare-index.ts';
 
-/** Every listed run by `<experiment>/<run>`. */
+/** Every run the page has loaded (compare/compare-runs-store.ts), by `<experiment>/<run>`. */
 export type KnownRuns = ReadonlyMap<string, CompareRun>;
 
 /**

@@ -1,9 +1,12 @@
 // The compare page's state in its URL, short and readable:
-// `#runs=msa70/ext4,loopback/xfs&metric=write.iops&base=msa70/ext4&scale=log&fs=ext4`. Runs are
-// `<experiment alias>/<run>` (compare/aliases.ts); the chips chosen are one parameter per facet.
-// The long form of older links, `?runs=<experiment id>/<run>,…&baseline=…&metric-fio=…`, is read too.
+// `#runs=msa70/ext4,loopback/xfs&metric=write.iops&base=msa70/ext4&scale=log&fs=ext4&list=shared`.
+// Runs are `<experiment alias>/<run>` (compare/aliases.ts); the chips chosen are one parameter per
+// facet. The long form of older links, `?runs=<experiment id>/<run>,…&baseline=…&metric-fio=…`,
+// is read too. A link names runs by alias, which only the experiments' own files map to ids: it
+// is read in two steps, the names as written (readCompareLink), then resolved (compareStateOf)
+// once the page has loaded the experiments they name (linkHeads).
 
-import type { RunNames } from '../compare/aliases.ts';
+import { experimentHead, type RunNames } from '../compare/aliases.ts';
 import { FACETS, type Facet, type FacetFilters } from '../compare/facets.ts';
 
 export type CompareScale = 'auto' | 'linear' | 'log';
@@ -18,6 +21,14 @@ export interface CompareState {
   /** `auto`: log when the values shown span more than ten times, else linear. */
   scale: CompareScale;
   filters: FacetFilters;
+  /** Whether the list keeps only experiments with a run sharing a tool and workload with the chosen runs. */
+  isSharedOnly: boolean;
+}
+
+/** A link's state with its runs as it names them (`msa70/ext4`), not yet resolved. */
+export interface CompareLink extends Omit<CompareState, 'runs' | 'base'> {
+  runs: string[];
+  base: string | null;
 }
 
 /** Each facet's parameter in the URL. */
@@ -29,35 +40,44 @@ const FACET_PARAMS: Readonly<Record<Facet, string>> = {
   device: 'device',
 };
 
-export const EMPTY_COMPARE_STATE: CompareState = { runs: [], base: null, metric: null, scale: 'auto', filters: {} };
+export const EMPTY_COMPARE_STATE: CompareState = {
+  runs: [],
+  base: null,
+  metric: null,
+  scale: 'auto',
+  filters: {},
+  isSharedOnly: false,
+};
 
-/**
- * The state a location gives: its hash when it has one, else the long query of older links.
- * Runs the page does not list are dropped, and a base that is not one of the chosen runs is the best.
- */
-export function compareStateFrom(location: { search: string; hash: string }, names: RunNames): CompareState {
+/** What a location asks for: its hash when it has one, else the long query of older links. */
+export function readCompareLink(location: { search: string; hash: string }): CompareLink {
   const hash = location.hash.replace(/^#/, '');
-  if (hash === '' && new URLSearchParams(location.search).has('runs')) return legacyState(location.search, names);
+  if (hash === '' && new URLSearchParams(location.search).has('runs')) return legacyLink(location.search);
   const params = new URLSearchParams(hash);
-  const runs = readRuns(params.get('runs'), names);
-  const base = names.resolve(params.get('base') ?? '') ?? null;
   const filters: FacetFilters = {};
   for (const facet of FACETS) {
     const value = params.get(FACET_PARAMS[facet]);
     if (value) filters[facet] = value;
   }
   return {
-    runs,
-    base: base !== null && runs.includes(base) ? base : null,
+    runs: readRuns(params.get('runs')),
+    base: params.get('base') || null,
     metric: params.get('metric') || null,
     scale: readScale(params.get('scale')),
     filters,
+    isSharedOnly: params.get('list') === 'shared',
   };
 }
 
-function readRuns(list: string | null, names: RunNames): string[] {
-  const runs = (list ?? '').split(',').flatMap((name) => names.resolve(name.trim()) ?? []);
-  return [...new Set(runs)];
+function readRuns(list: string | null): string[] {
+  return [
+    ...new Set(
+      (list ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
 }
 
 function readScale(value: string | null): CompareScale {
@@ -65,18 +85,30 @@ function readScale(value: string | null): CompareScale {
 }
 
 /** `?runs=…&baseline=…&scale=log&metric-<section>=<metric key>`, as the page wrote it before. */
-function legacyState(search: string, names: RunNames): CompareState {
+function legacyLink(search: string): CompareLink {
   const params = new URLSearchParams(search);
-  const runs = readRuns(params.get('runs'), names);
-  const baseline = names.resolve(params.get('baseline') ?? '') ?? null;
-  const metric = [...params].find(([name]) => name.startsWith('metric-'))?.[1] ?? null;
   return {
     ...EMPTY_COMPARE_STATE,
-    runs,
-    base: baseline !== null && runs.includes(baseline) ? baseline : null,
-    metric,
+    runs: readRuns(params.get('runs')),
+    base: params.get('baseline') || null,
+    metric: [...params].find(([name]) => name.startsWith('metric-'))?.[1] ?? null,
     scale: params.get('scale') === 'log' ? 'log' : 'auto',
   };
+}
+
+/** The experiments a link's runs name (aliases or ids), each once: what the page must load to resolve them. */
+export function linkHeads(link: CompareLink): string[] {
+  return [...new Set(link.runs.flatMap((name) => experimentHead(name) ?? []))];
+}
+
+/**
+ * The state of a link, its runs resolved: runs no loaded experiment has are dropped, and a base
+ * that is not one of the chosen runs is the best.
+ */
+export function compareStateOf(link: CompareLink, names: RunNames): CompareState {
+  const runs = [...new Set(link.runs.flatMap((name) => names.resolve(name) ?? []))];
+  const base = link.base === null ? null : (names.resolve(link.base) ?? null);
+  return { ...link, runs, base: base !== null && runs.includes(base) ? base : null };
 }
 
 /** The hash of `state`, without the `#` ("" for the empty state), in short names; `/`, `,`, `:` stay readable. */
@@ -90,6 +122,7 @@ export function compareHash(state: CompareState, names: RunNames): string {
     const value = state.filters[facet];
     if (value !== undefined) params.set(FACET_PARAMS[facet], value);
   }
+  if (state.isSharedOnly) params.set('list', 'shared');
   return params.toString().replaceAll('%2F', '/').replaceAll('%2C', ',').replaceAll('%3A', ':');
 }
 

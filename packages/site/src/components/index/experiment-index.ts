@@ -3,7 +3,7 @@
 // card: data/search-record.ts), whose results replace the cards, a batch at a time, until the
 // filters are cleared. The choice is kept in the URL, so a link or a reload opens the same view.
 // Bundled by Astro into the index pages only.
-import { href } from '../../lib/url.ts';
+import { loadPagefind, type PagefindResult } from '../../lib/pagefind.ts';
 import {
   countText,
   formatIndexQuery,
@@ -13,20 +13,9 @@ import {
   parseIndexQuery,
 } from './index-query.ts';
 
-/** The part of Pagefind's browser API used here (pagefind/pagefind.js, written at build time). */
-interface Pagefind {
-  options(options: { baseUrl?: string; excerptLength?: number }): Promise<void>;
-  search(
-    term: string | null,
-    options: ReturnType<typeof pagefindSearch>['options'],
-  ): Promise<{ results: PagefindResult[] } | null>;
-}
-
-interface PagefindResult {
-  data(): Promise<{ url: string; excerpt: string; meta: { card?: string } }>;
-}
-
 const SEARCH_DELAY_MS = 200;
+/** The words of a card's "Matches:" excerpt. */
+const EXCERPT_WORDS = 24;
 /** Cards added per "Show more", as many as a served page has. */
 const BATCH_SIZE = 50;
 
@@ -40,7 +29,6 @@ class ExperimentIndex extends HTMLElement {
   /** The page's own cards and count, shown again when the filters are cleared. */
   #served: { items: HTMLLIElement[]; count: string } = { items: [], count: '' };
   #total = 0;
-  #pagefind: Promise<Pagefind> | undefined;
   /** What the last search found, and how many of its cards are shown. */
   #found: { results: PagefindResult[]; shown: number; hasWords: boolean } | undefined;
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -127,7 +115,7 @@ class ExperimentIndex extends HTMLElement {
     }
     this.#setBusy(true);
     const { term, options } = pagefindSearch(query);
-    const found = await (await this.#loadPagefind()).search(term, options);
+    const found = await (await loadPagefind({ excerptLength: EXCERPT_WORDS })).search(term, options);
     if (round !== this.#searchRound) return;
     const results = found?.results ?? [];
     this.#found = { results, shown: 0, hasWords: term !== null };
@@ -171,16 +159,6 @@ class ExperimentIndex extends HTMLElement {
     if (this.#pager) this.#pager.hidden = !isPaged;
     this.#noMatch.hidden = !isEmpty;
     this.#more.hidden = !hasMore;
-  }
-
-  #loadPagefind(): Promise<Pagefind> {
-    this.#pagefind ??= (async () => {
-      // Written by the build next to the pages, so not a module the bundler can see.
-      const pagefind = (await import(/* @vite-ignore */ href('pagefind/pagefind.js'))) as Pagefind;
-      await pagefind.options({ baseUrl: href('/'), excerptLength: 24 });
-      return pagefind;
-    })();
-    return this.#pagefind;
   }
 }
 
