@@ -5,12 +5,14 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, SITE_DIR } from './helpers/build-site.ts';
 import { seriousAxeViolations, sidewaysOverflow, textOutsideCharts } from './helpers/page-layout.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
-import { gotoReady, reloadReady } from './helpers/page-ready.ts';
+import { gotoReady, reloadReady, waitForReady } from './helpers/page-ready.ts';
 import { servedSite } from './helpers/served-site.ts';
 
-// /compare on the site of content/results: the result first, the chips, the short URL in the
-// hash (and older ?runs= links), back and forward, the systems of the chosen runs, the phone
-// layout and axe. Screenshots go to e2e/screenshots/ (git-ignored): look at them.
+// /compare on the site of content/results: the result first, the chips counted by the search
+// index, the experiments it finds listed with their runs, the short URL in the hash (aliases
+// resolved through the index; older ?runs= links too), back and forward, the systems of the
+// chosen runs, the phone layout and axe, and the page without JavaScript. Screenshots go to
+// e2e/screenshots/ (git-ignored): look at them.
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
@@ -19,6 +21,16 @@ const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const GOVERNOR = '2020-fio-random-write-cpu-governor';
 const SCHEDULER = '2020-fio-random-write-io-scheduler-filesystem';
+/** The experiments of content/results with runs, newest first (two more await runs). */
+const WITH_RUNS = [
+  LOOPBACK,
+  '2020-dd-sequential-write-three-hosts',
+  GOVERNOR,
+  SCHEDULER,
+  '2014-ec2-m3-large-m3-medium-t2-medium-rails',
+  '2011-11-ext4-xfs-btrfs-bonnie',
+  MSA70,
+];
 /** The issue's pair: a 24-disk RAID 10 against a loop device over a 128 MiB image. */
 const RAID_VS_LOOP = '/compare/#runs=msa70/ext4,loopback/xfs';
 
@@ -28,7 +40,7 @@ beforeAll(async () => {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
 });
 
-/** A fresh page at `path`, `width` × `height`, its runs drawn. */
+/** A fresh page at `path`, `width` × `height`, its runs drawn and its list found. */
 async function openCompare(
   path: string,
   { width = 1280, height = 800, colorScheme = 'light' as 'light' | 'dark' } = {},
@@ -40,6 +52,25 @@ async function openCompare(
 }
 
 const hashOf = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash));
+
+/** The experiments the list shows, top to bottom. */
+const listedExperiments = (page: Page) =>
+  page
+    .locator('fieldset.compare-experiment')
+    .evaluateAll((fieldsets) => fieldsets.map((fieldset) => (fieldset as HTMLElement).dataset.experiment ?? ''));
+
+/** The runs the list shows (those the chips leave), `<experiment>/<run>`. */
+const shownRuns = (page: Page) =>
+  page
+    .locator('label.compare-run:not([hidden]) input')
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+
+/** Opens the folded list (runs chosen from a link fold it) and waits for its experiments. */
+async function openList(page: Page): Promise<void> {
+  await page.locator('[data-compare-runs] > summary').click();
+  await page.locator('fieldset.compare-experiment').first().waitFor();
+  await waitForReady(page);
+}
 
 describe('the compare page', () => {
   test(
@@ -141,17 +172,20 @@ describe('the compare page', () => {
       expect(await page.locator(`.score-table tr[data-run="${MSA70}/ext3"] td`).first().textContent()).toBe('1×');
 
       // A third run, picked in the list: a new history entry with the short URL.
-      await page.locator('[data-compare-runs] > summary').click();
+      await openList(page);
       await page.locator(`input[name="run"][value="${MSA70}/xfs"]`).check();
+      await waitForReady(page);
       await page.locator(`.score-table tr[data-run="${MSA70}/xfs"]`).waitFor();
       expect(await hashOf(page)).toBe('#runs=msa70/ext3,msa70/ext4,msa70/xfs&metric=write.bw&base=msa70/ext3');
       // A chip: the list narrows, the URL keeps it.
       await page.getByRole('button', { name: /^xfs \d+$/ }).click();
+      await waitForReady(page);
       expect(await hashOf(page)).toContain('&fs=xfs');
       expect(await page.locator(`label.compare-run:has(input[value="${LOOPBACK}/ext4"])`).isHidden()).toBe(true);
 
       await page.goBack();
       await page.waitForFunction(() => !window.location.hash.includes('fs=xfs'));
+      await waitForReady(page);
       expect(await page.locator(`label.compare-run:has(input[value="${LOOPBACK}/ext4"])`).isHidden()).toBe(false);
       await page.goBack();
       await page.waitForFunction(() => !window.location.hash.includes('msa70/xfs'));
@@ -207,26 +241,99 @@ describe('the compare page', () => {
   );
 
   test(
-    'greys a chip that would leave nothing to compare, saying why',
+    'resolves runs by alias through the search index or by full id, and drops a name the site does not have',
     async () => {
-      const { page } = await openCompare('/compare/#hw=loop-device');
-      // On loop devices, one run is ext4: nothing to compare it with.
-      const ext4 = page.locator('button.chip[data-facet="filesystem"][data-value="ext4"]');
-      await ext4.waitFor();
-      expect(await ext4.isDisabled()).toBe(true);
-      expect(await ext4.getAttribute('title')).toMatch(/share no tool and workload/);
-      expect(
-        await page.locator('button.chip[data-facet="hardware"][data-value="loop-device"]').getAttribute('aria-pressed'),
-      ).toBe('true');
-      // The list shows the three loop runs only.
-      const shown = await page
-        .locator('label.compare-run:not([hidden]) input')
-        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
-      expect(shown).toEqual([`${LOOPBACK}/ext4`, `${LOOPBACK}/xfs`, `${LOOPBACK}/btrfs`]);
+      const { page, problems } = await openCompare(`/compare/#runs=msa70/ext3,${MSA70}/ext4,nothing/ext4,msa70/ext9`);
+      await page.locator('.compare-scoreboard').first().waitFor();
+      expect((await page.locator('.score-bars .score-name').allTextContents()).sort()).toEqual(['ext3', 'ext4']);
+      // A pick writes what was resolved, by alias.
+      await openList(page);
+      await page.locator(`input[name="run"][value="${MSA70}/xfs"]`).check();
+      await waitForReady(page);
+      expect(await hashOf(page)).toBe('#runs=msa70/ext3,msa70/ext4,msa70/xfs');
+      // The chosen runs, each a button that drops it.
+      await page.getByRole('button', { name: 'Drop ext3' }).click();
+      await waitForReady(page);
+      expect(await hashOf(page)).toBe('#runs=msa70/ext4,msa70/xfs');
+      expect(problems).toEqual([]);
       await page.context().close();
     },
     PAGE_TIMEOUT_MS,
   );
+
+  test(
+    'lists the experiments with runs, newest first, and counts each chip in experiments from the search index',
+    async () => {
+      const { page, problems } = await openCompare('/compare/');
+      expect(await listedExperiments(page)).toEqual(WITH_RUNS);
+      expect(await page.locator('[data-compare-count]').textContent()).toBe('7 experiments with runs, newest first.');
+      const chip = (facet: string, value: string) =>
+        page.locator(`button.chip[data-facet="${facet}"][data-value="${value}"]`);
+      // fio: the MSA70, loopback, governor and scheduler experiments.
+      expect(await chip('tool', 'fio').textContent()).toBe('fio 4');
+      expect(await chip('hardware', 'raid').textContent()).toBe('RAID 4');
+
+      // On loop devices: the loopback experiment alone, its three runs.
+      await chip('hardware', 'loop-device').click();
+      await waitForReady(page);
+      expect(await chip('hardware', 'loop-device').getAttribute('aria-pressed')).toBe('true');
+      expect(await listedExperiments(page)).toEqual([LOOPBACK]);
+      expect(await shownRuns(page)).toEqual([`${LOOPBACK}/ext4`, `${LOOPBACK}/xfs`, `${LOOPBACK}/btrfs`]);
+      // No loop-device run is ext3: greyed, saying why. Another hardware chip replaces the chosen one.
+      expect(await chip('filesystem', 'ext3').isDisabled()).toBe(true);
+      expect(await chip('filesystem', 'ext3').getAttribute('title')).toMatch(/^No experiment has a run with “ext3”/);
+      expect(await chip('hardware', 'raid').textContent()).toBe('RAID 4');
+
+      // ext4 on a RAID: the experiments have such a run; their other runs are hidden.
+      await chip('hardware', 'raid').click();
+      await waitForReady(page);
+      await chip('filesystem', 'ext4').click();
+      await waitForReady(page);
+      expect(await hashOf(page)).toBe('#hw=raid&fs=ext4');
+      expect(await shownRuns(page)).toContain(`${MSA70}/ext4`);
+      expect(await shownRuns(page)).not.toContain(`${MSA70}/xfs`);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    'narrows the list to the experiments sharing a tool and workload with the chosen runs, marking what each shares',
+    async () => {
+      const { page, problems } = await openCompare('/compare/#runs=msa70/ext4&list=shared');
+      await openList(page);
+      // The loopback runs ran the MSA70's fio job random-write-direct; no other experiment did.
+      expect(await listedExperiments(page)).toEqual([LOOPBACK, MSA70]);
+      expect(
+        await page.locator(`label.compare-run:has(input[value="${LOOPBACK}/xfs"]) [data-shares]`).textContent(),
+      ).toMatch(/^ · shares \d+$/);
+      await page.getByLabel('Only experiments with a run sharing a tool and workload with the chosen runs').uncheck();
+      await waitForReady(page);
+      expect(await listedExperiments(page)).toEqual(WITH_RUNS);
+      expect(await hashOf(page)).toBe('#runs=msa70/ext4');
+      // A bonnie++ run shares nothing with an fio one.
+      expect(
+        await page
+          .locator('label.compare-run:has(input[value="2011-11-ext4-xfs-btrfs-bonnie/ext4"])')
+          .getAttribute('data-comparable'),
+      ).toBe('false');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    PAGE_TIMEOUT_MS,
+  );
+
+  test('without JavaScript, points to the experiments’ pages, which list their runs', async () => {
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site.url('/compare/'));
+    const note = page.locator('p.warning', { hasText: 'Comparing runs needs JavaScript' });
+    expect(await note.textContent()).toMatch(/each experiment’s page lists its runs/);
+    expect(await page.getByRole('link', { name: 'each experiment’s page' }).getAttribute('href')).toBe('/');
+    expect(await page.locator('[data-compare-form]').isHidden()).toBe(true);
+    await context.close();
+  });
 
   test.each(['light', 'dark'] as const)(
     'on a 390 px phone in %s: nothing wider than the screen, chart text inside its chart, no serious axe finding',
@@ -245,6 +352,9 @@ describe('the compare page', () => {
         if (path === RAID_VS_LOOP) {
           await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-390-${colorScheme}.png`), fullPage: true });
         }
+        if (path === '/compare/') {
+          await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-list-390-${colorScheme}.png`), fullPage: true });
+        }
         expect(problems).toEqual([]);
         await page.context().close();
       }
@@ -253,13 +363,21 @@ describe('the compare page', () => {
   );
 
   test.each(['light', 'dark'] as const)(
-    'at 1280 px in %s: no serious axe finding',
+    'at 1280 px in %s: no serious axe finding, with runs chosen and with the list',
     async (colorScheme) => {
       const { page } = await openCompare(RAID_VS_LOOP, { colorScheme });
       await page.locator('.compare-figure').first().waitFor();
+      await openList(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-1280-${colorScheme}-full.png`), fullPage: true });
       await page.context().close();
+      const list = await openCompare('/compare/#tool=fio', { colorScheme });
+      expect(await seriousAxeViolations(list.page)).toEqual([]);
+      await list.page.screenshot({
+        path: join(SCREENSHOTS_DIR, `compare-list-1280-${colorScheme}.png`),
+        fullPage: true,
+      });
+      await list.page.context().close();
     },
     PAGE_TIMEOUT_MS,
   );

@@ -54,22 +54,18 @@ export class CompareRunsStore {
 
   /**
    * Loads the experiments that `heads` (aliases or ids, from a link) name, so that `names` can
-   * resolve their runs. A head that looks like an id is fetched as one first; the others are
-   * asked of the search index by alias, in one search; whatever is still unknown is tried the
-   * other way. A head that is neither stays unknown, and its runs are dropped.
+   * resolve their runs. A head that looks like an id is fetched as one; the others, and an
+   * id-like head the site has no file for, are asked of the search index by alias, in one
+   * search. A head that is neither stays unknown, and its runs are dropped.
    */
   async loadHeads(heads: readonly string[]): Promise<void> {
     const isKnown = (head: string) =>
       this.#experiments.has(head) || [...this.#experiments.values()].some((known) => known.alias === head);
-    const unknown = heads.filter((head) => !isKnown(head));
-    const idLike = unknown.filter((head) => ID_LIKE.test(head));
+    const idLike = heads.filter((head) => !isKnown(head) && ID_LIKE.test(head));
     await Promise.all(idLike.map((head) => this.experiment(head)));
-    const byAlias = unknown.filter((head) => !isKnown(head));
-    if (byAlias.length > 0) {
-      const ids = await this.#source.idsOfAliases(byAlias);
-      await Promise.all(ids.map((id) => this.experiment(id)));
-    }
-    const left = byAlias.filter((head) => !isKnown(head) && !ID_LIKE.test(head));
-    await Promise.all(left.map((head) => this.experiment(head)));
+    const byAlias = heads.filter((head) => !isKnown(head));
+    if (byAlias.length === 0) return;
+    const ids = await this.#source.idsOfAliases(byAlias);
+    await Promise.all(ids.map((id) => this.experiment(id)));
   }
 }

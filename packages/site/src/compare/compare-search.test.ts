@@ -6,7 +6,13 @@ const TOOLS = ['fio', 'bonnie', 'sysbench'];
 describe('listSearch(query, tools)', () => {
   test('asks for experiments with a run of any tool, newest first, when no chip is chosen', () => {
     expect(listSearch({ filters: {}, sharedKeys: null }, TOOLS)).toEqual({
-      filters: { 'run-tool': { any: TOOLS } },
+      filters: {
+        'run-tool': { any: TOOLS },
+        'run-workload': [],
+        'run-hardware': [],
+        'run-filesystem': [],
+        'run-device': [],
+      },
       sort: { newest: 'asc' },
     });
   });
@@ -14,7 +20,14 @@ describe('listSearch(query, tools)', () => {
   test('sends each chosen chip as its facet’s filter, and the chosen runs’ keys as any-of', () => {
     const keys = ['fio|random-write-direct', 'fio|seq-write'];
     expect(listSearch({ filters: { tool: 'fio', hardware: 'raid' }, sharedKeys: keys }, TOOLS)).toEqual({
-      filters: { 'run-tool': 'fio', 'run-hardware': 'raid', 'compare-key': { any: keys } },
+      filters: {
+        'run-tool': 'fio',
+        'run-workload': [],
+        'run-hardware': 'raid',
+        'run-filesystem': [],
+        'run-device': [],
+        'compare-key': { any: keys },
+      },
       sort: { newest: 'asc' },
     });
   });
@@ -28,7 +41,9 @@ describe('listSearch(query, tools)', () => {
 describe('chipSearches(query, tools) and chipCounts(answers)', () => {
   test('counts a facet with a chosen chip by the search without it: a chip replaces its facet’s choice', () => {
     const searches = chipSearches({ filters: { tool: 'fio', hardware: 'raid' }, sharedKeys: null }, TOOLS);
-    expect(searches.map((search) => [search.facet, search.options.filters])).toEqual([
+    const chosen = (filters: Record<string, unknown> = {}) =>
+      Object.fromEntries(Object.entries(filters).filter(([, value]) => !Array.isArray(value) || value.length > 0));
+    expect(searches.map((search) => [search.facet, chosen(search.options.filters)])).toEqual([
       [null, { 'run-tool': 'fio', 'run-hardware': 'raid' }],
       ['tool', { 'run-tool': { any: TOOLS }, 'run-hardware': 'raid' }],
       ['hardware', { 'run-tool': 'fio' }],

@@ -24,8 +24,10 @@ export function listSearch(query: ListQuery, tools: readonly string[]): Pagefind
   if (tools.length === 0 || query.sharedKeys?.length === 0) return null;
   const filters: Record<string, PagefindFilter> = {};
   for (const facet of FACETS) {
-    const value = query.filters[facet];
-    if (value !== undefined) filters[FACET_FILTERS[facet]] = value;
+    // Pagefind counts a filter's values only once it has loaded that filter, which a search does
+    // for the filters it names: a facet with no chip chosen is named with no value (every one of
+    // no values: no constraint), so that its chips are counted too.
+    filters[FACET_FILTERS[facet]] = query.filters[facet] ?? [];
   }
   if (query.filters.tool === undefined) filters[FACET_FILTERS.tool] = { any: tools };
   if (query.sharedKeys !== null) filters[COMPARE_KEY_FILTER] = { any: query.sharedKeys };

@@ -4,13 +4,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
+/** The folders of the output whose every file a build makes (the others hold Pagefind's index, assets, ...). */
+const PRUNED_FOLDERS = ['experiments', 'compare'];
+
 /**
  * A build keeps its output folder (astro.config.mjs: `emptyOutDir: false`), so that the pages
  * of experiments that did not change stay where the last build wrote them instead of being
  * copied back from Astro's incremental cache: at thousands of experiments that copy, not the
  * rendering, was most of a rebuild. What a kept folder would also keep is the pages of an
- * experiment or a run since removed: this removes every file under `experiments/` that this
- * build did not write or keep, and the folders left empty.
+ * experiment or a run since removed, and files the site no longer makes at all (the list of every
+ * run, `compare/runs.json`, which a kept folder would go on serving): this removes every file
+ * under `experiments/` and `compare/` that this build did not write or keep, and the folders
+ * left empty.
  */
 export function pruneStale(): AstroIntegration {
   return {
@@ -18,7 +23,8 @@ export function pruneStale(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, assets, logger }) => {
         const built = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
-        const removed = await pruneFolder(join(fileURLToPath(dir), 'experiments'), built);
+        let removed = 0;
+        for (const folder of PRUNED_FOLDERS) removed += await pruneFolder(join(fileURLToPath(dir), folder), built);
         if (removed > 0) logger.info(`removed ${removed} files of experiments or runs no longer in the content`);
       },
     },

@@ -143,6 +143,9 @@ function listen(page: ComparePage): void {
     if (drop) go(page, toggledRun(page.state, drop.dataset.dropRun ?? '', false));
   });
   more.addEventListener('click', () => void showMore(page));
+  page.elements.runList.addEventListener('toggle', () => {
+    if (page.elements.runList.open && page.list.shown === 0) void showMore(page);
+  });
   const restore = () => void arrive(page, { isFirst: false });
   window.addEventListener('popstate', restore);
   window.addEventListener('hashchange', restore);
@@ -232,10 +235,15 @@ function showChosen(page: ComparePage): void {
   elements.chosen.hidden = chosen.length === 0;
   elements.chosen.replaceChildren(...(chosen.length > 0 ? [chosenRunsRow(document, chosen)] : []));
   elements.shared.checked = state.isSharedOnly;
-  elements.shared.disabled = state.runs.length === 0;
+  // Shown once there is something to share with.
+  setHidden(elements.shared.closest('label'), state.runs.length === 0);
   showMatchingRuns(elements.list, (id) => facetsOf(page, id), state.filters, state.runs);
   const boxes = [...elements.list.querySelectorAll<HTMLInputElement>('input[name="run"]')];
   markSharedWorkloads(boxes, page.store.runs, state.runs);
+}
+
+function setHidden(element: HTMLElement | null, isHidden: boolean): void {
+  if (element) element.hidden = isHidden;
 }
 
 function listQuery(page: ComparePage): ListQuery {
@@ -253,7 +261,8 @@ async function searchList(page: ComparePage): Promise<void> {
   const key = JSON.stringify(listSearch(query, page.tools));
   if (key === page.list.key) return;
   const round = ++page.list.round;
-  page.list.key = key;
+  // Nothing of the last search is shown from now on, were the list opened before this one ends.
+  Object.assign(page.list, { key, results: [], shown: 0 });
   const { chips, list, count } = page.elements;
   await whileBusy([chips, list], async () => {
     const searches = chipSearches(query, page.tools);
@@ -266,11 +275,25 @@ async function searchList(page: ComparePage): Promise<void> {
     chips.replaceChildren(...chipRows(document, facetChips(page.labels, query.filters, counts)));
     chips.hidden = page.labels.length === 0;
     page.list.results = answers.find(({ facet }) => facet === null)?.found?.results ?? [];
-    page.list.shown = 0;
     list.replaceChildren();
-    await showMore(page);
+    showCount(page);
+    showChosen(page);
+    // A folded list (runs chosen from a link) fetches its experiments when it is opened.
+    if (page.elements.runList.open) await showMore(page);
   }).catch((error: unknown) => {
     if (round === page.list.round) count.textContent = `Could not search the experiments: ${String(error)}`;
+  });
+}
+
+/** The list's count, and its "Show more" while some found experiments are not shown. */
+function showCount(page: ComparePage): void {
+  const { list, elements } = page;
+  setHidden(elements.more.parentElement, list.shown >= list.results.length || !elements.runList.open);
+  elements.count.textContent = listCountText({
+    found: list.results.length,
+    shown: list.shown,
+    hasChips: FACETS.some((facet) => page.state.filters[facet] !== undefined),
+    isSharedOnly: listQuery(page).sharedKeys !== null,
   });
 }
 
@@ -279,6 +302,7 @@ async function showMore(page: ComparePage): Promise<void> {
   const { list: found, elements } = page;
   const round = found.round;
   const batch = found.results.slice(found.shown, found.shown + BATCH_SIZE);
+  if (batch.length === 0) return;
   elements.more.disabled = true;
   await whileBusy([elements.list], async () => {
     const pages = await Promise.all(batch.map((result) => result.data()));
@@ -291,17 +315,15 @@ async function showMore(page: ComparePage): Promise<void> {
         elements.list.append(experimentFieldset(document, experiment));
     }
     found.shown += batch.length;
-    elements.more.hidden = found.shown >= found.results.length;
-    elements.count.textContent = listCountText({
-      found: found.results.length,
-      shown: found.shown,
-      hasChips: FACETS.some((facet) => page.state.filters[facet] !== undefined),
-      isSharedOnly: listQuery(page).sharedKeys !== null,
-    });
+    showCount(page);
     showChosen(page);
-  }).finally(() => {
-    elements.more.disabled = false;
-  });
+  })
+    .catch((error: unknown) => {
+      if (round === found.round) elements.count.textContent = `Could not load the experiments: ${String(error)}`;
+    })
+    .finally(() => {
+      elements.more.disabled = false;
+    });
 }
 
 /** Fetches the chosen runs' sections and draws them; busy until drawn or failed. */
