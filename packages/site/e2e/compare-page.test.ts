@@ -292,6 +292,9 @@ describe('the compare page', () => {
       expect(await hashOf(page)).toBe('#hw=raid&fs=ext4');
       expect(await shownRuns(page)).toContain(`${MSA70}/ext4`);
       expect(await shownRuns(page)).not.toContain(`${MSA70}/xfs`);
+      expect(await page.locator(`fieldset[data-experiment="${MSA70}"] [data-compare-hidden-runs]`).textContent()).toBe(
+        '2 more runs without the chosen chips.',
+      );
       expect(problems).toEqual([]);
       await page.context().close();
     },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type ChipCounts, type ChipLabel, facetChips } from './chips.ts';
+import { type ChipCounts, type ChipLabel, chipTitle, facetChips } from './chips.ts';
 
 const LABELS: ChipLabel[] = [
   { facet: 'tool', value: 'fio', label: 'fio' },
@@ -42,5 +42,16 @@ describe('facetChips(labels, filters, counts)', () => {
     const chips = facetChips(LABELS, { tool: 'fio', filesystem: 'zfs' }, counts({ tool: { fio: 4, bonnie: 2 } }));
     expect(chips.tool.find((chip) => chip.isChosen)?.value).toBe('fio');
     expect(chips.filesystem).toEqual([{ value: 'zfs', label: 'zfs', count: 0, isChosen: true }]);
+  });
+});
+
+describe('chipTitle(chip)', () => {
+  test('says the count is of experiments, and why a chip is greyed', () => {
+    expect(chipTitle({ label: 'fio', count: 4 })).toBe(
+      '4 experiments have a run with “fio” and the other chips chosen',
+    );
+    expect(chipTitle({ label: 'ext3', count: 0 })).toBe(
+      'No experiment has a run with “ext3” and the other chips chosen',
+    );
   });
 });

@@ -46,7 +46,8 @@ export function facetChips(
   return chips;
 }
 
-/** The words of a chip that is greyed, for its title. */
-export function greyedChipTitle(chip: Pick<Chip, 'label'>): string {
-  return `No experiment has a run with “${chip.label}” and the other chips chosen`;
+/** What a chip's count is, for its title: experiments, not runs; 0 greys it. */
+export function chipTitle(chip: Pick<Chip, 'label' | 'count'>): string {
+  if (chip.count === 0) return `No experiment has a run with “${chip.label}” and the other chips chosen`;
+  return `${chip.count === 1 ? '1 experiment has' : `${chip.count} experiments have`} a run with “${chip.label}” and the other chips chosen`;
 }

@@ -1,5 +1,6 @@
 // Where a compared number comes from: the raw files of its run that hold its workload, by the
-// fingerprints of /compare/runs.json; or the experiment's measurements for a published table.
+// fingerprints of its experiment's compare-runs.json; or the experiment's measurements for a
+// published table.
 
 import type { CompareFingerprint, CompareRun } from '../data/compare-index.ts';
 

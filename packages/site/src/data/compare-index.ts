@@ -65,7 +65,11 @@ export interface ExperimentCompareRuns {
   runs: CompareRun[];
 }
 
-/** The body of `/compare/runs.json`. */
+/**
+ * Runs of several experiments in one list. No file of the site holds it any more (it was
+ * `/compare/runs.json`, which grew with the site); tests and /try build it from the experiments
+ * they load.
+ */
 export interface CompareIndex {
   runs: CompareRun[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareIndex } from './compare-index.ts';
+import { compareRuns } from './compare-index.ts';
 import { csvField } from './csv-text.ts';
 import { rawFilePath, runJsonPath } from './download-paths.ts';
 import { measurementsCsv } from './measurements-table.ts';
@@ -66,10 +66,10 @@ describe('run JSON', () => {
   });
 });
 
-describe('/compare/runs.json', () => {
+describe('experiments/<id>/compare-runs.json', () => {
   it('lists every run with numbers, with the workloads it can be compared on, under the base path', async () => {
     const experiments = await loadRealExperiments();
-    const index = compareIndex(experiments, '/benchfolio/');
+    const index = { runs: experiments.flatMap((loaded) => compareRuns(loaded, '/benchfolio/')) };
     const withNumbers = experiments.filter((experiment) => experiment.experiment.status !== 'awaiting-runs');
     const runCount = withNumbers.reduce((total, experiment) => total + experiment.runs.length, 0);
     expect(index.runs).toHaveLength(runCount);

@@ -69,7 +69,7 @@ export function runSectionsJson(loaded: LoadedExperiment, run: LoadedRun): RunSe
   };
 }
 
-// The run JSON endpoints and /compare/runs.json both want a run's sections: made once per build.
+// The run JSON endpoints and each experiment's compare-runs.json both want a run's sections: made once per build.
 const sectionsOf = new WeakMap<LoadedRun, ToolSection[]>();
 
 /** The sections of one run alone, of the tools that are compared (iostat's series are in `outputs`). */

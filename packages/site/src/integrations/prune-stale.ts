@@ -25,7 +25,10 @@ export function pruneStale(): AstroIntegration {
         const built = new Set([...assets.values()].flat().map((url) => fileURLToPath(url)));
         let removed = 0;
         for (const folder of PRUNED_FOLDERS) removed += await pruneFolder(join(fileURLToPath(dir), folder), built);
-        if (removed > 0) logger.info(`removed ${removed} files of experiments or runs no longer in the content`);
+        if (removed > 0)
+          logger.info(
+            `removed ${removed} files the site no longer makes (experiments or runs since removed, old files)`,
+          );
       },
     },
   };

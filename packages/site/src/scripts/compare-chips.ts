@@ -2,8 +2,7 @@
 // the count of experiments it would leave, and the row of chosen runs, each of which a click
 // drops from the comparison.
 
-import type { Chip } from '../compare/chips.ts';
-import { greyedChipTitle } from '../compare/chips.ts';
+import { type Chip, chipTitle } from '../compare/chips.ts';
 import { FACET_TITLES, FACETS, type Facet } from '../compare/facets.ts';
 import type { RunName } from '../compare/scoreboard-element.ts';
 
@@ -33,11 +32,9 @@ function chipButton(document: Document, facet: Facet, chip: Chip): HTMLButtonEle
   count.className = 'chip-count';
   count.textContent = String(chip.count);
   button.append(count);
+  button.title = chipTitle(chip);
   // A chosen chip stays clickable, whatever it leaves: it is how it is unchosen.
-  if (!chip.isChosen && chip.count === 0) {
-    button.disabled = true;
-    button.title = greyedChipTitle(chip);
-  }
+  button.disabled = !chip.isChosen && chip.count === 0;
   return button;
 }
 

@@ -5,6 +5,7 @@
 
 import type { FacetFilters, RunFacets } from '../compare/facets.ts';
 import { matchesFilters } from '../compare/facets.ts';
+import { hiddenRunsText } from '../compare/list-text.ts';
 import type { ExperimentCompareRuns } from '../data/compare-index.ts';
 import { formatPartialDate } from '../lib/format.ts';
 import { experimentHref } from '../lib/url.ts';
@@ -52,18 +53,17 @@ export function experimentFieldset(document: Document, experiment: ExperimentCom
   date.className = 'note';
   date.textContent = first === undefined ? '' : formatPartialDate(first.date);
   legend.append(link, ' ', date);
-  const none = document.createElement('p');
-  none.className = 'note compare-none';
-  none.dataset.compareNone = '';
-  none.hidden = true;
-  none.textContent = 'No one run of it has every chosen chip: its runs have them between them.';
-  fieldset.append(legend, ...experiment.runs.map((run) => runBox(document, run)), none);
+  const hiddenRuns = document.createElement('p');
+  hiddenRuns.className = 'note compare-hidden-runs';
+  hiddenRuns.dataset.compareHiddenRuns = '';
+  hiddenRuns.hidden = true;
+  fieldset.append(legend, ...experiment.runs.map((run) => runBox(document, run)), hiddenRuns);
   return fieldset;
 }
 
 /**
  * Shows the runs that have every chosen chip (the chosen runs always), ticks the chosen ones, and
- * says so in a fieldset none of whose runs is shown.
+ * says in each fieldset how many runs the chips hide.
  */
 export function showMatchingRuns(
   list: HTMLElement,
@@ -73,15 +73,20 @@ export function showMatchingRuns(
 ): void {
   for (const fieldset of list.querySelectorAll<HTMLFieldSetElement>('.compare-experiment')) {
     let shown = 0;
+    let hidden = 0;
     for (const label of fieldset.querySelectorAll<HTMLLabelElement>('.compare-run')) {
       const box = label.querySelector<HTMLInputElement>('input[name="run"]');
       if (!box) continue;
       box.checked = chosen.includes(box.value);
       const facets = facetsOf(box.value);
       label.hidden = !box.checked && (facets === undefined || !matchesFilters(facets, filters));
-      if (!label.hidden) shown++;
+      if (label.hidden) hidden++;
+      else shown++;
     }
-    const none = fieldset.querySelector<HTMLElement>('[data-compare-none]');
-    if (none) none.hidden = shown > 0;
+    const note = fieldset.querySelector<HTMLElement>('[data-compare-hidden-runs]');
+    if (note) {
+      note.textContent = hiddenRunsText(shown, hidden);
+      note.hidden = hidden === 0;
+    }
   }
 }
