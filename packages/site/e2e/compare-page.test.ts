@@ -273,10 +273,15 @@ describe('the compare page', () => {
       expect(await chip('tool', 'fio').textContent()).toBe('fio 4');
       expect(await chip('hardware', 'raid').textContent()).toBe('RAID 4');
 
-      // On loop devices: the loopback experiment alone, its three runs.
-      await chip('hardware', 'loop-device').click();
+      // On loop devices, chosen from the keyboard: the loopback experiment alone, its three runs.
+      await chip('hardware', 'loop-device').focus();
+      await page.keyboard.press('Enter');
       await waitForReady(page);
       expect(await chip('hardware', 'loop-device').getAttribute('aria-pressed')).toBe('true');
+      // The chips are drawn anew with their counts; the keyboard stays on the one pressed.
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.value)).toBe(
+        'loop-device',
+      );
       expect(await listedExperiments(page)).toEqual([LOOPBACK]);
       expect(await shownRuns(page)).toEqual([`${LOOPBACK}/ext4`, `${LOOPBACK}/xfs`, `${LOOPBACK}/btrfs`]);
       // No loop-device run is ext3: greyed, saying why. Another hardware chip replaces the chosen one.
@@ -354,6 +359,10 @@ describe('the compare page', () => {
         expect(await seriousAxeViolations(page), path).toEqual([]);
         if (path === RAID_VS_LOOP) {
           await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-390-${colorScheme}.png`), fullPage: true });
+          // The list opened: the chosen runs' buttons wrap, the runs' lines too.
+          await openList(page);
+          expect(await sidewaysOverflow(page), `${path}, the list open`).toEqual([]);
+          expect(await seriousAxeViolations(page), `${path}, the list open`).toEqual([]);
         }
         if (path === '/compare/') {
           await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-list-390-${colorScheme}.png`), fullPage: true });

@@ -67,3 +67,18 @@ export function chosenRunsRow(document: Document, chosen: readonly { id: string;
   });
   return buttonRow(document, 'chosen-runs', 'Chosen', buttons);
 }
+
+/**
+ * Replaces the chips, keeping the keyboard where it was: a chip clicked is drawn anew with its
+ * count, and the focus goes to the new one of the same facet and value.
+ */
+export function replaceChips(container: HTMLElement, rows: readonly HTMLElement[]): void {
+  const focused = container.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+  container.replaceChildren(...rows);
+  const { facet, value } = focused?.dataset ?? {};
+  if (facet === undefined) return;
+  const again = [...container.querySelectorAll<HTMLButtonElement>('button[data-facet]')].find(
+    (button) => button.dataset.facet === facet && button.dataset.value === value,
+  );
+  again?.focus();
+}

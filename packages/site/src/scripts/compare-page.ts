@@ -15,7 +15,7 @@ import type { RunSectionsJson } from '../data/run-json.ts';
 import { whileBusy } from '../lib/aria-busy.ts';
 import { loadPagefind, type PagefindResult } from '../lib/pagefind.ts';
 import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
-import { chipRows, chosenRunsRow } from './compare-chips.ts';
+import { chipRows, chosenRunsRow, replaceChips } from './compare-chips.ts';
 import { experimentFieldset, showMatchingRuns } from './compare-experiment-list.ts';
 import { drawResults, drawSystems, type ResultElements, showControls } from './compare-results.ts';
 import { compareRunName, markSharedWorkloads } from './compare-run-list.ts';
@@ -272,7 +272,7 @@ async function searchList(page: ComparePage): Promise<void> {
     );
     if (round !== page.list.round) return;
     const counts = chipCounts(answers.map(({ facet, found }) => ({ facet, filters: found?.filters ?? {} })));
-    chips.replaceChildren(...chipRows(document, facetChips(page.labels, query.filters, counts)));
+    replaceChips(chips, chipRows(document, facetChips(page.labels, query.filters, counts)));
     chips.hidden = page.labels.length === 0;
     page.list.results = answers.find(({ facet }) => facet === null)?.found?.results ?? [];
     list.replaceChildren();
