@@ -80,15 +80,16 @@ headline_sysbench() {
 }
 
 # headline_bonnie FILE: sequential block output (put_block) in KiB/s (bonnie++ K/sec), from the
-# CSV line: field 10 of the 1.9x/2.x format (it begins with its format version), field 5 of 1.03's.
-# A test too fast to measure (+++++) has no headline.
+# CSV line. Its place depends on the layout, told by the field count (as the library's
+# bonnie/csv-layout.ts reads bonnie++'s source): 50 fields (1.98, 2.00): 12th; 48 (1.96, 1.97):
+# 10th; 45 (1.9x): 8th; 27 (1.03): 5th. A test too fast to measure (+++++) has no headline.
 headline_bonnie() {
   awk -F, '
-    NF >= 20 && $0 !~ /^[ \t]/ { line = $0 }
+    (NF == 50 || NF == 48 || NF == 45 || NF == 27) && $0 !~ /^[ \t]/ { line = $0; fields = NF }
     END {
       if (line == "") exit 1
-      n = split(line, f, ",")
-      v = (f[1] ~ /^[12]\.[0-9]+[a-z]*$/) ? f[10] : f[5]
+      split(line, f, ",")
+      v = f[fields == 50 ? 12 : fields == 48 ? 10 : fields == 45 ? 8 : 5]
       if (v !~ /^[0-9]+(\.[0-9]+)?$/) exit 1
       printf "%s\tKiB/s\tsequential block output (put_block)\n", v
     }

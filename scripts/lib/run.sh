@@ -242,6 +242,8 @@ bf_capture() {
   test "$BF_REPEAT_INDEX" -le "$BF_REPEAT_TOP" || BF_REPEAT_TOP=$BF_REPEAT_INDEX
   is_measured || return 0
   has_headline "$bc_tool" || return 0
+  # One run and no warm-up: no statistics to keep (README.md reads the output itself).
+  test "$BF_REPEAT" != 1 || test "$BF_WARMUP" != 0 || return 0
   stability_add "$bc_tool--$bc_label" "$bc_tool" "$bc_workload" "$bc_file"
 }
 

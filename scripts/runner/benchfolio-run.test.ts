@@ -362,6 +362,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
   it('writes each tool output raw as <tool>--<label>-<repeat>.txt, with iostat beside them', async () => {
     const files = (await listing(join(experimentDir, 'runs', 'tiny'))) ?? [];
     expect(files.filter((file) => !file.endsWith('.log'))).toEqual([
+      'README.md',
       'bonnie--seed-1.txt',
       'fio--seed-hoffman-1.txt',
       'iostat--tiny.txt',
@@ -516,6 +517,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --ssh with a local fake ssh a
     expect(existsSync(copy as string)).toBe(false);
     expect(await listing(join(experimentDir, 'runs'))).toEqual(['host-a']);
     expect(await listing(join(experimentDir, 'runs', 'host-a'))).toEqual([
+      'README.md',
       'iostat--host-a.txt',
       'run.yaml',
       'sysbench--cpu-t1-1.txt',

@@ -42,6 +42,8 @@ export interface FixtureOutput {
   tool: ToolName;
   workload?: string;
   repeat?: number;
+  /** run.yaml `warmup: true`: a warm-up repeat. */
+  warmup?: boolean;
   command?: string;
 }
 
@@ -51,6 +53,8 @@ export interface FixtureRun {
   /** run.yaml `repeat`, when outputs carry `repeat`. */
   repeat?: number;
   outputs: FixtureOutput[];
+  /** Lines of run.yaml's `stability:` list, as the runner writes them. */
+  stability?: readonly string[];
 }
 
 async function copyOutput(from: FixtureOutput['from'], to: string): Promise<void> {
@@ -95,8 +99,10 @@ export async function fixtureExperiment(id: string, runs: readonly FixtureRun[])
         lines.push(`  - file: ${JSON.stringify(output.file)}`, `    tool: ${output.tool}`);
         if (output.workload !== undefined) lines.push(`    workload: ${output.workload}`);
         if (output.repeat !== undefined) lines.push(`    repeat: ${output.repeat}`);
+        if (output.warmup === true) lines.push('    warmup: true');
         if (output.command !== undefined) lines.push(`    command: ${JSON.stringify(output.command)}`);
       }
+      if (run.stability !== undefined) lines.push('stability:', ...run.stability);
       await writeFile(join(runDir, 'run.yaml'), `${lines.join('\n')}\n`);
     }
     const { experiments, issues } = await loadContent(dir);
