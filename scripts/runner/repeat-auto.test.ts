@@ -213,3 +213,39 @@ describe.skipIf(!HAS_TOOLS)('scripts/benchfolio-run --repeat auto --warmup 1, wi
     expect((await validate(experimentDir)).errors).toEqual([]);
   });
 });
+
+describe('scripts/benchfolio-run repeat options, without running a benchmark', () => {
+  const base = ['--dir', '/nonexistent', '--experiment', '2026-11-x', '--run', 'a', '--profile', 'sysbench-cpu'];
+
+  it('--help documents --repeat auto, --max-repeat, --target-rsd, --warmup, drift and README.md', async () => {
+    const { stdout, code } = await runRunner(['--help']);
+    expect(code).toBe(0);
+    for (const text of [
+      '--repeat auto',
+      '--max-repeat N',
+      '--target-rsd P',
+      '--warmup N',
+      'Mann-Kendall',
+      'README.md',
+    ]) {
+      expect(stdout).toContain(text);
+    }
+  });
+
+  it('refuses a --max-repeat under 3, a --target-rsd that is not a percentage, and either without auto', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--repeat', 'auto', '--max-repeat', '2'], /--max-repeat 2: a count from 3/],
+      [['--repeat', 'auto', '--target-rsd', '0'], /--target-rsd 0: a percentage above 0/],
+      [['--repeat', 'auto', '--target-rsd', '5%'], /--target-rsd 5%: a percentage above 0/],
+      [['--repeat', '3', '--target-rsd', '5'], /--max-repeat and --target-rsd go with --repeat auto/],
+      [['--repeat', 'often'], /--repeat often: a count from 1, or auto/],
+      [['--warmup', 'one'], /--warmup one: how many warm-up repeats/],
+      [['--ssh', 'host1', '--warmup', '1'], /--ssh passes --repeat to the hosts, not yet/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runRunner([...base, ...args]);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+});
