@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import type { ContentIssue } from '@benchfolio/parsers/content';
 import {
   contentContext,
+  createDigestCache,
   createParseCache,
-  experimentDigest,
   experimentFolders,
   type LoadedExperiment,
   loadExperiment,
@@ -86,10 +86,12 @@ async function readCatalog(dir: string, base: string): Promise<SiteCatalog> {
   }
   const cache = catalogCache(join(siteCacheDir(), 'catalog'));
   const codeDigest = siteCodeDigest();
+  // A folder whose files' stat facts did not change is not read again for its digest.
+  const digests = createDigestCache(join(siteCacheDir(), 'digests'));
   const entries: CatalogEntry[] = [];
   const issues: ContentIssue[] = [];
   for (const folder of folders) {
-    const key = { dir: folder.dir, digest: await experimentDigest(folder.dir), codeDigest, base, displayRoot };
+    const key = { dir: folder.dir, digest: await digests.experimentDigest(folder.dir), codeDigest, base, displayRoot };
     const cached = await cache.get(key);
     if (cached !== undefined) {
       entries.push(cached);
