@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -199,4 +199,47 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --ssh with a real sshd${note}`,
     await expectNothingLeft(dir);
     expect(existsSync(join(scratch, 'sigterm', 'results'))).toBe(false);
   }, 90_000);
+});
+
+describe('scripts/benchfolio-run --ssh-config and the checks made before any host is reached', () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await tempDir('ssh-static');
+  });
+  afterAll(() => removeAll(scratch));
+
+  const args = (more: Record<string, string | true>) =>
+    runnerArgs({ dir: '/mnt/test', experiment, profile: 'sysbench-cpu', out: join(scratch, 'runs'), ...more });
+
+  it('--ssh-config FILE: every ssh and scp reads it (-F) and still runs in batch mode', async () => {
+    const config = join(scratch, 'lab.ssh_config');
+    await writeFile(config, 'Host db1\n  HostName 192.0.2.1\n');
+    const result = await runRunner(args({ dryRun: true, ssh: 'db1', sshConfig: config }));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const commands = result.stdout.split('\n').filter((line) => /^(TMP1=\$\()?(ssh|scp) /.test(line));
+    expect(commands).toHaveLength(6);
+    for (const line of commands)
+      expect(line).toMatch(new RegExp(`^(TMP1=\\$\\()?(ssh|scp) -F ${config} -o BatchMode=yes `));
+  });
+
+  it('--ssh-config naming no file: an error before any host is reached', async () => {
+    const result = await runRunner(args({ ssh: 'db1', sshConfig: join(scratch, 'missing') }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/error: --ssh-config \S+missing: no such readable file/);
+    expect(result.stderr).not.toContain('copying the runner');
+  });
+
+  it('--ssh-config without --ssh: an error', async () => {
+    const result = await runRunner(args({ run: 'a', sshConfig: join(scratch, 'lab.ssh_config') }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: --ssh-config is for --ssh');
+  });
+
+  it('two hosts that would make the same run folder: an error before any host is reached', async () => {
+    const result = await runRunner(args({ ssh: 'alice@db1,bob@db1' }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: --ssh: two hosts would make the run db1');
+    expect(result.stderr).not.toContain('copying the runner');
+  });
 });
