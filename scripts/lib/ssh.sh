@@ -40,11 +40,13 @@ ssh_bg() {
   BF_SSH_CHILD=''
 }
 
-# ssh_last_error: the last line ssh, scp or the runner on the host printed on standard error
-# (kept in the state folder), without the runner's "benchfolio-run: error: ".
-ssh_last_error() {
-  # shellcheck disable=SC2016 # sed's $ (the last line)
-  sed -n 's/\r$//; s/^benchfolio-run: error: //; /./h; ${x;p;}' "$BF_SSH_STATE/err"
+# ssh_die MESSAGE: dies with MESSAGE and the last line that ssh, scp or the runner on the host
+# printed on standard error (kept in the state folder; the runner's "benchfolio-run: error: "
+# taken off), the lines before it shown first.
+ssh_die() {
+  sd_lines=$(sed 's/\r$//; /^$/d' "$BF_SSH_STATE/err")
+  test -z "$sd_lines" || printf '%s\n' "$sd_lines" | sed '$d' >&2
+  die "$1${sd_lines:+: $(printf '%s\n' "$sd_lines" | sed -n '$s/^benchfolio-run: error: //; $p')}"
 }
 
 # ssh_names HOST: sn_run and sn_value, the run folder and the value of the run made on HOST:
@@ -238,9 +240,9 @@ ssh_prepare() {
   say "$sp_host: copying the runner"
   ssh_bg - ssh $BF_SSH_OPTS "$sp_host" "$SSH_MKTEMP" >"$BF_SSH_STATE/out" 2>"$BF_SSH_STATE/err"
   if test "$sb_status" -eq 255; then
-    die "$sp_host: ssh could not connect or log in (status 255): $(ssh_last_error)"
+    ssh_die "$sp_host: ssh could not connect or log in (status 255)"
   fi
-  test "$sb_status" -eq 0 || die "$sp_host: could not make a temporary folder (status $sb_status): $(ssh_last_error)"
+  test "$sb_status" -eq 0 || ssh_die "$sp_host: could not make a temporary folder (status $sb_status)"
   sp_tmp=$(sed -n '$p' "$BF_SSH_STATE/out")
   case $sp_tmp in
     *[[:space:]]*) die "$sp_host: mktemp made '$sp_tmp': a folder without blanks, please (the host's TMPDIR)" ;;
@@ -249,12 +251,14 @@ ssh_prepare() {
   esac
   BF_SSH_COPIES="$BF_SSH_COPIES $sp_host $sp_tmp"
   ssh_bg - scp $BF_SSH_OPTS -q -r "$BF_ROOT/scripts" "$sp_host:$sp_tmp/" 2>"$BF_SSH_STATE/err"
-  test "$sb_status" -eq 0 || die "$sp_host: could not copy the runner to $sp_tmp (scp status $sb_status): $(ssh_last_error)"
+  test "$sb_status" -eq 0 || ssh_die "$sp_host: could not copy the runner to $sp_tmp (scp status $sb_status)"
   ssh_bg - ssh $BF_SSH_OPTS "$sp_host" "$(ssh_check_command "$sp_host" "$sp_tmp")" 2>"$BF_SSH_STATE/err"
   if test "$sb_status" -eq 255; then
-    die "$sp_host: the connection was lost while checking the options there (ssh status 255): $(ssh_last_error)"
+    ssh_die "$sp_host: the connection was lost while checking the options there (ssh status 255)"
   fi
-  test "$sb_status" -eq 0 || die "$sp_host: $(ssh_last_error)"
+  test "$sb_status" -eq 0 || ssh_die "$sp_host"
+  # What the check printed (warnings) when it passed.
+  cat "$BF_SSH_STATE/err" >&2
 }
 
 # ssh_run HOST TMP: runs the runner on HOST, brings its run folder(s) back (through a folder
@@ -285,17 +289,21 @@ ssh_run() {
   sr_from="$sr_tmp/out/$sn_run"
   test -z "$BF_LOOPBACK" || sr_from="$sr_tmp/out/*"
   ssh_bg - scp $BF_SSH_OPTS -q -r "$sr_host:$sr_from" "$BF_SSH_STAGE/" 2>"$BF_SSH_STATE/err"
-  test "$sb_status" -eq 0 || die "$sr_host: could not bring the run folder back (scp status $sb_status): $(ssh_last_error)"
+  test "$sb_status" -eq 0 || ssh_die "$sr_host: could not bring the run folder back (scp status $sb_status)"
+  sr_back=''
   for sr_path in "$BF_SSH_STAGE"/*; do
     test -d "$sr_path" || die "$sr_host: no run folder came back from $sr_from"
     mv "$sr_path" "$BF_SSH_RESULTS/"
+    sr_back="$sr_back $BF_SSH_RESULTS/${sr_path##*/}"
     BF_SSH_KEEP="$BF_SSH_KEEP $BF_SSH_RESULTS/${sr_path##*/}"
-    say "$sr_host: run folder brought back: $BF_SSH_RESULTS/${sr_path##*/}"
   done
   rmdir "$BF_SSH_STAGE"
   BF_SSH_STAGE=''
+  for sr_path in $sr_back; do
+    say "$sr_host: run folder brought back: $sr_path"
+  done
   ssh_bg - ssh $BF_SSH_OPTS "$sr_host" "rm -rf $(shell_quote "$sr_tmp")" 2>"$BF_SSH_STATE/err"
-  test "$sb_status" -eq 0 || die "$sr_host: could not remove $sr_tmp there (status $sb_status): $(ssh_last_error)"
+  test "$sb_status" -eq 0 || ssh_die "$sr_host: could not remove $sr_tmp there (status $sb_status)"
   # That host's pair leaves the list of copies to remove.
   sr_left=''
   set -- $BF_SSH_COPIES
