@@ -72,4 +72,37 @@ describe('/try on a site of more experiments than it ranks among', () => {
     },
     TIMEOUT_MS,
   );
+  test(
+    'the submission form finds a published experiment by words of its title, and checks a folder name',
+    async () => {
+      const session = await openTryPage(site.browser, site.url('/'));
+      const { page } = session;
+      const vps = readFileSync(
+        join(REPO_ROOT, 'packages/parsers/fixtures/corpus/fio/vps-comparison__fio-2.2.10-randwrite-8jobs-group.txt'),
+        'utf8',
+      );
+      await pasteAndParse(page, vps);
+      const form = page.locator('[data-submission-form]');
+      await form.getByLabel('Add this run to a published experiment').check();
+      const field = form.getByLabel('Experiment: its folder name, or words of its title to find it');
+      // The MSA70's title: "ext3 vs ext4 vs xfs with fio 1.57 on an HP MSA70 (24 × 10k SAS, RAID 10)".
+      await field.fill('MSA70');
+      const found = form.locator('[data-existing-suggestions]');
+      await found.filter({ hasText: 'match' }).waitFor();
+      expect(await found.textContent()).toBe('8 published experiments match “MSA70”: pick one from the field’s list.');
+      const suggested = await form
+        .locator('datalist option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      expect(suggested).toHaveLength(8);
+      expect(suggested.every((id) => new RegExp(`^${MSA70}-copy\\d+$`).test(id))).toBe(true);
+      const issue = form.locator('[data-submission-issues] li[data-field="existing-experiment"]');
+      await field.fill(suggested[0] as string);
+      await issue.waitFor({ state: 'detached' });
+      await field.fill(`${MSA70}-copy${COPIES + 1}`);
+      await issue.filter({ hasText: 'no published experiment has the folder name' }).waitFor();
+      expect(session.problems).toEqual([]);
+      await page.context().close();
+    },
+    TIMEOUT_MS,
+  );
 });
