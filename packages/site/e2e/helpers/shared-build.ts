@@ -49,7 +49,12 @@ async function build(workDir: string, contentDir: string, options: BuildOptions,
     shared = { isSuccess, outDir, workDir, output };
   } catch (error) {
     // The waiting files must hear of it too, rather than wait until their hook times out.
-    shared = { isSuccess: false, outDir: join(workDir, 'dist'), workDir, output: `astro build did not run: ${String(error)}` };
+    shared = {
+      isSuccess: false,
+      outDir: join(workDir, 'dist'),
+      workDir,
+      output: `astro build did not run: ${String(error)}`,
+    };
   }
   // Written whole, then renamed into place: a waiting file never reads half of it.
   await writeFile(`${resultFile}.part`, JSON.stringify(shared));

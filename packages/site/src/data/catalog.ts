@@ -6,6 +6,7 @@
 import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
+import { type CompareFilters, compareFilters } from './compare-filters.ts';
 import { type CompareRun, compareRuns } from './compare-index.ts';
 import { experimentView } from './experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from './glossary.ts';
@@ -18,6 +19,8 @@ export interface CatalogRun {
   files: string[];
   /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
   filesystem?: string;
+  /** Those of its raw outputs that hold a byte above 0x7f: the server must name their charset (integrations/utf8-text.ts). */
+  nonAsciiFiles: string[];
 }
 
 /** One experiment in the catalog: plain JSON, kept on disk between builds (catalog-cache.ts). */
@@ -37,37 +40,46 @@ export interface CatalogEntry {
   runs: CatalogRun[];
   /** Its runs as /compare and /try list them (none while it awaits runs). */
   compareRuns: CompareRun[];
+  /** What /compare and /try find it by in the site's search index (compare-filters.ts). */
+  compare: CompareFilters;
   glossary: GlossaryUse;
   samples: SampleCandidate[];
   /** Its warnings (errors stop the build), for the build's log. */
   warnings: ContentIssue[];
 }
 
-/** The catalog entry of a loaded experiment. */
+/**
+ * The catalog entry of a loaded experiment. `nonAsciiPaths` are the absolute paths of its raw
+ * outputs that hold a byte above 0x7f (nonAsciiOutputPaths in shared-content.ts).
+ */
 export function catalogEntry(
   loaded: LoadedExperiment,
   digest: string,
   warnings: readonly ContentIssue[],
   base: string,
+  nonAsciiPaths: ReadonlySet<string> = new Set(),
 ): CatalogEntry {
+  const runs = compareRuns(loaded, base);
   return {
     id: loaded.id,
     dir: loaded.dir,
     digest,
     experiment: loaded.experiment,
     index: indexEntry(loaded),
-    runs: loaded.runs.map(catalogRun),
-    compareRuns: compareRuns(loaded, base),
+    runs: loaded.runs.map((run) => catalogRun(run, nonAsciiPaths)),
+    compareRuns: runs,
+    compare: compareFilters(runs),
     glossary: glossaryUse(experimentView(loaded)),
     samples: sampleCandidates(loaded),
     warnings: [...warnings],
   };
 }
 
-function catalogRun(run: LoadedRun): CatalogRun {
+function catalogRun(run: LoadedRun, nonAsciiPaths: ReadonlySet<string>): CatalogRun {
   const files = run.outputs.map((output) => output.file);
+  const nonAsciiFiles = run.outputs.filter((output) => nonAsciiPaths.has(output.path)).map((output) => output.file);
   const filesystem = run.run.system.filesystem?.type;
-  return filesystem === undefined ? { id: run.id, files } : { id: run.id, files, filesystem };
+  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }), nonAsciiFiles };
 }
 
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */

@@ -53,6 +53,18 @@ export interface CompareRun {
   href: string;
 }
 
+/**
+ * The body of `/experiments/<id>/compare-runs.json`: one experiment's runs as /compare and /try
+ * list them. The browser finds the experiments through the search index's compare filters
+ * (compare-filters.ts) and fetches only theirs.
+ */
+export interface ExperimentCompareRuns {
+  experiment: string;
+  /** The experiment's short name in /compare's links (compare/aliases.ts). */
+  alias: string;
+  runs: CompareRun[];
+}
+
 /** The body of `/compare/runs.json`. */
 export interface CompareIndex {
   runs: CompareRun[];

@@ -7,12 +7,12 @@ describe('the search record of an experiment', () => {
   test('has its facts as the index filters them, its card, and its words', async () => {
     const loaded = await realExperiment('2011-11-ext4-xfs-btrfs-bonnie');
     const entry = catalogEntry(loaded, 'digest', [], '/');
-    const record = searchRecord(
-      entry,
-      '<p>Barriers &amp; <em>nobarrier</em></p>',
-      '<article class="card"></article>',
-      entry.index.href,
-    );
+    const record = searchRecord(entry, {
+      alias: 'bonnie',
+      writeUpHtml: '<p>Barriers &amp; <em>nobarrier</em></p>',
+      cardHtml: '<article class="card"></article>',
+      url: entry.index.href,
+    });
     expect(record.url).toBe('/experiments/2011-11-ext4-xfs-btrfs-bonnie/');
     expect(record.filters).toMatchObject({
       tool: ['bonnie'],
@@ -24,6 +24,16 @@ describe('the search record of an experiment', () => {
       expect.arrayContaining(['disk:western-digital-sata2-320gb-7200-rpm-drive', 'cpu:p4-3.0ghz']),
     );
     expect(record.filters.filesystem).toEqual(expect.arrayContaining(['btrfs', 'ext4', 'xfs']));
+    expect(record.filters.alias).toEqual(['bonnie']);
+    // What /compare and /try find its runs by: bonnie++ 1.96 runs (`-s 8g -n 512`) on one
+    // rotational SATA2 disk (run.yaml), a filesystem test suite as the fingerprints read it.
+    expect(record.filters['run-tool']).toEqual(['bonnie']);
+    expect(record.filters['run-workload']).toEqual(['filesystem-suite']);
+    expect(record.filters['run-hardware']).toEqual(['single-disk']);
+    expect(record.filters['run-device']).toEqual(['hdd']);
+    expect(record.filters['run-filesystem']).toEqual(['btrfs', 'ext4', 'xfs']);
+    expect(record.filters['workload-category']).toEqual(['filesystem-suite']);
+    expect(record.filters['compare-key']?.every((key) => key.startsWith('bonnie|'))).toBe(true);
     expect(record.meta).toEqual({
       id: '2011-11-ext4-xfs-btrfs-bonnie',
       title: loaded.experiment.title,

@@ -15,9 +15,18 @@ export interface SearchRecord {
   meta: { id: string; title: string; date: string; card: string };
   /**
    * What the index filters on, the values its controls send (index-query.ts): tools, the
-   * variable's kind, the hardware of any run (hardwareKey), the year, and the runs' filesystems.
+   * variable's kind, the hardware of any run (hardwareKey), the year, and the runs' filesystems;
+   * the experiment's alias (/compare's links); and what /compare and /try find runs by
+   * (compare-filters.ts: compare keys, workload kinds, /compare's chips).
    */
-  filters: { tool: string[]; variable: string[]; hardware: string[]; year: string[]; filesystem: string[] };
+  filters: Record<string, string[]> & {
+    tool: string[];
+    variable: string[];
+    hardware: string[];
+    year: string[];
+    filesystem: string[];
+    alias: string[];
+  };
   /**
    * The index's orders, each sorted ascending (index-query.ts, pagefindSearch), each ending with
    * the folder name, so that experiments of the same date come in the served pages' order.
@@ -25,11 +34,21 @@ export interface SearchRecord {
   sort: { newest: string; oldest: string; title: string };
 }
 
-/**
- * An experiment's search record. `writeUpHtml` is its rendered write-up (empty when it has
- * none); `cardHtml` its card as the index renders it; `url` its page's address in the site, without the base.
- */
-export function searchRecord(entry: CatalogEntry, writeUpHtml: string, cardHtml: string, url: string): SearchRecord {
+/** What a search record is made of beside the catalog entry. */
+export interface SearchRecordParts {
+  /** The experiment's short name in /compare's links (compare/aliases.ts). */
+  alias: string;
+  /** The rendered write-up; empty when it has none. */
+  writeUpHtml: string;
+  /** The card as the index renders it. */
+  cardHtml: string;
+  /** The page's address in the site, without the base. */
+  url: string;
+}
+
+/** An experiment's search record. */
+export function searchRecord(entry: CatalogEntry, parts: SearchRecordParts): SearchRecord {
+  const { alias, writeUpHtml, cardHtml, url } = parts;
   const { index } = entry;
   const filesystems = new Set(entry.runs.flatMap((run) => (run.filesystem === undefined ? [] : [run.filesystem])));
   const words = [
@@ -54,6 +73,8 @@ export function searchRecord(entry: CatalogEntry, writeUpHtml: string, cardHtml:
       hardware: [...new Set(index.hardware.map(hardwareKey))],
       year: [index.date.slice(0, 4)],
       filesystem: [...filesystems].sort(),
+      alias: [alias],
+      ...entry.compare.filters,
     },
     sort: {
       newest: `${newestFirstKey(index.date)} ${index.id}`,

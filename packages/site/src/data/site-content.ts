@@ -6,6 +6,7 @@ import {
   type LoadedRun,
   loadExperiment,
 } from '@benchfolio/parsers/node';
+import { experimentAliases } from '../compare/aliases.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { type CatalogEntry, newestFirst } from './catalog.ts';
 import type { CompareIndex } from './compare-index.ts';
@@ -36,6 +37,28 @@ export async function catalogEntryOf(id: string): Promise<CatalogEntry | undefin
   // Every page of every experiment asks: a map, not a search of thousands of entries each time.
   if (byId?.of !== entries) byId = { of: entries, entries: new Map(entries.map((entry) => [entry.id, entry])) };
   return byId.entries.get(id);
+}
+
+let aliases: { of: CatalogEntry[]; aliases: Map<string, string> } | undefined;
+
+/**
+ * An experiment's short name in /compare's links (`msa70` for `2011-07-ext3-ext4-xfs-fio-msa70`,
+ * compare/aliases.ts), unique among the experiments of the content. It depends on the other
+ * experiments' names, so the files that carry it are kept from the last build only while it is
+ * the same (experimentCacheKey).
+ */
+export async function aliasOf(id: string): Promise<string> {
+  const entries = await loadCatalog();
+  if (aliases?.of !== entries) aliases = { of: entries, aliases: experimentAliases(entries.map((entry) => entry.id)) };
+  return aliases.aliases.get(id) ?? id;
+}
+
+/**
+ * The cache key of a file made from an experiment's folder and its alias: what tells Astro's
+ * incremental build whether the file of the last build can be kept.
+ */
+export async function aliasedCacheKey(entry: CatalogEntry): Promise<string> {
+  return `${entry.digest} ${await aliasOf(entry.id)}`;
 }
 
 let last: { id: string; loading: Promise<LoadedExperiment> } | undefined;

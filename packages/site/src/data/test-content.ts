@@ -65,10 +65,14 @@ async function copyOutput(from: FixtureOutput['from'], to: string): Promise<void
 
 /**
  * Writes an experiment around copies of real outputs into a temporary folder, loads it as the
- * site does, and removes the folder. The experiment's text says it is a test arrangement; its
- * numbers are the real files', unchanged.
+ * site does, and removes the folder (after `whileThere`, for a test that reads the files too).
+ * The experiment's text says it is a test arrangement; its numbers are the real files', unchanged.
  */
-export async function fixtureExperiment(id: string, runs: readonly FixtureRun[]): Promise<LoadedExperiment> {
+export async function fixtureExperiment(
+  id: string,
+  runs: readonly FixtureRun[],
+  whileThere?: (loaded: LoadedExperiment) => Promise<void>,
+): Promise<LoadedExperiment> {
   const root = await mkdtemp(join(tmpdir(), 'benchfolio-site-data-'));
   try {
     const dir = join(root, id);
@@ -110,6 +114,7 @@ export async function fixtureExperiment(id: string, runs: readonly FixtureRun[])
     if (errors.length > 0 || experiments[0] === undefined) {
       throw new Error(`fixture ${id} does not load: ${JSON.stringify(errors)}`);
     }
+    await whileThere?.(experiments[0]);
     return experiments[0];
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -3,18 +3,17 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ExperimentCard from '../../../components/ExperimentCard.astro';
 import { searchRecord } from '../../../data/search-record.ts';
-import { catalogEntryOf, loadCatalog } from '../../../data/site-content.ts';
+import { aliasedCacheKey, aliasOf, catalogEntryOf, loadCatalog } from '../../../data/site-content.ts';
 
 /**
  * `/experiments/<id>/search-record.json`: what the site search indexes of the experiment
  * (data/search-record.ts), read by the Pagefind integration once the build is done. Made from
- * the experiment's folder alone, so kept from the last build while the folder is the same.
+ * the experiment's folder and its alias, so kept from the last build while both are the same.
  */
 export const getStaticPaths = (async () =>
-  (await loadCatalog()).map((entry) => ({
-    params: { id: entry.id },
-    cacheKey: entry.digest,
-  }))) satisfies GetStaticPaths;
+  Promise.all(
+    (await loadCatalog()).map(async (entry) => ({ params: { id: entry.id }, cacheKey: await aliasedCacheKey(entry) })),
+  )) satisfies GetStaticPaths;
 
 let container: Promise<AstroContainer> | undefined;
 
@@ -27,6 +26,11 @@ export const GET: APIRoute = async ({ params }) => {
   // The card exactly as the index renders it, for the index to show a search's results with.
   const card = await (await container).renderToString(ExperimentCard, { props: { entry: entry.index } });
   // The page's address within the site: the index's Pagefind adds the base (its baseUrl option).
-  const record = searchRecord(entry, writeUp, card, entry.index.href);
+  const record = searchRecord(entry, {
+    alias: await aliasOf(id),
+    writeUpHtml: writeUp,
+    cardHtml: card,
+    url: entry.index.href,
+  });
   return new Response(JSON.stringify(record), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

@@ -1,0 +1,23 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { compareRuns, type ExperimentCompareRuns } from '../../../data/compare-index.ts';
+import { aliasedCacheKey, aliasOf, loadCatalog, loadExperimentById } from '../../../data/site-content.ts';
+
+/**
+ * `/experiments/<id>/compare-runs.json`: the experiment's runs with what they can be compared
+ * with, their fingerprints and systems (ExperimentCompareRuns in src/data/compare-index.ts), for
+ * /compare and /try, which fetch it for the experiments the search index finds.
+ */
+export const getStaticPaths = (async () =>
+  Promise.all(
+    (await loadCatalog()).map(async (entry) => ({ params: { id: entry.id }, cacheKey: await aliasedCacheKey(entry) })),
+  )) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const id = params.id as string;
+  const body: ExperimentCompareRuns = {
+    experiment: id,
+    alias: await aliasOf(id),
+    runs: compareRuns(await loadExperimentById(id), import.meta.env.BASE_URL),
+  };
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+};
