@@ -72,7 +72,9 @@ ssh_runner_args() {
     set -- --run "$sn_run" --value "$sn_value"
     test -z "$BF_LABEL" || test "$BF_SSH_COUNT" -gt 1 || set -- "$@" --label "$BF_LABEL"
   fi
-  set -- "$@" --dir "$BF_DIR" --experiment "$BF_EXPERIMENT" --repeat "$BF_REPEAT" --iostat-interval "$BF_IOSTAT_INTERVAL"
+  set -- "$@" --dir "$BF_DIR" --experiment "$BF_EXPERIMENT" --iostat-interval "$BF_IOSTAT_INTERVAL"
+  # shellcheck disable=SC2046 # repeat_options prints option words without blanks, split on purpose
+  set -- "$@" $(repeat_options)
   for sra_profile in $BF_PROFILES; do
     set -- "$@" --profile "$sra_profile"
   done

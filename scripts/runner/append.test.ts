@@ -293,7 +293,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --append with the real tools 
       expect(result.code).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(result.stderr).toContain(`interrupted by ${signal}`);
       await expectUntouched(runs, before);
-    }, 30_000);
+    });
   }
 
   // The last step renames the run folder aside and its new version into place. These fake mv

@@ -110,7 +110,6 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
       });
       expect(output).toBe('');
     },
-    30_000,
   );
 
   it("every experiment's reproduce command names options and profiles the runner has", async () => {
@@ -534,7 +533,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --ssh with a local fake ssh a
     expect(checked.errors).toEqual([]);
     expect(checked.experiment?.runs[0]?.run.commands).toContain('sysbench cpu --threads=1 --time=1 --events=0 run');
     expect(await listing(remoteDir)).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves nothing behind${toolsNote}`, () => {
@@ -623,6 +622,6 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves
       expect(isAlive(pid as number)).toBe(false);
       expect(await listing(dir)).toEqual([]);
       expect(existsSync(join(scratch, `${signal}-out`))).toBe(false);
-    }, 30_000);
+    });
   }
 });

@@ -240,12 +240,45 @@ describe('scripts/benchfolio-run repeat options, without running a benchmark', (
       [['--repeat', '3', '--target-rsd', '5'], /--max-repeat and --target-rsd go with --repeat auto/],
       [['--repeat', 'often'], /--repeat often: a count from 1, or auto/],
       [['--warmup', 'one'], /--warmup one: how many warm-up repeats/],
-      [['--ssh', 'host1', '--warmup', '1'], /--ssh passes --repeat to the hosts, not yet/],
     ];
     for (const [args, message] of cases) {
       const result = await runRunner([...base, ...args]);
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+
+  it('--ssh and --loopback pass every repeat option on to the runs they start', async () => {
+    const repeatOptions = ['--repeat', 'auto', '--max-repeat', '4', '--target-rsd', '2.5', '--warmup', '1'];
+    const ssh = await runRunner([
+      ...runnerArgs({ dryRun: true, ssh: 'db1', dir: '/mnt/test', experiment: '2026-11-x', profile: 'sysbench-cpu' }),
+      ...repeatOptions,
+    ]);
+    expect(ssh.stderr).toBe('');
+    const hostRun = ssh.stdout.split('\n').find((line) => line.includes('exec sh scripts/benchfolio-run'));
+    expect(hostRun).toContain(' --repeat auto --max-repeat 4 --target-rsd 2.5 --warmup 1 ');
+    const scratch = await tempDir('repeat-loopback');
+    try {
+      const loop = await runRunner([
+        ...runnerArgs({
+          dryRun: true,
+          loopback: 'ext4',
+          dir: scratch,
+          experiment: '2026-11-x',
+          profile: 'sysbench-cpu',
+          out: join(scratch, 'out'),
+        }),
+        '--repeat',
+        '2',
+        '--warmup',
+        '1',
+      ]);
+      expect(loop.stderr).toBe('');
+      // The filesystem's run prints the commands of its warm-up and its two repeats.
+      const oneThread = loop.stdout.split('\n').filter((line) => /^sysbench cpu --threads=1 .* run > /.test(line));
+      expect(oneThread.map((line) => line.replace(/.*-(\d+)\.txt$/, '$1'))).toEqual(['1', '2', '3']);
+    } finally {
+      await removeAll(scratch);
     }
   });
 });

@@ -116,7 +116,7 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --ssh with a real sshd${note}`,
     );
     await expectNothingLeft(dir);
     expect(existsSync(join(scratch, 'refused', 'results'))).toBe(false);
-  }, 30_000);
+  });
 
   it('a host without fio: an error naming it and fio, before anything runs; its copy removed', async () => {
     const { dir, runs } = await folders('nofio');
