@@ -173,14 +173,15 @@ append_checks() {
   test "$BF_DRY_RUN" != 1 || printf '# the system is the one %s records\n' "$ac_yaml"
 }
 
-# append_run_yaml OLD NEW NOTE REPEAT: run.yaml OLD with the append's tools, commands and
-# outputs ($BF_STATE/tools.yaml, commands.yaml, outputs.yaml) added at the end of their lists,
+# append_run_yaml OLD NEW NOTE REPEAT: run.yaml OLD with the append's tools, commands, outputs and
+# stability entries ($BF_STATE/tools.yaml, commands.yaml, outputs.yaml, stability.yaml) added at
+# the end of their lists,
 # repeat raised to REPEAT when higher, and the sentence in the file NOTE added to notes. Every
 # other line is kept as it was.
 append_run_yaml() {
   ary_status=0
   awk -v tools="$BF_STATE/tools.yaml" -v commands="$BF_STATE/commands.yaml" -v outputs="$BF_STATE/outputs.yaml" \
-    -v notefile="$3" -v repeat="$4" '
+    -v stability="$BF_STATE/stability.yaml" -v notefile="$3" -v repeat="$4" '
     function slurp(file, text, line) {
       text = ""
       while ((getline line < file) > 0) text = text line "\n"
@@ -192,7 +193,7 @@ append_run_yaml() {
       if (section == "") { for (i = 1; i <= n; i++) print buf[i]; n = 0; return }
       last = n
       while (last > 1 && buf[last] ~ /^[ \t]*$/) last--
-      if (section == "tools" || section == "commands" || section == "outputs") {
+      if (section == "tools" || section == "commands" || section == "outputs" || section == "stability") {
         sub("^" section ":[ \t]*(\\{\\}|\\[\\])[ \t]*$", section ":", buf[1])
         print buf[1]
         for (i = 2; i <= last; i++) if (buf[i] !~ /^[ \t]*\{\}[ \t]*$/) print buf[i]
@@ -233,6 +234,7 @@ append_run_yaml() {
       add["tools"] = slurp(tools)
       add["commands"] = slurp(commands)
       add["outputs"] = slurp(outputs)
+      add["stability"] = slurp(stability)
       note = slurp(notefile)
       sub(/\n+$/, "", note)
       section = ""
@@ -251,6 +253,7 @@ append_run_yaml() {
       if (!seen["repeat"]) print "repeat: " repeat
       if (!seen["outputs"]) { print "outputs:"; printf "%s", add["outputs"] }
       if (!seen["notes"]) print "notes: " quote(note)
+      if (!seen["stability"] && add["stability"] != "") { print "stability:"; printf "%s", add["stability"] }
     }
   ' "$1" >"$2" || ary_status=$?
   test "$ary_status" -ne 3 ||
@@ -323,7 +326,7 @@ append_finish() {
   if test -z "$BF_MKFS" && grep -q '^filesystem\.mkfs ' "$BF_STATE/system-then.txt"; then
     af_but='the mount point and the mkfs command (not given again)'
   fi
-  af_options="--profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') --repeat $BF_REPEAT${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}"
+  af_options="--profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') $(repeat_options)${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}"
   af_tail="the last $af_cmds commands are theirs"
   test -z "$af_tools" || af_tail="$af_tail, and tools gained $af_tools"
   printf '%s\n' "Added later, on $BF_DATE, by scripts/benchfolio-run --append${af_commit:+ (runner of commit $af_commit)} with $af_options: $af_list. They were made from $BF_STARTED to $BF_ENDED, after the started and ended above (those of the run's first outputs); $af_tail. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards). Drop caches before each benchmark: $af_drop. Before they ran, the system was read again and matched the system above in every field but $af_but, loop device numbers aside.${BF_NOTE:+ $BF_NOTE}" |
@@ -336,9 +339,10 @@ append_finish() {
   mv "$BF_STATE/commands-added.yaml" "$BF_STATE/commands.yaml"
   af_repeat=$(sed -n 's/^repeat: *\([0-9]*\).*/\1/p' "$BF_TARGET/run.yaml" | head -n 1)
   af_repeat=${af_repeat:-0}
-  test "$BF_REPEAT" -le "$af_repeat" || af_repeat=$BF_REPEAT
+  test "$BF_REPEAT_TOP" -le "$af_repeat" || af_repeat=$BF_REPEAT_TOP
   rm -f "$BF_OUT/run.yaml"
   append_run_yaml "$BF_TARGET/run.yaml" "$BF_OUT/run.yaml" "$BF_STATE/note.txt" "$af_repeat"
+  write_run_readme "$BF_OUT"
 
   test "$(cksum <"$BF_TARGET/run.yaml")" = "$BF_TARGET_SUM" ||
     die "--append: $BF_TARGET/run.yaml changed while the append ran: nothing was changed (run the append again)"

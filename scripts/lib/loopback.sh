@@ -109,7 +109,8 @@ loopback_main() {
     die "--dir $BF_DIR has $(human_bytes "$lm_avail") free; an image of $(human_bytes "$lm_image") is needed (use a smaller --size)"
 
   # The options passed on to each filesystem's run.
-  set -- --experiment "$BF_EXPERIMENT" --repeat "$BF_REPEAT" --iostat-interval "$BF_IOSTAT_INTERVAL"
+  # shellcheck disable=SC2046 # repeat_options prints option words without blanks, split on purpose
+  set -- --experiment "$BF_EXPERIMENT" $(repeat_options) --iostat-interval "$BF_IOSTAT_INTERVAL"
   for lm_profile in $BF_PROFILES; do
     set -- "$@" --profile "$lm_profile"
   done

@@ -202,6 +202,10 @@ bf_capture() {
   bc_workload=$4
   shift 4
   test "${1-}" = -- && shift
+  # --repeat auto: a workload that is stable (or at --max-repeat) is not run again.
+  if test "$BF_REPEAT" = auto && test "$BF_DRY_RUN" != 1 && stability_is_done "$bc_tool--$bc_label"; then
+    return 0
+  fi
   bc_file="$bc_tool--$bc_label-$BF_REPEAT_INDEX.$bc_ext"
   bc_shown=$(show_command "${BF_CWD-}" "$@")
   drop_caches
@@ -230,10 +234,22 @@ bf_capture() {
     printf '    tool: %s\n' "$bc_tool"
     printf '    workload: %s\n' "$(yaml_str "$bc_workload")"
     printf '    repeat: %s\n' "$BF_REPEAT_INDEX"
+    is_measured || printf '    warmup: true\n'
     printf '    command: %s\n' "$(yaml_str "$bc_shown")"
     test "$BF_APPEND" != 1 ||
       printf '    note: %s\n' "$(yaml_str "Added later, by scripts/benchfolio-run --append: made at $bc_when, after the run's other outputs (see notes).")"
   } >>"$BF_STATE/outputs.yaml"
+  test "$BF_REPEAT_INDEX" -le "$BF_REPEAT_TOP" || BF_REPEAT_TOP=$BF_REPEAT_INDEX
+  is_measured || return 0
+  has_headline "$bc_tool" || return 0
+  # One run and no warm-up: no statistics to keep (README.md reads the output itself).
+  test "$BF_REPEAT" != 1 || test "$BF_WARMUP" != 0 || return 0
+  stability_add "$bc_tool--$bc_label" "$bc_tool" "$bc_workload" "$bc_file"
+}
+
+# is_measured: whether the repeat running now is a measured one, not a warm-up (--warmup).
+is_measured() {
+  test "$BF_REPEAT_INDEX" -gt "$BF_WARMUP"
 }
 
 # bf_capture_stderr TOOL LABEL EXT WORKLOAD -- COMMAND...: bf_capture for a tool that prints its
@@ -258,6 +274,7 @@ fio_log_dir() {
 # (slat of a synchronous engine): an empty file is no output, so it is dropped.
 bf_keep_fio_logs() {
   test "$BF_DRY_RUN" != 1 || return 0
+  test -d "$BF_STATE/fio-logs" || return 0
   for kl_path in "$BF_STATE/fio-logs"/*.log; do
     test -e "$kl_path" || continue
     test -s "$kl_path" || continue
@@ -270,6 +287,7 @@ bf_keep_fio_logs() {
       printf '    tool: fio-log\n'
       printf '    workload: %s\n' "$(yaml_str "$(fio_log_job "$kl_name")")"
       printf '    repeat: %s\n' "$BF_REPEAT_INDEX"
+      is_measured || printf '    warmup: true\n'
       printf '    command: %s\n' "$(yaml_str "$bc_shown")"
       printf '    note: %s\n' "$(yaml_str "Written by fio during that command (its job file's write_*_log options), beside fio--$1-$BF_REPEAT_INDEX.$bc_ext.")"
     } >>"$BF_STATE/outputs.yaml"
@@ -442,11 +460,15 @@ write_run_yaml() {
     cat "$BF_STATE/tools.yaml"
     printf 'commands:\n'
     cat "$BF_STATE/commands.yaml"
-    printf 'repeat: %s\n' "$BF_REPEAT"
+    printf 'repeat: %s\n' "$BF_REPEAT_TOP"
     printf 'started: %s\n' "$(yaml_str "$BF_STARTED")"
     printf 'ended: %s\n' "$(yaml_str "$BF_ENDED")"
     printf 'outputs:\n'
     cat "$BF_STATE/outputs.yaml"
+    if test -s "$BF_STATE/stability.yaml"; then
+      printf 'stability:\n'
+      cat "$BF_STATE/stability.yaml"
+    fi
     printf 'notes: %s\n' "$(yaml_str "$BF_NOTES")"
   } >"$BF_OUT/run.yaml"
 }
@@ -469,21 +491,49 @@ resolve_drop_caches() {
   fi
 }
 
-# Every profile of the run, each --repeat times. In a dry run the profiles print their commands
-# instead of running them.
+# Every profile of the run: --warmup repeats, then --repeat N measured ones, or with --repeat auto
+# until each of its workloads is stable or at --max-repeat (bf_capture skips those that are). In a
+# dry run the profiles print their commands instead of running them (with --repeat auto, those of
+# every repeat that may run).
 run_profiles() {
+  if test "$BF_REPEAT" = auto; then
+    rp_last=$((BF_WARMUP + BF_MAX_REPEAT))
+  else
+    rp_last=$((BF_WARMUP + BF_REPEAT))
+  fi
   for rp_profile in $BF_PROFILES; do
     load_profile "$rp_profile"
     test "$BF_DRY_RUN" = 1 ||
-      say "profile $rp_profile: size $BF_SIZE bytes, runtime ${BF_RUNTIME:-n/a} s, threads $BF_THREADS, $BF_REPEAT time(s)"
+      say "profile $rp_profile: size $BF_SIZE bytes, runtime ${BF_RUNTIME:-n/a} s, threads $BF_THREADS, $(repeat_text)"
+    test "$BF_DRY_RUN" = 1 || stability_profile_start
     profile_prepare
     BF_REPEAT_INDEX=1
-    while test "$BF_REPEAT_INDEX" -le "$BF_REPEAT"; do
+    while test "$BF_REPEAT_INDEX" -le "$rp_last"; do
       profile_run
+      if test "$BF_REPEAT" = auto && test "$BF_DRY_RUN" != 1 && test "$BF_REPEAT_INDEX" -gt "$BF_WARMUP"; then
+        stability_pending || break
+      fi
       BF_REPEAT_INDEX=$((BF_REPEAT_INDEX + 1))
     done
     profile_cleanup
   done
+}
+
+# repeat_text: how often each benchmark runs, for messages.
+repeat_text() {
+  if test "$BF_REPEAT" = auto; then
+    printf 'until its RSD is under %s%% (%s to %s times)' "$BF_TARGET_RSD" "$BF_MIN_REPEAT" "$BF_MAX_REPEAT"
+  else
+    printf '%s time(s)' "$BF_REPEAT"
+  fi
+  test "$BF_WARMUP" = 0 || printf ' after %s warm-up run(s)' "$BF_WARMUP"
+}
+
+# repeat_options: the repeat options of the run, as given (for run.yaml's notes).
+repeat_options() {
+  printf -- '--repeat %s' "$BF_REPEAT"
+  test "$BF_REPEAT" != auto || printf -- ' --max-repeat %s --target-rsd %s' "$BF_MAX_REPEAT" "$BF_TARGET_RSD"
+  test "$BF_WARMUP" = 0 || printf -- ' --warmup %s' "$BF_WARMUP"
 }
 
 # single_run: the profiles on --dir, written to the run folder.
@@ -570,6 +620,7 @@ single_run() {
     : >"$BF_STATE/commands.yaml"
     : >"$BF_STATE/outputs.yaml"
     : >"$BF_STATE/tools.yaml"
+    : >"$BF_STATE/stability.yaml"
     BF_OUT_OWNED=1
     mkdir_out "$BF_OUT"
     say "run folder: $BF_OUT"
@@ -582,6 +633,8 @@ single_run() {
   fi
   mkdir "$BF_WORK"
   BF_WORKDIR=$BF_WORK
+  stability_reset
+  BF_REPEAT_TOP=0
 
   # The last commit that changed the runner, and whether it has changes not committed yet.
   sr_commit=$(git log -1 --format=%h -- scripts/benchfolio-run scripts/lib scripts/profiles 2>/dev/null) || sr_commit=''
@@ -594,6 +647,7 @@ single_run() {
   run_profiles
   stop_iostat
   BF_ENDED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  stability_yaml >"$BF_STATE/stability.yaml"
 
   if test "$BF_APPEND" = 1; then
     append_finish "$sr_commit"
@@ -609,8 +663,9 @@ single_run() {
 
   sr_drop=no
   test "$BF_DROP_CACHES" != 1 || sr_drop=yes
-  BF_NOTES="Made by scripts/benchfolio-run${sr_commit:+ (runner of commit $sr_commit)} with --profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') --repeat $BF_REPEAT${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards), from the folder holding scripts/. Drop caches before each benchmark: $sr_drop.${BF_NOTE:+ $BF_NOTE}"
+  BF_NOTES="Made by scripts/benchfolio-run${sr_commit:+ (runner of commit $sr_commit)} with --profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') $(repeat_options)${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards), from the folder holding scripts/. Drop caches before each benchmark: $sr_drop.${BF_NOTE:+ $BF_NOTE}"
   write_run_yaml
+  write_run_readme "$BF_OUT"
   BF_DONE=1
   rm -rf "$BF_WORKDIR"
   BF_WORKDIR=''

@@ -110,7 +110,6 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
       });
       expect(output).toBe('');
     },
-    30_000,
   );
 
   it("every experiment's reproduce command names options and profiles the runner has", async () => {
@@ -215,7 +214,7 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     expect(existsSync(join(scratch, 'loop-dry-out'))).toBe(false);
   });
 
-  it('--ssh --dry-run copies the runner to each host, runs it there and brings each run folder back', async () => {
+  it('--ssh --dry-run copies the runner to each host and checks it there, then runs each and brings its run folder back', async () => {
     const result = await runRunner(
       runnerArgs({
         dryRun: true,
@@ -229,23 +228,30 @@ describe('scripts/benchfolio-run without running a benchmark', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines).toContain("TMP=$(ssh -o BatchMode=yes alice@db1.example.com 'mktemp -d /tmp/benchfolio-run.XXXXXX')");
-    expect(lines).toContain(`scp -o BatchMode=yes -q -r ${REPO_ROOT}/scripts 'alice@db1.example.com:$TMP/'`);
-    const remote = lines.find(
-      (line) => line.startsWith('ssh -o BatchMode=yes alice@db1.example.com') && line.includes('benchfolio-run'),
-    );
-    expect(remote).toContain(
-      "'cd '\\''$TMP'\\'' && sh scripts/benchfolio-run --run db1-example-com --value db1.example.com",
-    );
-    expect(remote).toContain('--dir /mnt/test --experiment');
-    expect(remote).toContain('--profile sysbench-cpu --runtime 5 --no-drop-caches --out');
     expect(lines).toContain(
-      `scp -o BatchMode=yes -q -r 'alice@db1.example.com:$TMP/out/db1-example-com' ${REPO_ROOT}/content/results/${experiment}/runs/`,
+      `TMP1=$(ssh -o BatchMode=yes alice@db1.example.com 'mktemp -d "\${TMPDIR:-/tmp}/benchfolio-run.XXXXXX"')`,
     );
-    expect(
-      lines.some((line) => line.startsWith('ssh -o BatchMode=yes db2') && line.includes('--run db2 --value db2')),
-    ).toBe(true);
-    expect(lines.filter((line) => line.includes("rm -rf '\\''$TMP'\\''"))).toHaveLength(2);
+    expect(lines).toContain(`scp -o BatchMode=yes -q -r ${REPO_ROOT}/scripts 'alice@db1.example.com:$TMP1/'`);
+    const [check, run] = lines.filter(
+      (line) => line.startsWith('ssh -o BatchMode=yes alice@db1.example.com') && line.includes('benchfolio-run --run'),
+    );
+    expect(check).toContain(
+      "'cd '\\''$TMP1'\\'' && sh scripts/benchfolio-run --run db1-example-com --value db1.example.com",
+    );
+    expect(check).toMatch(/ --dry-run >\/dev\/null'$/);
+    expect(run).toContain(
+      "'cd '\\''$TMP1'\\'' && echo $$ >runner.pid && trap '\\'''\\'' PIPE && exec sh scripts/benchfolio-run --run db1-example-com --value db1.example.com",
+    );
+    expect(run).toContain('--dir /mnt/test --experiment');
+    expect(run).toContain('--profile sysbench-cpu --runtime 5 --no-drop-caches --out');
+    expect(lines).toContain(
+      `scp -o BatchMode=yes -q -r 'alice@db1.example.com:$TMP1/out/db1-example-com' ${REPO_ROOT}/content/results/${experiment}/runs/`,
+    );
+    // Every host is checked before the first one runs.
+    const checkDb2 = lines.find((line) => line.startsWith('ssh -o BatchMode=yes db2') && line.includes('--dry-run'));
+    expect(checkDb2).toContain('--run db2 --value db2');
+    expect(lines.indexOf(checkDb2 as string)).toBeLessThan(lines.indexOf(run as string));
+    expect(lines.filter((line) => /rm -rf '\\''\$TMP[12]'\\''/.test(line))).toHaveLength(2);
   });
 });
 
@@ -362,6 +368,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run with the real tools at tiny s
   it('writes each tool output raw as <tool>--<label>-<repeat>.txt, with iostat beside them', async () => {
     const files = (await listing(join(experimentDir, 'runs', 'tiny'))) ?? [];
     expect(files.filter((file) => !file.endsWith('.log'))).toEqual([
+      'README.md',
       'bonnie--seed-1.txt',
       'fio--seed-hoffman-1.txt',
       'iostat--tiny.txt',
@@ -511,11 +518,12 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --ssh with a local fake ssh a
       { PATH: `${fake}:${process.env.PATH}` },
     );
     expect(result.code).toBe(0);
-    const copy = result.stderr.match(/running cd (\S+) && sh scripts\/benchfolio-run/)?.[1];
+    const copy = result.stderr.match(/running cd (\S+) && echo \$\$ >runner\.pid && /)?.[1];
     expect(copy).toMatch(/^\/tmp\/benchfolio-run\./);
     expect(existsSync(copy as string)).toBe(false);
     expect(await listing(join(experimentDir, 'runs'))).toEqual(['host-a']);
     expect(await listing(join(experimentDir, 'runs', 'host-a'))).toEqual([
+      'README.md',
       'iostat--host-a.txt',
       'run.yaml',
       'sysbench--cpu-t1-1.txt',
@@ -525,7 +533,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run --ssh with a local fake ssh a
     expect(checked.errors).toEqual([]);
     expect(checked.experiment?.runs[0]?.run.commands).toContain('sysbench cpu --threads=1 --time=1 --events=0 run');
     expect(await listing(remoteDir)).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves nothing behind${toolsNote}`, () => {
@@ -614,6 +622,6 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run failing or interrupted leaves
       expect(isAlive(pid as number)).toBe(false);
       expect(await listing(dir)).toEqual([]);
       expect(existsSync(join(scratch, `${signal}-out`))).toBe(false);
-    }, 30_000);
+    });
   }
 });

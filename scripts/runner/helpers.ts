@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,4 +211,44 @@ export function runnerArgs(options: Readonly<Record<string, RunnerOption>>): str
     if (typeof value === 'string' || typeof value === 'number') return [option, String(value)];
     return value.flatMap((each) => [option, each]);
   });
+}
+
+/** A process's program name, state letter and parent PID from /proc/<pid>/stat (Linux); undefined once it is gone. */
+export function processStat(pid: number): { name: string; state: string; parentPid: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ")".
+  const nameEnd = stat.lastIndexOf(')');
+  const [state = '', parentPid = ''] = stat.slice(nameEnd + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, nameEnd), state, parentPid: Number(parentPid) };
+}
+
+/** Whether a process exists and has not ended (a zombie has ended; it only waits to be reaped). */
+export function isRunning(pid: number): boolean {
+  const stat = processStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
+}
+
+/** The running processes under a process (children, their children, ...), with their program names. */
+export function descendants(pid: number): { pid: number; name: string }[] {
+  const all = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      const stat = processStat(Number(entry));
+      return stat === undefined || stat.state === 'Z' ? [] : [{ pid: Number(entry), ...stat }];
+    });
+  const found: { pid: number; name: string }[] = [];
+  const parents = [pid];
+  for (let parent = parents.shift(); parent !== undefined; parent = parents.shift()) {
+    for (const entry of all) {
+      if (entry.parentPid !== parent) continue;
+      found.push({ pid: entry.pid, name: entry.name });
+      parents.push(entry.pid);
+    }
+  }
+  return found;
 }

@@ -239,6 +239,7 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --append --loopback ext4,xfs,bt
       const first = before.experiment?.runs.find((candidate) => candidate.id === run.id);
       expect(await listing(join(runs, run.id))).toEqual(
         [
+          'README.md',
           'run.yaml',
           'sysbench--cpu-t1-1.txt',
           `iostat--${run.id}.txt`,

@@ -226,7 +226,7 @@ describe('the index over content/results', () => {
         await page.context().close();
       }
     }
-  }, 30_000);
+  });
 
   test('without JavaScript shows every card and no controls', async () => {
     const { page } = await openIndex('?tool=fio', { javaScriptEnabled: false });

@@ -24,6 +24,7 @@ export {
   type System,
   SystemSchema,
 } from './run-schema.ts';
+export { type Stability, StabilitySchema, seriesStats } from './stability-schema.ts';
 export { flattenSystem, type SystemDifference, systemDifferences } from './system-diff.ts';
 export { partialDate, plainLine, plainText, SLUG, webUrl } from './text-fields.ts';
 export { type CheckedYaml, type ContentIssue, checkYaml } from './yaml-document.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOOL_NAMES } from '../tools.ts';
 import { outputFileNameProblem } from './output-file-name.ts';
+import { StabilitySchema } from './stability-schema.ts';
 import { partialDate, plainLine, plainText } from './text-fields.ts';
 
 // Numbers a system description states are kept as the source wrote them where they are
@@ -97,6 +98,10 @@ export const OutputSchema = z
       .describe('The output format; detected when absent.'),
     workload: plainLine.optional().describe('What was run, for grouping across runs ("random-write-direct").'),
     repeat: z.number().int().positive().optional().describe('Which repetition of the same configuration (1, 2, ...).'),
+    warmup: z
+      .boolean()
+      .optional()
+      .describe('A warm-up repeat (--warmup): kept, and left out of every statistic and chart.'),
     command: plainText.optional().describe('The exact command that printed this file.'),
     note: plainText.optional(),
   })
@@ -126,6 +131,10 @@ export const RunSchema = z
     started: z.iso.datetime({ offset: true }).optional(),
     ended: z.iso.datetime({ offset: true }).optional(),
     outputs: z.array(OutputSchema).default([]).describe('The raw outputs in this folder, every one of them.'),
+    stability: z
+      .array(StabilitySchema)
+      .optional()
+      .describe("Per workload: its repeats' headline numbers, their spread, why repeating stopped, drift."),
     notes: plainText.optional(),
   })
   .strict()

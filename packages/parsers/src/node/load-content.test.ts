@@ -60,6 +60,16 @@ describe('loadContent on a valid experiment', () => {
   });
 });
 
+describe('loadContent accepts', () => {
+  it("a README.md in a run folder (the runner's explanation of it), though no output lists it", async () => {
+    const report = await validate((files) => {
+      files['runs/host1/README.md'] = '# Host1 (run host1)\n\nA run folder of benchfolio.\n';
+    });
+    expect(errorsOf(report)).toEqual([]);
+    expect(report.experiments[0]?.runs[0]?.outputs).toEqual([]);
+  });
+});
+
 describe('loadContent refuses', () => {
   it('an unknown key, at its line', async () => {
     const report = await validate((files) => {
@@ -101,6 +111,39 @@ describe('loadContent refuses', () => {
     });
     expect(errorsOf(report)).toMatchObject([{ file: `${DD_EXPERIMENT_ID}/runs/host1/dd.txt` }]);
     expect(errorsOf(report)[0]?.message).toMatch(/not listed/);
+  });
+
+  it("a stability entry whose mean is not that of its values (the runner's cpu-t1 repeats), at its line", async () => {
+    const entry = (mean: string) =>
+      [
+        'stability:',
+        "  - workload: 'cpu-t1'",
+        '    tool: sysbench',
+        "    metric: 'events per second'",
+        "    unit: 'events/s'",
+        '    mode: auto',
+        '    target_rsd_percent: 2',
+        '    min_repeat: 3',
+        '    max_repeat: 6',
+        '    warmup: 1',
+        '    repeats: 7',
+        '    measured: 6',
+        '    values: [758.47, 869.62, 800.51, 735.81, 543.11, 950.12]',
+        `    mean: ${mean}`,
+        '    sd: 138.451',
+        '    rsd_percent: 17.8353',
+        '    stopped: max-repeat',
+        '',
+      ].join('\n');
+    const good = await validate((files) => {
+      files['runs/host1/run.yaml'] += entry('776.273');
+    });
+    expect(errorsOf(good)).toEqual([]);
+    const bad = await validate((files) => {
+      files['runs/host1/run.yaml'] += entry('800');
+    });
+    expect(errorsOf(bad)).toMatchObject([{ file: `${DD_EXPERIMENT_ID}/runs/host1/run.yaml`, line: 31 }]);
+    expect(errorsOf(bad)[0]?.message).toMatch(/mean 800 is not that of the values \(776\.273\)/);
   });
 
   it('a listed output that is not there, at its entry in run.yaml', async () => {

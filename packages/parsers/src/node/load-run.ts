@@ -9,6 +9,9 @@ import type { ParseCache } from './parse-cache.ts';
 
 export type { LoadedOutput, LoadedRun } from '../content/loaded.ts';
 
+/** The file a run folder may hold beside run.yaml and its outputs: its explanation, for a reader. */
+export const RUN_README = 'README.md';
+
 export interface ContentContext {
   registry: Registry;
   /** A path as it appears in messages (relative to the repository root). */
@@ -18,8 +21,8 @@ export interface ContentContext {
 }
 
 /**
- * Reads `runs/<id>/`: checks run.yaml, that every file in the folder is listed and every
- * listed file is there (no links, no sub-folders, none over 50 MB), and parses each output
+ * Reads `runs/<id>/`: checks run.yaml, that every file in the folder is listed (README.md aside)
+ * and every listed file is there (no links, no sub-folders, none over 50 MB), and parses each output
  * with the parsers. Returns the run only when all of that holds.
  */
 export async function loadRun(
@@ -48,7 +51,8 @@ export async function loadRun(
     if (entry.name === 'run.yaml') continue;
     const problem = entryProblem(entry);
     if (problem !== undefined) issues.push({ file: context.show(entry.path), line: 1, column: 1, message: problem });
-    else if (!listed.has(entry.name)) {
+    // README.md: the runner's explanation of the folder for a reader on GitHub, not an output.
+    else if (!listed.has(entry.name) && entry.name !== RUN_README) {
       issues.push({
         file: context.show(entry.path),
         line: 1,

@@ -65,7 +65,7 @@ export function summarizeExperiment(loaded: LoadedExperiment, issues: readonly C
     }
     lines.push(
       '',
-      'Within one output, the rates of its jobs are added up and latencies and percentages averaged; repeats of a run are averaged.',
+      'Within one output, the rates of its jobs are added up and latencies and percentages averaged; repeats of a run are averaged (warm-up repeats left out).',
       '',
     );
   }
@@ -115,6 +115,8 @@ function headlineRows(loaded: LoadedExperiment): Row[] {
   };
   for (const run of loaded.runs) {
     for (const output of run.outputs) {
+      // A warm-up repeat (--warmup) is in no statistic.
+      if (output.declared.warmup === true) continue;
       const headline = HEADLINE_METRICS.get(output.parsed.tool);
       if (headline === undefined) continue;
       // Without a declared workload, outputs line up across runs by their labels (job names).

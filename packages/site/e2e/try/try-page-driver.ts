@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { recordPageProblems } from '../helpers/page-problems.ts';
+import { watchPageProblems } from '../helpers/page-problems.ts';
 import { gotoReady } from '../helpers/page-ready.ts';
 
 // Drives the /try page through its DOM contract (the data-try-* attributes of
@@ -29,8 +29,11 @@ export async function openTryPage(
 ): Promise<TrySession> {
   const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
   const page = await context.newPage();
-  const problems = recordPageProblems(page);
   const origin = new URL(siteUrl).origin;
+  const problems: string[] = [];
+  watchPageProblems(page, (problem) => {
+    if (!isFolderNameCheck(problem, origin)) problems.push(problem);
+  });
   const foreignRequests: string[] = [];
   // Workers' requests are the context's too: listen there, not only on the page.
   context.on('request', (request) => {
@@ -39,6 +42,19 @@ export async function openTryPage(
   });
   await gotoReady(page, new URL('try/', siteUrl).href);
   return { page, problems, foreignRequests };
+}
+
+/**
+ * Whether a problem is the submission form asking whether an experiment folder name is taken
+ * (src/try/submission/published-experiments.ts): it asks for the experiment's page, and a 404,
+ * which the browser logs, is the answer "not published", not a fault of the site.
+ */
+function isFolderNameCheck(problem: string, origin: string): boolean {
+  const page = `${origin}/experiments/[a-z0-9-]+/`;
+  return (
+    new RegExp(`^HTTP 404: ${page}$`).test(problem) ||
+    new RegExp(`^console error: Failed to load resource: .*404.* \\(${page}\\)$`).test(problem)
+  );
 }
 
 export function results(page: Page): Locator {

@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { compareIndex } from '../data/compare-index.ts';
+import { compareRuns } from '../data/compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { experimentAliases, experimentHead, runNamesOf } from './aliases.ts';
 
 describe('experimentAliases(ids)', () => {
   test('gives every experiment of content/results a short, unique alias from its slug', async () => {
-    const ids = [...new Set(compareIndex(await loadRealExperiments()).runs.map((run) => run.experiment))];
+    const ids = [
+      ...new Set((await loadRealExperiments()).flatMap((loaded) => compareRuns(loaded)).map((run) => run.experiment)),
+    ];
     const aliases = experimentAliases(ids);
     expect(aliases.get('2011-07-ext3-ext4-xfs-fio-msa70')).toBe('msa70');
     expect(aliases.get('2026-11-ext4-xfs-btrfs-loopback')).toBe('loopback');

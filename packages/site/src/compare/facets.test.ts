@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { type CompareRun, compareIndex } from '../data/compare-index.ts';
+import { type CompareRun, compareRuns } from '../data/compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { deviceTypes, hardwareClass, matchesFilters, runFacets } from './facets.ts';
 
 let runs: CompareRun[] | undefined;
 async function realRun(id: string): Promise<CompareRun> {
-  runs ??= compareIndex(await loadRealExperiments()).runs;
+  runs ??= (await loadRealExperiments()).flatMap((loaded) => compareRuns(loaded));
   const run = runs.find((candidate) => `${candidate.experiment}/${candidate.run}` === id);
   if (run === undefined) throw new Error(`no run ${id}`);
   return run;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type CompareRun, compareIndex } from '../data/compare-index.ts';
+import { type CompareRun, compareRuns } from '../data/compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { cellSources } from './sources.ts';
 import { systemsTable, workloadDifferences } from './systems.ts';
@@ -7,7 +7,7 @@ import { systemsWarning } from './systems-element.ts';
 
 let runs: CompareRun[] | undefined;
 async function realRun(id: string): Promise<CompareRun> {
-  runs ??= compareIndex(await loadRealExperiments(), '/').runs;
+  runs ??= (await loadRealExperiments()).flatMap((loaded) => compareRuns(loaded, '/'));
   const run = runs.find((candidate) => `${candidate.experiment}/${candidate.run}` === id);
   if (run === undefined) throw new Error(`no run ${id}`);
   return run;

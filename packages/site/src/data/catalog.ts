@@ -19,6 +19,8 @@ export interface CatalogRun {
   files: string[];
   /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
   filesystem?: string;
+  /** Those of its raw outputs that hold a byte above 0x7f: the server must name their charset (integrations/utf8-text.ts). */
+  nonAsciiFiles: string[];
 }
 
 /** One experiment in the catalog: plain JSON, kept on disk between builds (catalog-cache.ts). */
@@ -47,12 +49,16 @@ export interface CatalogEntry {
   warnings: ContentIssue[];
 }
 
-/** The catalog entry of a loaded experiment. */
+/**
+ * The catalog entry of a loaded experiment. `nonAsciiPaths` are the absolute paths of its raw
+ * outputs that hold a byte above 0x7f (nonAsciiOutputPaths in shared-content.ts).
+ */
 export function catalogEntry(
   loaded: LoadedExperiment,
   digest: string,
   warnings: readonly ContentIssue[],
   base: string,
+  nonAsciiPaths: ReadonlySet<string> = new Set(),
 ): CatalogEntry {
   return {
     id: loaded.id,
@@ -60,7 +66,7 @@ export function catalogEntry(
     digest,
     experiment: loaded.experiment,
     index: indexEntry(loaded),
-    runs: loaded.runs.map(catalogRun),
+    runs: loaded.runs.map((run) => catalogRun(run, nonAsciiPaths)),
     compare: compareFilters(compareRuns(loaded, base)),
     glossary: glossaryUse(experimentView(loaded)),
     samples: sampleCandidates(loaded),
@@ -68,10 +74,11 @@ export function catalogEntry(
   };
 }
 
-function catalogRun(run: LoadedRun): CatalogRun {
+function catalogRun(run: LoadedRun, nonAsciiPaths: ReadonlySet<string>): CatalogRun {
   const files = run.outputs.map((output) => output.file);
+  const nonAsciiFiles = run.outputs.filter((output) => nonAsciiPaths.has(output.path)).map((output) => output.file);
   const filesystem = run.run.system.filesystem?.type;
-  return filesystem === undefined ? { id: run.id, files } : { id: run.id, files, filesystem };
+  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }), nonAsciiFiles };
 }
 
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */

@@ -67,8 +67,8 @@ export interface ExperimentCompareRuns {
 
 /**
  * Runs of several experiments in one list. No file of the site holds it any more (it was
- * `/compare/runs.json`, which grew with the site); tests and /try build it from the experiments
- * they load.
+ * `/compare/runs.json`, which grew with the site): /compare and /try read each experiment's
+ * compare-runs.json, and only compare-index.test.ts still builds this.
  */
 export interface CompareIndex {
   runs: CompareRun[];

@@ -39,3 +39,8 @@ export function rawZipName(id: string): string {
 export function rawZipPath(id: string): string {
   return `${experimentPath(id)}${encodeURIComponent(rawZipName(id))}.zip`;
 }
+
+/** The experiment's runs as /compare and /try list them (ExperimentCompareRuns). */
+export function compareRunsJsonPath(id: string): string {
+  return `${experimentPath(id)}compare-runs.json`;
+}

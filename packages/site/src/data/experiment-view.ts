@@ -7,6 +7,7 @@ import { UniqueKeys } from './keys.ts';
 import { addNoiseTests } from './noise.ts';
 import { publishedSections } from './published-sections.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
+import { measuredRuns } from './warmup.ts';
 
 /** A raw output of a run, with where to download it. */
 export interface OutputView {
@@ -18,6 +19,8 @@ export interface OutputView {
   toolVersion: string | null;
   workload?: string;
   repeat?: number;
+  /** A warm-up repeat (run.yaml `warmup: true`): listed, and left out of every chart. */
+  warmup?: boolean;
   command?: string;
   sizeBytes: number;
   /** Site path of the raw file (pass through href()). */
@@ -76,7 +79,7 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
       tools: run.run.tools,
       commands: run.run.commands,
       outputs: run.outputs.map((output) => {
-        const { workload, repeat, command } = output.declared;
+        const { workload, repeat, warmup, command } = output.declared;
         return {
           file: output.file,
           tool: output.parsed.tool,
@@ -84,6 +87,7 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
           toolVersion: output.parsed.toolVersion,
           ...(workload === undefined ? {} : { workload }),
           ...(repeat === undefined ? {} : { repeat }),
+          ...(warmup === true ? { warmup } : {}),
           ...(command === undefined ? {} : { command }),
           sizeBytes: output.sizeBytes,
           href: rawFilePath(loaded.id, run.id, output.file),
@@ -116,7 +120,9 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
 }
 
 function sections(loaded: LoadedExperiment, runRefs: readonly RunRef[]): ToolSection[] {
-  const raw = TOOLS.flatMap((tool) => tool.sections(loaded.runs, runRefs));
+  // Warm-up repeats (--warmup) are in no chart and no spread.
+  const measured = measuredRuns(loaded.runs);
+  const raw = TOOLS.flatMap((tool) => tool.sections(measured, runRefs));
   const all = [...raw, ...publishedSections(loaded, runRefs)];
   // Keys are unique on the page (they go in URLs and ids): a published fio table beside raw fio
   // outputs gets keys of its own.

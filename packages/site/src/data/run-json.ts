@@ -4,6 +4,7 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { publishedSections } from './published-sections.ts';
+import { measuredRuns } from './warmup.ts';
 
 /** The body of `/experiments/<id>/runs/<run>.json`: one run, parsed. */
 export interface RunJson {
@@ -84,7 +85,8 @@ export function runSections(loaded: LoadedExperiment, run: LoadedRun): ToolSecti
 
 function makeRunSections(loaded: LoadedExperiment, run: LoadedRun): ToolSection[] {
   const refs: RunRef[] = [{ id: run.id, label: run.run.label }];
-  const only = [run];
+  // Warm-up repeats (--warmup) are in no section.
+  const only = measuredRuns([run]);
   const alone = { ...loaded, runs: only, published: loaded.published.filter((row) => row.run === run.id) };
   return [
     ...TOOLS.filter((tool) => tool.isCompared).flatMap((tool) => tool.sections(only, refs)),

@@ -8,6 +8,7 @@ import {
   sampleCount,
   type ToolHeadlines,
 } from './output-headlines.ts';
+import { type StabilityRow, stabilityRows } from './run-stability.ts';
 
 /** A raw output as its run's page shows it: where it came from, and its headline numbers. */
 export interface RunOutputView extends OutputView {
@@ -40,6 +41,8 @@ export interface RunPageView {
   outputs: RunOutputView[];
   /** The outputs' headline numbers, one table per tool. */
   headlines: ToolHeadlines[];
+  /** Per workload with repeats (run.yaml `stability:`): N, spread, why repeating stopped, drift. */
+  stability: StabilityRow[];
   /** Site path of the run's run.yaml, served as committed. */
   runYamlHref: string;
   /** Every run of the experiment, in declared order. */
@@ -79,6 +82,7 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
     run: runView,
     outputs,
     headlines: headlinesByTool(outputs),
+    stability: stabilityRows(run.run),
     runYamlHref: rawFilePath(loaded.id, run.id, 'run.yaml'),
     runs: loaded.runs.map((other) => ({
       id: other.id,

@@ -13,13 +13,15 @@
 // load filled: a build holds one experiment at a time, however many there are.
 
 import { appendFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIssue } from '@benchfolio/parsers/content';
 import {
   contentContext,
+  createDigestCache,
   createParseCache,
-  experimentDigest,
   experimentFolders,
+  type LoadedExperiment,
   loadExperiment,
 } from '@benchfolio/parsers/node';
 import { siteCacheDir } from '../lib/cache-dir.ts';
@@ -28,8 +30,7 @@ import { contentDir } from '../lib/content-dir.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { type CatalogEntry, catalogEntry } from './catalog.ts';
 import { catalogCache } from './catalog-cache.ts';
-
-const SLOT = Symbol.for('benchfolio.shared-content');
+import { builtCatalog, SHARED_CONTENT_SLOT } from './shared-slot.ts';
 
 /**
  * For tests: a file each load of the content folder appends a line to (`<pid> <folder>`), so a
@@ -46,7 +47,7 @@ export interface SiteCatalog {
   issues: ContentIssue[];
 }
 
-type Slot = { [SLOT]?: Promise<SiteCatalog> };
+type Slot = { [SHARED_CONTENT_SLOT]?: Promise<SiteCatalog> };
 
 /**
  * Reads the content folder afresh into the catalog and shares it with the rest of the build.
@@ -58,7 +59,7 @@ export function loadSharedContent(base: string): Promise<SiteCatalog> {
   const dir = contentDir();
   log(`${process.pid} ${dir}`);
   const loading = readCatalog(dir, base);
-  (globalThis as Slot)[SLOT] = loading;
+  (globalThis as Slot)[SHARED_CONTENT_SLOT] = loading;
   return loading;
 }
 
@@ -68,7 +69,7 @@ export function loadSharedContent(base: string): Promise<SiteCatalog> {
  * process): correct either way, and content-load.test.ts fails on the second load.
  */
 export function sharedContent(): Promise<SiteCatalog> {
-  return (globalThis as Slot)[SLOT] ?? loadSharedContent(import.meta.env.BASE_URL);
+  return builtCatalog() ?? loadSharedContent(import.meta.env.BASE_URL);
 }
 
 /** Where the pages of one experiment read its parsed outputs from: the cache the catalog filled. */
@@ -85,10 +86,12 @@ async function readCatalog(dir: string, base: string): Promise<SiteCatalog> {
   }
   const cache = catalogCache(join(siteCacheDir(), 'catalog'));
   const codeDigest = siteCodeDigest();
+  // A folder whose files' stat facts did not change is not read again for its digest.
+  const digests = createDigestCache(join(siteCacheDir(), 'digests'));
   const entries: CatalogEntry[] = [];
   const issues: ContentIssue[] = [];
   for (const folder of folders) {
-    const key = { dir: folder.dir, digest: await experimentDigest(folder.dir), codeDigest, base, displayRoot };
+    const key = { dir: folder.dir, digest: await digests.experimentDigest(folder.dir), codeDigest, base, displayRoot };
     const cached = await cache.get(key);
     if (cached !== undefined) {
       entries.push(cached);
@@ -99,11 +102,28 @@ async function readCatalog(dir: string, base: string): Promise<SiteCatalog> {
     const loaded = await loadExperiment(folder.dir, folder.id, context);
     issues.push(...loaded.issues);
     if (loaded.experiment === undefined) continue;
-    const entry = catalogEntry(loaded.experiment, key.digest, loaded.issues, base);
+    const nonAscii = await nonAsciiOutputPaths(loaded.experiment);
+    const entry = catalogEntry(loaded.experiment, key.digest, loaded.issues, base, nonAscii);
     await cache.set(key, entry);
     entries.push(entry);
   }
   return { entries, issues };
+}
+
+/**
+ * The raw outputs of an experiment that hold a byte above 0x7f, read once when the experiment
+ * enters the catalog (the build names their charset: integrations/utf8-text.ts), so that no
+ * build reads every raw file of the site for it.
+ */
+export async function nonAsciiOutputPaths(loaded: LoadedExperiment): Promise<Set<string>> {
+  const paths = new Set<string>();
+  for (const run of loaded.runs) {
+    for (const output of run.outputs) {
+      const bytes = await readFile(output.path);
+      if (bytes.some((byte) => byte > 0x7f)) paths.add(output.path);
+    }
+  }
+  return paths;
 }
 
 function log(line: string): void {

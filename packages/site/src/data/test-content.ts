@@ -42,6 +42,8 @@ export interface FixtureOutput {
   tool: ToolName;
   workload?: string;
   repeat?: number;
+  /** run.yaml `warmup: true`: a warm-up repeat. */
+  warmup?: boolean;
   command?: string;
 }
 
@@ -51,6 +53,8 @@ export interface FixtureRun {
   /** run.yaml `repeat`, when outputs carry `repeat`. */
   repeat?: number;
   outputs: FixtureOutput[];
+  /** Lines of run.yaml's `stability:` list, as the runner writes them. */
+  stability?: readonly string[];
 }
 
 async function copyOutput(from: FixtureOutput['from'], to: string): Promise<void> {
@@ -61,10 +65,14 @@ async function copyOutput(from: FixtureOutput['from'], to: string): Promise<void
 
 /**
  * Writes an experiment around copies of real outputs into a temporary folder, loads it as the
- * site does, and removes the folder. The experiment's text says it is a test arrangement; its
- * numbers are the real files', unchanged.
+ * site does, and removes the folder (after `whileThere`, for a test that reads the files too).
+ * The experiment's text says it is a test arrangement; its numbers are the real files', unchanged.
  */
-export async function fixtureExperiment(id: string, runs: readonly FixtureRun[]): Promise<LoadedExperiment> {
+export async function fixtureExperiment(
+  id: string,
+  runs: readonly FixtureRun[],
+  whileThere?: (loaded: LoadedExperiment) => Promise<void>,
+): Promise<LoadedExperiment> {
   const root = await mkdtemp(join(tmpdir(), 'benchfolio-site-data-'));
   try {
     const dir = join(root, id);
@@ -95,8 +103,10 @@ export async function fixtureExperiment(id: string, runs: readonly FixtureRun[])
         lines.push(`  - file: ${JSON.stringify(output.file)}`, `    tool: ${output.tool}`);
         if (output.workload !== undefined) lines.push(`    workload: ${output.workload}`);
         if (output.repeat !== undefined) lines.push(`    repeat: ${output.repeat}`);
+        if (output.warmup === true) lines.push('    warmup: true');
         if (output.command !== undefined) lines.push(`    command: ${JSON.stringify(output.command)}`);
       }
+      if (run.stability !== undefined) lines.push('stability:', ...run.stability);
       await writeFile(join(runDir, 'run.yaml'), `${lines.join('\n')}\n`);
     }
     const { experiments, issues } = await loadContent(dir);
@@ -104,6 +114,7 @@ export async function fixtureExperiment(id: string, runs: readonly FixtureRun[])
     if (errors.length > 0 || experiments[0] === undefined) {
       throw new Error(`fixture ${id} does not load: ${JSON.stringify(errors)}`);
     }
+    await whileThere?.(experiments[0]);
     return experiments[0];
   } finally {
     await rm(root, { recursive: true, force: true });

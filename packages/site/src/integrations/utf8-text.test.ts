@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile, withUtf8Charset } from './utf8-text.ts';
+import { catalogEntry } from '../data/catalog.ts';
+import { nonAsciiOutputPaths } from '../data/shared-content.ts';
+import { fixtureExperiment } from '../data/test-content.ts';
+import { catalogNonAsciiFiles, headersFile, withUtf8Charset } from './utf8-text.ts';
 
 describe('withUtf8Charset', () => {
   it('names UTF-8 for text types that name no charset', () => {
@@ -26,5 +29,31 @@ describe('headersFile', () => {
       '  Content-Type: text/plain; charset=utf-8',
       '',
     ]);
+  });
+});
+
+describe('the raw files named UTF-8 in _headers', () => {
+  it('are the outputs the catalog read a byte above 0x7f in, by their site paths', async () => {
+    let paths = new Set<string>();
+    // dd's own outputs: the C locale's (ASCII) and the French one ("enregistrements écrits").
+    const loaded = await fixtureExperiment(
+      '2026-11-utf8-headers',
+      [
+        {
+          id: 'fr',
+          value: 'fr',
+          outputs: [
+            { file: 'dd c.txt', from: 'packages/parsers/fixtures/dd/dd-9.1--direct.input.txt', tool: 'dd' },
+            { file: 'dd fr.txt', from: 'packages/parsers/fixtures/dd/dd-9.1--fr_FR.input.txt', tool: 'dd' },
+          ],
+        },
+      ],
+      async (there) => {
+        paths = await nonAsciiOutputPaths(there);
+      },
+    );
+    const entry = catalogEntry(loaded, 'digest', [], '/', paths);
+    expect(entry.runs[0]?.nonAsciiFiles).toEqual(['dd fr.txt']);
+    expect(catalogNonAsciiFiles([entry])).toEqual(['experiments/2026-11-utf8-headers/runs/fr/dd%20fr.txt']);
   });
 });

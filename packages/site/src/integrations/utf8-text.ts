@@ -3,6 +3,8 @@ import { ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import type { CatalogEntry } from '../data/catalog.ts';
+import { builtCatalog } from '../data/shared-slot.ts';
 
 /**
  * Raw outputs and run.yaml are served as the files they are, typed by their extension, and a
@@ -35,7 +37,10 @@ export function utf8Text(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const siteDir = fileURLToPath(dir);
-        const nonAscii = await nonAsciiRawFiles(siteDir);
+        const catalog = await builtCatalog();
+        // The catalog knows each raw output's bytes; without it (a build whose content loader ran
+        // elsewhere) the written files are read instead.
+        const nonAscii = catalog ? catalogNonAsciiFiles(catalog.entries) : await nonAsciiRawFiles(siteDir);
         await writeFile(join(siteDir, '_headers'), headersFile(base, nonAscii));
         await writeFile(join(siteDir, '.htaccess'), HTACCESS);
         logger.info(`_headers and .htaccess name UTF-8 for run.yaml and ${nonAscii.length} other raw files`);
@@ -93,6 +98,19 @@ const HTACCESS = `# Raw files are UTF-8 text; without a charset browsers guess a
 AddType text/plain .yaml .yml .log
 AddCharset utf-8 .txt .csv .json .yaml .yml .log
 `;
+
+/** Site paths of the raw outputs the catalog found a non-ASCII byte in. */
+export function catalogNonAsciiFiles(entries: readonly CatalogEntry[]): string[] {
+  return entries
+    .flatMap((entry) =>
+      entry.runs.flatMap((run) =>
+        run.nonAsciiFiles.map(
+          (file) => `experiments/${[entry.id, 'runs', run.id, file].map(encodeURIComponent).join('/')}`,
+        ),
+      ),
+    )
+    .sort();
+}
 
 /** Site paths of the raw files under experiments/<id>/runs/<run>/ (not pages, not run.yaml) that hold a non-ASCII byte. */
 async function nonAsciiRawFiles(siteDir: string): Promise<string[]> {

@@ -8,10 +8,7 @@ const root = document.querySelector<HTMLElement>('[data-try]');
 const settingsScript = document.getElementById('try-settings');
 if (root && settingsScript?.textContent) start(root, JSON.parse(settingsScript.textContent));
 
-function start(
-  root: HTMLElement,
-  settings: Pick<TryPage, 'compareIndexHref' | 'experiments' | 'contributingHref'>,
-): void {
+function start(root: HTMLElement, settings: Pick<TryPage, 'base' | 'contributingHref'>): void {
   const find = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector) as T;
   const form = find<HTMLFormElement>('[data-try-form]');
   const paste = find<HTMLTextAreaElement>('[data-try-paste]');

@@ -4,9 +4,11 @@
 
 import { analyze } from './analyze.ts';
 import { mountCompareWith } from './compare-with.ts';
+import { loadPagefind } from './pagefind.ts';
 import { inputBytes } from './parse-input.ts';
 import { renderOutputs } from './render-outputs.ts';
 import { renderSections } from './render-sections.ts';
+import { sitePublishedExperiments } from './submission/published-experiments.ts';
 import { mountSubmission } from './submission/submission-form.ts';
 import { type TryInput, type TryView, WORKER_THRESHOLD_BYTES, type WorkerMessage, YOUR_RUN } from './try-view.ts';
 
@@ -18,10 +20,11 @@ export interface TryPage {
   sections: HTMLElement;
   compare: HTMLElement;
   submission: HTMLElement;
-  /** `/compare/runs.json` with the site's base. */
-  compareIndexHref: string;
-  /** The published experiments a run can be added to. */
-  experiments: Array<{ id: string; title: string }>;
+  /**
+   * The site's base path (`/`, `/benchfolio/`). The page carries nothing that lists the
+   * experiments: the compare view and the form ask the site's search index and files.
+   */
+  base: string;
   /** The repository's CONTRIBUTING.md, when the build knows the repository. */
   contributingHref?: string;
 }
@@ -76,7 +79,8 @@ function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
       yourRun: YOUR_RUN,
       yourFingerprints: view.fingerprints,
       yourIostat: view.iostat,
-      indexHref: page.compareIndexHref,
+      loadSearch: loadPagefind,
+      base: page.base,
     });
     mountSubmission(page.submission, {
       prefill: view.prefill,
@@ -84,7 +88,7 @@ function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
         const sizeBytes = parsedSizes.get(input.name);
         return sizeBytes === undefined ? [] : [{ name: input.name, sizeBytes, bytes: () => bytesOf(input) }];
       }),
-      experiments: page.experiments,
+      published: sitePublishedExperiments(loadPagefind, page.base),
       ...(page.contributingHref === undefined ? {} : { contributingHref: page.contributingHref }),
     });
   }

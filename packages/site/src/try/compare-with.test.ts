@@ -1,36 +1,56 @@
 import { readFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { type CompareIndex, compareIndex } from '../data/compare-index.ts';
+import { type CompareRun, compareRuns, type ExperimentCompareRuns } from '../data/compare-index.ts';
+import { compareRunsJsonPath } from '../data/download-paths.ts';
 import { runSectionsJson } from '../data/run-json.ts';
+import type { SearchRecord } from '../data/search-record.ts';
 import { loadRealExperiments, repoPath } from '../data/test-content.ts';
+import { href } from '../lib/url.ts';
 import { analyze } from './analyze.ts';
 import { mountCompareWith } from './compare-with.ts';
+import { loadPagefind, type Pagefind } from './pagefind.ts';
+import { fakePagefind, searchRecordsOf } from './test-pagefind.ts';
 import { type TryView, YOUR_RUN } from './try-view.ts';
 
 const BASE = '/benchfolio/';
-const INDEX_HREF = `${BASE}compare/runs.json`;
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 
-/** What the build emits: /compare/runs.json and every run's sections JSON, by address. */
+/** What the build emits, by address: each experiment's compare-runs.json, each run's sections JSON, raw iostat logs. */
 let published: Map<string, unknown>;
-let index: CompareIndex;
+/** Every run of the site, for finding their files' addresses. */
+let everyRun: CompareRun[];
+/** The search records of content/results, which the site's Pagefind index holds. */
+let records: SearchRecord[];
 /** A reader's outputs as /try analyzes them: sections, fingerprints, iostat summaries. */
 type Yours = Pick<TryView, 'sections' | 'fingerprints' | 'iostat'>;
 
+/** An experiment's compare-runs.json address, with the base. */
+function compareRunsHref(id: string): string {
+  return href(compareRunsJsonPath(id), BASE);
+}
+
 beforeAll(async () => {
   const experiments = await loadRealExperiments();
-  index = compareIndex(experiments, BASE);
-  published = new Map<string, unknown>([[INDEX_HREF, index]]);
+  records = searchRecordsOf(experiments, BASE);
+  published = new Map<string, unknown>();
+  everyRun = [];
   for (const loaded of experiments) {
+    const runs = compareRuns(loaded, BASE);
+    everyRun.push(...runs);
+    published.set(compareRunsHref(loaded.id), {
+      experiment: loaded.id,
+      alias: loaded.id,
+      runs,
+    } satisfies ExperimentCompareRuns);
     for (const run of loaded.runs) {
-      const href = index.runs.find((entry) => entry.experiment === loaded.id && entry.run === run.id)?.sectionsHref;
-      published.set(href ?? '', runSectionsJson(loaded, run));
+      const sectionsHref = runs.find((entry) => entry.run === run.id)?.sectionsHref;
+      published.set(sectionsHref ?? '', runSectionsJson(loaded, run));
     }
   }
   // The raw iostat logs, which /try fetches and summarises as the reader's.
-  for (const run of index.runs) {
+  for (const run of everyRun) {
     for (const { file, fileHref, fingerprint } of run.fingerprints) {
       if (fingerprint.tool !== 'iostat') continue;
       published.set(
@@ -71,7 +91,8 @@ function stubFetch(bodies: ReadonlyMap<string, unknown>): string[] {
   return asked;
 }
 
-async function mounted(yours: Yours) {
+/** The compare view mounted for `yours`, on the site's search index (by default, a fake over the real records). */
+async function mounted(yours: Yours, loadSearch: () => Promise<Pagefind> = async () => fakePagefind(records)) {
   const { window } = new JSDOM('<div data-try-compare></div>');
   const container = window.document.querySelector<HTMLElement>('[data-try-compare]');
   if (container === null) throw new Error('no container');
@@ -80,7 +101,8 @@ async function mounted(yours: Yours) {
     yourRun: YOUR_RUN,
     yourFingerprints: yours.fingerprints,
     yourIostat: yours.iostat,
-    indexHref: INDEX_HREF,
+    loadSearch,
+    base: BASE,
   });
   const choose = (selector: string, value: string) => {
     const select = container.querySelector<HTMLSelectElement>(selector);
@@ -159,6 +181,12 @@ describe('mountCompareWith', () => {
     );
     await vi.waitFor(() => expect(container.querySelector('[data-compare-results] figure')).not.toBeNull());
     expect(asked.filter((url) => url.endsWith('.sections.json'))).toHaveLength(3);
+    // The runs came from the two experiments with random writes, each from its own file; nothing
+    // that lists every run of the site was asked for.
+    expect(asked.filter((url) => !url.endsWith('.sections.json'))).toEqual([
+      compareRunsHref(LOOPBACK),
+      compareRunsHref(MSA70),
+    ]);
   });
 
   test("draws the reader's randwrite beside every ticked run's random-write-direct, as ratios to the reader's", async () => {
@@ -300,30 +328,64 @@ describe('mountCompareWith', () => {
     ]);
   });
 
-  test('says plainly when no published run ran a related workload', async () => {
-    // Only the experiments with published tables: they have no fingerprints.
-    const tablesOnly = { runs: index.runs.filter((run) => run.fingerprints.length === 0) };
-    expect(tablesOnly.runs.length).toBeGreaterThan(0);
-    stubFetch(new Map([[INDEX_HREF, tablesOnly]]));
-    const { container } = await mounted(await pasted(VPS_RANDWRITE));
+  test('says plainly when no published run ran a related workload, and what the published ones ran', async () => {
+    const asked = stubFetch(published);
+    // gvisor's sysbench 1.0.11 cpu test: the site has no CPU benchmark.
+    const { container } = await mounted(
+      await pasted('packages/parsers/fixtures/corpus/sysbench/gvisor__v1.0.11-cpu.txt'),
+    );
     const status = container.querySelector('[data-compare-status]')?.textContent ?? '';
-    expect(status).toMatch(/^No published run ran a workload related to yours \(4 KiB random writes at QD 16\)\. /);
-    expect(status).toContain('The published runs have nginx (published table);');
+    expect(status).toMatch(/^No published run ran a workload related to yours \(.+\)\. /);
+    // Of content/results, the MSA70 and the loopback ran fio (the loopback sysbench fileio and dd
+    // too), the 2011 bonnie++ experiment and the loopback bonnie++, and the loopback logged iostat.
+    expect(status).toContain(
+      'The published experiments ran file and device I/O (2 experiments), filesystem test suites (2 experiments) and device activity (1 experiment).',
+    );
     expect(container.querySelector('input[data-compare-choice]')).toBeNull();
+    expect(asked).toEqual([]);
   });
 
-  test('shows a failed fetch in place', async () => {
+  test("says so when the site's search index does not load", async () => {
+    stubFetch(published);
+    // No pagefind/pagefind.js where a test runs: the real loader, failing as on a site built without it.
+    const { container } = await mounted(await pasted(VPS_RANDWRITE), loadPagefind);
+    const error = container.querySelector<HTMLElement>('[data-compare-error]');
+    expect(error?.hidden).toBe(false);
+    expect(error?.getAttribute('role')).toBe('alert');
+    expect(error?.textContent).toMatch(
+      /^Could not load the published runs: the site's search index \(\/pagefind\/pagefind\.js\) did not load: .+\.$/,
+    );
+  });
+
+  test("shows a failed fetch of the experiments' runs in place", async () => {
     stubFetch(new Map());
     const { container } = await mounted(await pasted(VPS_RANDWRITE));
     const error = container.querySelector<HTMLElement>('[data-compare-error]');
     expect(error?.hidden).toBe(false);
-    expect(error?.getAttribute('role')).toBe('alert');
-    expect(error?.textContent).toBe(`Could not load the published runs: 404 Not Found for ${INDEX_HREF}.`);
+    expect(error?.textContent).toBe(
+      `Could not load the published runs: 404 Not Found for ${compareRunsHref(LOOPBACK)}.`,
+    );
+  });
+
+  test('ranks without an experiment whose runs did not load, and says so', async () => {
+    const withoutLoopback = new Map(published);
+    withoutLoopback.delete(compareRunsHref(LOOPBACK));
+    stubFetch(withoutLoopback);
+    const { container } = await mounted(await pasted(VPS_RANDWRITE));
+    const items = [...container.querySelectorAll<HTMLElement>('[data-compare-choice-item]')];
+    expect(items.map((item) => item.dataset.compareChoiceItem)).toEqual([
+      `${MSA70}/ext3`,
+      `${MSA70}/ext4`,
+      `${MSA70}/xfs`,
+    ]);
+    expect(container.querySelector('[data-compare-status]')?.textContent).toBe(
+      `3 published runs ran workloads like yours; the 3 most alike of the same kind are ticked. Left out what did not load: 404 Not Found for ${compareRunsHref(LOOPBACK)}.`,
+    );
   });
 
   test('shows a run that fails to load in place, draws the others, and loads it when ticked again', async () => {
     const withoutXfs = new Map(published);
-    const xfsHref = index.runs.find((run) => run.experiment === MSA70 && run.run === 'xfs')?.sectionsHref ?? '';
+    const xfsHref = everyRun.find((run) => run.experiment === MSA70 && run.run === 'xfs')?.sectionsHref ?? '';
     withoutXfs.delete(xfsHref);
     stubFetch(withoutXfs);
     const { container, tick } = await mounted(await pasted(VPS_RANDWRITE));

@@ -1,28 +1,32 @@
-// "Compare with": the reader's run beside several published runs at once. The published runs are
-// ranked by how alike their workloads are to the reader's (compare/ranked-runs.ts: the library's
-// fingerprints, not job names), the best few of the best kind ticked. The ticked runs' sections
+// "Compare with": the reader's run beside several published runs at once. The site's search index
+// names the experiments with workloads like the reader's, the newest few dozen at most
+// (compare/candidate-experiments.ts), and only their runs are fetched (compare/published-runs.ts).
+// Those runs are ranked by how alike their workloads are to the reader's (compare/ranked-runs.ts:
+// the library's fingerprints, not job names), the best few of the best kind ticked. The ticked runs' sections
 // are fetched, their bar groups paired with the reader's (compare/paired-sections.ts) so that a
 // `randwrite` job stands beside a `random-write-direct`, and drawn with the experiment pages' bar
 // charts, relative to a baseline, on a log axis when the bars span more than ten times. iostat
 // logs are compared as per-device summaries. Everything happens in the browser.
 
 import { LOG_SCALE_SPAN } from '../charts/scale-span.ts';
-import type { CompareIndex, CompareRun } from '../data/compare-index.ts';
+import type { CompareRun } from '../data/compare-index.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
 import { compareSectionNodes } from '../figures/compare-figure.ts';
 import { defaultPageState, type PageState, type ScaleKind } from '../lib/page-state.ts';
-import { href } from '../lib/url.ts';
 import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { autoScale } from './compare/auto-scale.ts';
-import { workloadsText } from './compare/compare-keys.ts';
+import { scopeText } from './compare/candidate-experiments.ts';
 import type { IostatSummary } from './compare/iostat-summary.ts';
 import { type NamedSummary, reportsText, summaryComparisonTables } from './compare/iostat-tables.ts';
 import { publishedRunRef } from './compare/matching-runs.ts';
 import { type GroupPair, pairedSections, withYourBars } from './compare/paired-sections.ts';
 import { publishedIostatSummary } from './compare/published-iostat.ts';
+import { type PublishedRuns, publishedRuns } from './compare/published-runs.ts';
+import { publishedWorkloadsText } from './compare/published-workloads.ts';
 import { defaultChosenRuns, type RankedRun, rankPublishedRuns, type YourFingerprint } from './compare/ranked-runs.ts';
 import { runChoices } from './compare/run-choices.ts';
+import type { Pagefind } from './pagefind.ts';
 import { tableElement } from './render-outputs.ts';
 
 export interface CompareWithOptions {
@@ -33,8 +37,10 @@ export interface CompareWithOptions {
   yourFingerprints: readonly YourFingerprint[];
   /** The reader's iostat logs, summarised per device. */
   yourIostat: ReadonlyArray<{ file: string; summary: IostatSummary }>;
-  /** The site's `/compare/runs.json`, with the base path. */
-  indexHref: string;
+  /** The site's search index (pagefind.ts loadPagefind), asked which experiments to fetch runs from. */
+  loadSearch: () => Promise<Pagefind>;
+  /** The site's base path (`/`, `/benchfolio/`): where the experiments' files are. */
+  base: string;
 }
 
 interface Controls {
@@ -75,33 +81,9 @@ export async function mountCompareWith(container: HTMLElement, options: CompareW
   const document = container.ownerDocument;
   const controls = skeleton(document);
   container.replaceChildren(controls.status, controls.error, controls.choices, controls.view, controls.results);
-  const { status, error } = controls;
-  status.textContent = 'Loading the published runs…';
-  let index: CompareIndex;
-  try {
-    index = await fetchJson<CompareIndex>(options.indexHref);
-    if (!Array.isArray(index.runs)) throw new Error(`${options.indexHref} has no list of runs`);
-  } catch (caught) {
-    status.textContent = '';
-    showError(error, `Could not load the published runs: ${messageOf(caught)}.`);
-    return;
-  }
-  if (options.yourFingerprints.length === 0) {
-    status.textContent =
-      'Your outputs do not say what workload they ran (a fio log alone has no job parameters): there is nothing to match published runs with. Add the output fio printed beside it.';
-    return;
-  }
-  const ranked = rankPublishedRuns(options.yourFingerprints, index);
-  if (ranked.length === 0) {
-    const kinds = [...new Set(options.yourFingerprints.map(({ fingerprint }) => fingerprint.summary))];
-    status.textContent =
-      `No published run ran a workload related to yours (${kinds.slice(0, 4).join('; ')}). ` +
-      `The published runs have ${workloadsText(
-        index.runs.flatMap((run) => run.keys),
-        4,
-      )}.`;
-    return;
-  }
+  const found = await rankedRuns(options, controls);
+  if (found === undefined) return;
+  const { ranked, notes } = found;
   const picker: Picker = {
     controls,
     options,
@@ -113,13 +95,12 @@ export async function mountCompareWith(container: HTMLElement, options: CompareW
     drawing: 0,
     shownMetrics: {},
   };
-  status.textContent = statusText(ranked, picker.chosen.size);
-  const base = indexBase(options.indexHref);
+  controls.status.textContent = [statusText(ranked, picker.chosen.size), ...notes].join(' ');
   controls.choices.replaceChildren(
     runChoices(document, {
       ranked,
       chosen: picker.chosen,
-      base,
+      base: options.base,
       labelOf: (run) => publishedRunRef(run.run).label,
       onToggle: (id, checked) => {
         if (checked) picker.chosen.add(id);
@@ -132,11 +113,58 @@ export async function mountCompareWith(container: HTMLElement, options: CompareW
   await draw(picker);
 }
 
+/**
+ * The published runs like the reader's, ranked, with what the status line adds (how the
+ * candidates were bounded, what did not load); undefined once the view says why there are none.
+ */
+async function rankedRuns(
+  options: CompareWithOptions,
+  controls: Controls,
+): Promise<{ ranked: RankedRun[]; notes: string[] } | undefined> {
+  const { status, error } = controls;
+  if (options.yourFingerprints.length === 0) {
+    status.textContent =
+      'Your outputs do not say what workload they ran (a fio log alone has no job parameters): there is nothing to match published runs with. Add the output fio printed beside it.';
+    return undefined;
+  }
+  status.textContent = 'Loading the published runs like yours…';
+  let search: Pagefind;
+  let published: PublishedRuns;
+  try {
+    search = await options.loadSearch();
+    const fingerprints = options.yourFingerprints.map((each) => each.fingerprint);
+    published = await publishedRuns(search, fingerprints, options.base);
+  } catch (caught) {
+    status.textContent = '';
+    showError(error, `Could not load the published runs: ${messageOf(caught)}.`);
+    return undefined;
+  }
+  const ranked = rankPublishedRuns(options.yourFingerprints, published.runs);
+  const notes = [scopeText(published.scope), failuresText(published.failures)].filter((note) => note !== '');
+  if (ranked.length > 0) return { ranked, notes };
+  const kinds = [...new Set(options.yourFingerprints.map(({ fingerprint }) => fingerprint.summary))];
+  status.textContent = [
+    `No published run ran a workload related to yours (${kinds.slice(0, 4).join('; ')}).`,
+    await publishedWorkloadsText(search).catch(() => ''),
+    ...notes,
+  ]
+    .filter((sentence) => sentence !== '')
+    .join(' ');
+  return undefined;
+}
+
 /** "9 published runs ran workloads like yours; the 3 most alike of the same kind are ticked." */
 function statusText(ranked: readonly RankedRun[], ticked: number): string {
   const runs = `${ranked.length} published ${ranked.length === 1 ? 'run ran a workload' : 'runs ran workloads'} like yours`;
   const kind = ranked[0]?.kindMatch === 'same' ? 'of the same kind ' : '';
   return `${runs}; the ${ticked === 1 ? 'most alike' : `${ticked} most alike`} ${kind}${ticked === 1 ? 'is' : 'are'} ticked.`;
+}
+
+/** "Left out what did not load: 404 Not Found for /experiments/x/compare-runs.json (and 2 more)." */
+function failuresText(failures: readonly string[]): string {
+  if (failures.length === 0) return '';
+  const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
+  return `Left out what did not load: ${failures[0]}${more}.`;
 }
 
 function wire(picker: Picker): void {
@@ -457,10 +485,4 @@ async function fetchJson<T>(url: string): Promise<T> {
 
 function messageOf(caught: unknown): string {
   return caught instanceof Error ? caught.message : String(caught);
-}
-
-/** The site's base path, from the index's address (`/benchfolio/compare/runs.json` → `/benchfolio/`). */
-function indexBase(indexHref: string): string {
-  const at = indexHref.lastIndexOf('compare/runs.json');
-  return at === -1 ? href('') : indexHref.slice(0, at);
 }

@@ -115,6 +115,7 @@ function appendValue(appender: DuckDBAppender, kind: ColumnKind, value: DatasetR
   if (value === null) appender.appendNull();
   else if (kind === 'double') appender.appendDouble(value as number);
   else if (kind === 'integer') appender.appendInteger(value as number);
+  else if (kind === 'boolean') appender.appendBoolean(value as boolean);
   else if (kind === 'text') appender.appendVarchar(String(value));
   else appender.appendVarchar(JSON.stringify(value));
 }

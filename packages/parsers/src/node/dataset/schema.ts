@@ -7,12 +7,13 @@
 import { sqlIdentifier } from './sql-text.ts';
 
 /** How a column is stored; each maps to one SQL type. */
-export type ColumnKind = 'text' | 'double' | 'integer' | 'text-map' | 'text-list';
+export type ColumnKind = 'text' | 'double' | 'integer' | 'boolean' | 'text-map' | 'text-list';
 
 export const SQL_TYPES: Record<ColumnKind, string> = {
   text: 'VARCHAR',
   double: 'DOUBLE',
   integer: 'INTEGER',
+  boolean: 'BOOLEAN',
   'text-map': 'MAP(VARCHAR, VARCHAR)',
   'text-list': 'VARCHAR[]',
 };
@@ -25,7 +26,10 @@ export interface DatasetColumn<Name extends string = string> {
 }
 
 /** A table's row: each column's value, null where the content does not say. */
-export type DatasetRow<Name extends string> = Record<Name, string | number | Record<string, string> | string[] | null>;
+export type DatasetRow<Name extends string> = Record<
+  Name,
+  string | number | boolean | Record<string, string> | string[] | null
+>;
 
 export const MEASUREMENT_COLUMNS = [
   { name: 'experiment', kind: 'text', description: 'The experiment folder (`2011-11-ext4-xfs-btrfs-bonnie`).' },
@@ -70,6 +74,12 @@ export const MEASUREMENT_COLUMNS = [
   { name: 'tool_version', kind: 'text', description: 'Parsed: the version the output prints (`fio-3.33`), or null.' },
   { name: 'workload', kind: 'text', description: "Parsed: run.yaml's `workload` of the output, or null." },
   { name: 'repeat', kind: 'integer', description: "Parsed: run.yaml's `repeat` of the output (1, 2, ...), or null." },
+  {
+    name: 'warmup',
+    kind: 'boolean',
+    description:
+      "Parsed: true for a warm-up repeat (run.yaml's `warmup: true` of the output, the runner's `--warmup`), which the site leaves out of every statistic; false otherwise. Null for published.",
+  },
   {
     name: 'citation',
     kind: 'text',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { compareIndex } from '../../data/compare-index.ts';
+import { compareRuns as experimentCompareRuns } from '../../data/compare-index.ts';
 import { runSections } from '../../data/run-json.ts';
 import { realExperiment, repoPath } from '../../data/test-content.ts';
 import { compareRuns } from '../../view/compare-runs.ts';
@@ -13,7 +13,8 @@ async function published(experimentId: string, runId: string) {
   const loaded = await realExperiment(experimentId);
   const run = loaded.runs.find((candidate) => candidate.id === runId);
   if (run === undefined) throw new Error(`no run ${runId}`);
-  const entry = compareIndex([loaded]).runs.find((candidate) => candidate.run === runId);
+  // As its experiment's compare-runs.json lists it.
+  const entry = experimentCompareRuns(loaded).find((candidate) => candidate.run === runId);
   return {
     ref: { id: `${experimentId}/${runId}`, label: runId },
     sections: runSections(loaded, run),

@@ -2,16 +2,44 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { compareFingerprints } from '@benchfolio/parsers';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type CompareIndex, compareIndex } from '../../data/compare-index.ts';
+import { newestFirst } from '../../data/catalog.ts';
+import { type CompareRun, compareRuns } from '../../data/compare-index.ts';
 import { loadRealExperiments, repoPath } from '../../data/test-content.ts';
 import { analyze } from '../analyze.ts';
+import { type FakePagefind, fakePagefind, searchRecordsOf } from '../test-pagefind.ts';
 import type { TryView } from '../try-view.ts';
+import { candidateExperiments } from './candidate-experiments.ts';
 import { defaultChosenRuns, pairText, type RankedRun, rankPublishedRuns } from './ranked-runs.ts';
 
-let index: CompareIndex;
+/** Each experiment's runs, as its `/experiments/<id>/compare-runs.json` has them. */
+let runsOf: Map<string, CompareRun[]>;
+/** Every run of the site, newest experiment first: what the page never loads, for checking it. */
+let everyRun: CompareRun[];
+/** The site's search index over the real experiments' records. */
+let pagefind: FakePagefind;
 beforeAll(async () => {
-  index = compareIndex(await loadRealExperiments());
+  const experiments = await loadRealExperiments();
+  runsOf = new Map(experiments.map((loaded) => [loaded.id, compareRuns(loaded)]));
+  everyRun = experiments
+    .map((loaded) => ({ id: loaded.id, date: loaded.experiment.date }))
+    .sort(newestFirst)
+    .flatMap(({ id }) => runsOf.get(id) ?? []);
+  pagefind = fakePagefind(searchRecordsOf(experiments));
 });
+
+/** The runs /try ranks for a view: those of the experiments the search index names for its workloads. */
+async function candidateRuns(view: TryView): Promise<CompareRun[]> {
+  const { ids } = await candidateExperiments(
+    pagefind,
+    view.fingerprints.map(({ fingerprint }) => fingerprint),
+  );
+  return ids.flatMap((id) => runsOf.get(id) ?? []);
+}
+
+/** The view's ranking among the candidates' runs, as /try makes it. */
+async function ranked(view: TryView): Promise<RankedRun[]> {
+  return rankPublishedRuns(view.fingerprints, await candidateRuns(view));
+}
 
 /** Every file under a folder, recursively, as repository paths. */
 async function filesUnder(folder: string): Promise<string[]> {
@@ -42,10 +70,10 @@ async function analyzed(path: string): Promise<TryView> {
   return analyze([{ name: path.split('/').at(-1) as string, text }]);
 }
 
-/** Whether the site has a workload of the same kind as one of the view's (brute force over the index). */
+/** Whether the site has a workload of the same kind as one of the view's (brute force over every run). */
 function siteHasSameKind(view: TryView): boolean {
   return view.fingerprints.some(({ fingerprint }) =>
-    index.runs.some((run) =>
+    everyRun.some((run) =>
       run.fingerprints.some((theirs) => compareFingerprints(fingerprint, theirs.fingerprint).kindMatch === 'same'),
     ),
   );
@@ -67,21 +95,23 @@ describe('rankPublishedRuns on every real output', () => {
     let checked = 0;
     for (const path of paths) {
       const view = await analyzed(path);
-      const ranked = rankPublishedRuns(view.fingerprints, index);
+      const found = await ranked(view);
+      // The candidates hold every run related to the reader's: ranked among them as among all.
+      expect(found, path).toEqual(rankPublishedRuns(view.fingerprints, everyRun));
       if (!siteHasSameKind(view)) {
         noSameKind.push(path);
         continue;
       }
       checked++;
-      const found = sameKindPair(ranked);
-      expect(found, path).toBeDefined();
-      if (found === undefined) continue;
+      const same = sameKindPair(found);
+      expect(same, path).toBeDefined();
+      if (same === undefined) continue;
       // The reasons start with what is alike, as the library words it ("same 8 KiB random writes at QD 1").
-      expect(found.pair.similarity.reasons[0], path).toMatch(/^same /);
-      expect(found.text, path).toContain(`your ${found.pair.yours.fingerprint.workload} ↔ `);
-      expect(found.text, path).toContain(found.pair.similarity.text);
+      expect(same.pair.similarity.reasons[0], path).toMatch(/^same /);
+      expect(same.text, path).toContain(`your ${same.pair.yours.fingerprint.workload} ↔ `);
+      expect(same.text, path).toContain(same.pair.similarity.text);
       // The default choice is some of the best kind's runs, the first among them.
-      expect(defaultChosenRuns(ranked)[0], path).toBe(found.run.id);
+      expect(defaultChosenRuns(found)[0], path).toBe(same.run.id);
     }
     // 24 + 7 + 20 corpus outputs and 220 raw files, of which 99 are fio logs (no job parameters).
     expect(checked).toBeGreaterThanOrEqual(140);
@@ -109,9 +139,9 @@ describe('rankPublishedRuns on every real output', () => {
         ({ fingerprint }) => fingerprint.kind.category === 'io' && fingerprint.kind.access === null,
       );
       if (unsaid !== undefined) {
-        const ranked = rankPublishedRuns(view.fingerprints, index);
-        const pair = ranked[0]?.pairs.find((candidate) => candidate.similarity.kindMatch === 'unknown');
-        expect(ranked[0]?.kindMatch, path).toBe('unknown');
+        const found = await ranked(view);
+        const pair = found[0]?.pairs.find((candidate) => candidate.similarity.kindMatch === 'unknown');
+        expect(found[0]?.kindMatch, path).toBe('unknown');
         expect(pair?.similarity.reasons[0], path).toMatch(/\(one does not say\)$/);
         const op = pair?.yours.fingerprint.kind.op;
         if (op === 'read' || op === 'write') expect(pair?.theirs.fingerprint.kind.op, path).toBe(op);
@@ -126,8 +156,7 @@ describe('rankPublishedRuns on chosen outputs', () => {
     const view = await analyzed(
       'packages/parsers/fixtures/corpus/fio/vps-comparison__fio-2.2.10-randwrite-8jobs-group.txt',
     );
-    const ranked = rankPublishedRuns(view.fingerprints, index);
-    const found = sameKindPair(ranked);
+    const found = sameKindPair(await ranked(view));
     expect(found?.pair.theirs.fingerprint.kind).toMatchObject({ access: 'random', op: 'write' });
     expect(found?.pair.similarity.reasons[0]).toBe('same random writes');
     expect(found?.pair.similarity.text).toContain('differs: block size 4 KiB vs 8 KiB');
@@ -136,21 +165,21 @@ describe('rankPublishedRuns on chosen outputs', () => {
 
   test('a bonnie++ CSV finds the published bonnie++ runs, the file size among the differences', async () => {
     const view = await analyzed('packages/parsers/fixtures/corpus/bonnie/pkb__bonnie-1.96-csv.csv');
-    const ranked = rankPublishedRuns(view.fingerprints, index);
-    expect(ranked.length).toBeGreaterThan(0);
-    expect(ranked.every((run) => run.kindMatch === 'same')).toBe(true);
+    const found = await ranked(view);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((run) => run.kindMatch === 'same')).toBe(true);
     // pkb: `7423M`; the published runs: 8G (2011) and 128M (loopback).
-    expect(ranked[0]?.pairs[0]?.similarity.text).toMatch(/differs: .*size 7\.2 GiB vs/);
+    expect(found[0]?.pairs[0]?.similarity.text).toMatch(/differs: .*size 7\.2 GiB vs/);
   });
 
   test('an iostat log finds the published iostat logs', async () => {
     const view = await analyzed('content/results/2026-11-ext4-xfs-btrfs-loopback/runs/xfs/iostat--xfs.txt');
-    const ranked = rankPublishedRuns(view.fingerprints, index);
-    expect(ranked.map((run) => run.pairs[0]?.theirs.file)).toEqual([
+    const found = await ranked(view);
+    expect(found.map((run) => run.pairs[0]?.theirs.file)).toEqual([
       'iostat--ext4.txt',
       'iostat--xfs.txt',
       'iostat--btrfs.txt',
     ]);
-    expect(ranked.every((run) => run.run.experiment === '2026-11-ext4-xfs-btrfs-loopback')).toBe(true);
+    expect(found.every((run) => run.run.experiment === '2026-11-ext4-xfs-btrfs-loopback')).toBe(true);
   });
 });

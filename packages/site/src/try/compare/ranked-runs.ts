@@ -4,7 +4,7 @@
 // workload (rankFingerprints), and the run is ranked by those matches. Pure and browser-safe.
 
 import { type KindMatch, rankFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
-import type { CompareFingerprint, CompareIndex, CompareRun } from '../../data/compare-index.ts';
+import type { CompareFingerprint, CompareRun } from '../../data/compare-index.ts';
 import { publishedRunId } from './matching-runs.ts';
 
 /** One of the reader's workloads, with the output it was read from. */
@@ -40,12 +40,12 @@ const KIND_ORDER: Readonly<Record<KindMatch, number>> = { same: 0, unknown: 1, d
 /**
  * The published runs with at least one workload related to one of the reader's (same category:
  * I/O with I/O, a filesystem suite with another, device activity with device activity), best
- * first: by the kind of their best pair, then by score, then in the index's order (newest
+ * first: by the kind of their best pair, then by score, then in the order given (newest
  * experiment first). Runs known only from a published table have no fingerprints and are left out.
  */
-export function rankPublishedRuns(yours: readonly YourFingerprint[], index: CompareIndex): RankedRun[] {
+export function rankPublishedRuns(yours: readonly YourFingerprint[], runs: readonly CompareRun[]): RankedRun[] {
   if (yours.length === 0) return [];
-  const ranked = index.runs.flatMap((run, position) => {
+  const ranked = runs.flatMap((run, position) => {
     const pairs: WorkloadPair[] = [];
     let total = 0;
     for (const mine of yours) {

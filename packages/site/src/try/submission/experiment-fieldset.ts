@@ -1,17 +1,26 @@
 // Which experiment the run goes to: a published one, or a new one with its experiment.yaml fields.
+// A published one is named by its folder name, with suggestions from the site's search as the
+// reader types words of its title (the page has no list of every experiment).
 
-import { VARIABLE_KINDS } from '@benchfolio/parsers/content';
+import { EXPERIMENT_ID, VARIABLE_KINDS } from '@benchfolio/parsers/content';
+import type { ExperimentCheck } from './experiment-check.ts';
 import { element, fieldElement as field, fieldset } from './form-fields.ts';
 import type { SubmissionPrefill } from './prefill.ts';
+import type { PublishedExperiments } from './published-experiments.ts';
+
+/** Suggestions shown at once: enough to find a title among, few enough to read through. */
+const SUGGESTIONS = 8;
+/** The pause in typing after which the search is asked for suggestions. */
+const SUGGEST_DELAY_MS = 250;
 
 export function experimentFieldset(
   document: Document,
-  options: { experiments: ReadonlyArray<{ id: string; title: string }> },
+  options: { published: PublishedExperiments; check: ExperimentCheck },
   prefill: SubmissionPrefill,
 ): { element: HTMLElement; onModeChange(listener: () => void): void } {
   const set = fieldset(document, 'Experiment', 'submission-experiment');
-  const radios = modeRadios(document, options.experiments.length > 0);
-  const existing = existingFieldset(document, options.experiments);
+  const radios = modeRadios(document);
+  const existing = existingFieldset(document, options);
   const fresh = newExperimentFieldset(document, prefill);
   set.append(radios, existing, fresh);
 
@@ -29,8 +38,8 @@ export function experimentFieldset(
   return { element: set, onModeChange: (listener) => listeners.push(listener) };
 }
 
-/** New experiment or published one; "published" is disabled when there is none. */
-function modeRadios(document: Document, hasExisting: boolean): HTMLElement {
+/** New experiment or published one. */
+function modeRadios(document: Document): HTMLElement {
   const radios = element(document, 'div', '', 'submission-choice');
   const radio = (value: string, text: string) => {
     const label = element(document, 'label');
@@ -40,7 +49,6 @@ function modeRadios(document: Document, hasExisting: boolean): HTMLElement {
     input.value = value;
     input.defaultChecked = value === 'new';
     input.checked = value === 'new';
-    input.disabled = value === 'existing' && !hasExisting;
     label.append(input, ` ${text}`);
     return label;
   };
@@ -48,24 +56,64 @@ function modeRadios(document: Document, hasExisting: boolean): HTMLElement {
   return radios;
 }
 
+/**
+ * The published experiment's folder name, typed or picked from the suggestions (a datalist: each
+ * suggestion's value is the id, its label the title), and a line saying how many were found.
+ */
 function existingFieldset(
   document: Document,
-  experiments: ReadonlyArray<{ id: string; title: string }>,
+  options: { published: PublishedExperiments; check: ExperimentCheck },
 ): HTMLFieldSetElement {
   const existing = fieldset(document, 'Published experiment', 'submission-existing');
-  existing.append(
-    field(document, {
-      name: 'existing-experiment',
-      label: 'Experiment',
-      kind: 'select',
-      options: [
-        { value: '', label: 'Choose…' },
-        ...experiments.map(({ id, title }) => ({ value: id, label: `${title} (${id})` })),
-      ],
-      hint: 'Its runs must differ from yours in the variable only: the same machine and settings otherwise.',
-    }),
-  );
+  const wrapper = field(document, {
+    name: 'existing-experiment',
+    label: 'Experiment: its folder name, or words of its title to find it',
+    placeholder: 'ext4 xfs loop',
+    hint: 'Pick one of the suggestions, or give the folder name its page has (/experiments/<folder name>/). Its runs must differ from yours in the variable only: the same machine and settings otherwise.',
+  });
+  const input = wrapper.querySelector('input') as HTMLInputElement;
+  input.autocomplete = 'off';
+  const suggestions = element(document, 'datalist');
+  suggestions.id = `${input.id}-suggestions`;
+  input.setAttribute('list', suggestions.id);
+  const found = element(document, 'p', '', 'note submission-suggestions');
+  found.dataset.existingSuggestions = '';
+  found.setAttribute('aria-live', 'polite');
+  existing.append(wrapper, suggestions, found);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let asked = 0;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    const term = input.value.trim();
+    // A folder name is checked as such (experiment-check.ts), not searched for.
+    if (EXPERIMENT_ID.test(term)) {
+      asked += 1;
+      found.textContent = '';
+      return;
+    }
+    timer = setTimeout(async () => {
+      const round = ++asked;
+      const choices = await options.published.find(term, SUGGESTIONS).catch((caught: unknown) => {
+        found.textContent = `The site's search did not answer: ${caught instanceof Error ? caught.message : String(caught)}.`;
+        return undefined;
+      });
+      if (choices === undefined || round !== asked) return;
+      options.check.know(choices.map((choice) => choice.id));
+      suggestions.replaceChildren(
+        ...choices.map(({ id, title }) => Object.assign(element(document, 'option'), { value: id, label: title })),
+      );
+      found.textContent = suggestionsText(term, choices.length);
+    }, SUGGEST_DELAY_MS);
+  });
   return existing;
+}
+
+/** "3 published experiments match “ext4”: pick one from the field's list." */
+function suggestionsText(term: string, count: number): string {
+  if (term === '') return '';
+  if (count === 0) return `No published experiment matches “${term}”.`;
+  const matches = count === 1 ? '1 published experiment matches' : `${count} published experiments match`;
+  return `${matches} “${term}”: pick one from the field’s list.`;
 }
 
 /** The fields of a new experiment.yaml, in the file's order. */

@@ -7,25 +7,50 @@ import { promisify } from 'node:util';
 import { parse } from '@benchfolio/parsers';
 import { unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SearchRecord } from '../../data/search-record.ts';
+import { loadRealExperiments } from '../../data/test-content.ts';
+import { fakePagefind, searchRecordsOf } from '../test-pagefind.ts';
 import { submissionPrefill } from './prefill.ts';
+import { sitePublishedExperiments } from './published-experiments.ts';
 import { mountSubmission } from './submission-form.ts';
 
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 const EXT4 = join(REPO, 'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ext4');
 const CLI = join(REPO, 'packages/parsers/src/cli/main.ts');
 const OUTPUTS = ['iostat--ext4.txt', 'sysbench--fileio-rndrw-t4-1.txt'];
+const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
+
+/** The site's search records (content/results), and the addresses its experiment pages have. */
+let records: SearchRecord[];
+let pages: Set<string>;
+beforeAll(async () => {
+  records = searchRecordsOf(await loadRealExperiments());
+  pages = new Set(records.map((record) => record.url));
+});
 
 let dom: JSDOM | undefined;
 const temps: string[] = [];
 afterEach(async () => {
   dom?.window.close();
   dom = undefined;
+  vi.unstubAllGlobals();
   await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** `fetch` as the static site answers it: 200 for an experiment's page, 404 for anything else. */
+function stubSite(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    asked.push(`${init?.method ?? 'GET'} ${url}`);
+    return pages.has(url) ? new Response(null, { status: 200 }) : new Response(null, { status: 404 });
+  });
+  return asked;
+}
+
 /** The form mounted as the page mounts it, on two real outputs given as pasted text. */
 async function mounted() {
+  const asked = stubSite();
   dom = new JSDOM('<!doctype html><body><div data-try-submission></div></body>', { url: 'https://example.test/try/' });
   const { window } = dom;
   const container = window.document.querySelector<HTMLElement>('[data-try-submission]') as HTMLElement;
@@ -37,7 +62,7 @@ async function mounted() {
   mountSubmission(container, {
     prefill,
     files: inputs.map((input) => ({ name: input.name, bytes: async () => input.bytes })),
-    experiments: [{ id: '2026-11-ext4-xfs-btrfs-loopback', title: 'ext4 vs xfs vs btrfs on loop images' }],
+    published: sitePublishedExperiments(async () => fakePagefind(records), '/'),
   });
   const control = (name: string) => {
     const found = container.querySelector<HTMLInputElement>(`[name="${name}"]`);
@@ -53,7 +78,7 @@ async function mounted() {
     Array.from(container.querySelectorAll<HTMLElement>('[data-submission-issues] li')).map(
       (item) => item.dataset.field,
     );
-  return { window, container, inputs, control, fill, issueFields };
+  return { window, container, inputs, control, fill, issueFields, asked };
 }
 
 describe('mountSubmission', () => {
@@ -163,7 +188,7 @@ describe('mountSubmission', () => {
     expect(steps).toContain('npm run validate');
   });
 
-  it('adds to a published experiment without an experiment.yaml', async () => {
+  it('adds to a published experiment found by words of its title, without an experiment.yaml', async () => {
     const { window, container, control, fill, issueFields } = await mounted();
     const radio = container.querySelector<HTMLInputElement>('input[name="experiment-mode"][value="existing"]');
     if (!radio) throw new Error('no radio');
@@ -171,10 +196,59 @@ describe('mountSubmission', () => {
     radio.dispatchEvent(new window.Event('change', { bubbles: true }));
     expect(issueFields()).toContain('existing-experiment');
     expect(issueFields().some((field) => field?.startsWith('experiment.'))).toBe(false);
-    control('existing-experiment').value = '2026-11-ext4-xfs-btrfs-loopback';
+    // The loopback's title: "ext4 vs xfs vs btrfs on loop images on a virtio disk, with fio, ...".
+    fill('existing-experiment', 'loop images');
+    const suggestions = () =>
+      [...container.querySelectorAll<HTMLOptionElement>('datalist option')].map((option) => [
+        option.value,
+        option.label,
+      ]);
+    await vi.waitFor(() => expect(suggestions()).toHaveLength(1));
+    const title = records.find((record) => record.meta.id === LOOPBACK)?.meta.title;
+    expect(suggestions()).toEqual([[LOOPBACK, title]]);
+    const list = container.querySelector('datalist');
+    expect(control('existing-experiment').getAttribute('list')).toBe(list?.id);
+    expect(container.querySelector('[data-existing-suggestions]')?.textContent).toBe(
+      '1 published experiment matches “loop images”: pick one from the field’s list.',
+    );
+    // Words are no folder name; the suggestion picked is.
+    expect(issueFields()).toContain('existing-experiment');
+    control('existing-experiment').value = LOOPBACK;
     control('existing-experiment').dispatchEvent(new window.Event('change', { bubbles: true }));
     fill('run-id', 'ext4-again');
     expect(issueFields()).not.toContain('existing-experiment');
     expect(issueFields()).not.toContain('experiment-id');
+  });
+
+  it('checks a typed folder name against the site: its page there or not', async () => {
+    const { window, container, fill, issueFields, asked } = await mounted();
+    const radio = container.querySelector<HTMLInputElement>('input[name="experiment-mode"][value="existing"]');
+    radio?.click();
+    const issueOf = (field: string) =>
+      container.querySelector(`[data-submission-issues] li[data-field="${field}"]`)?.textContent ?? '';
+    fill('existing-experiment', '2026-11-no-such-experiment');
+    expect(issueOf('existing-experiment')).toContain(
+      'checking that 2026-11-no-such-experiment is a published experiment',
+    );
+    await vi.waitFor(() =>
+      expect(issueOf('existing-experiment')).toContain(
+        'no published experiment has the folder name 2026-11-no-such-experiment',
+      ),
+    );
+    fill('existing-experiment', '2011-07-ext3-ext4-xfs-fio-msa70');
+    await vi.waitFor(() => expect(issueFields()).not.toContain('existing-experiment'));
+    expect(asked).toEqual([
+      'HEAD /experiments/2026-11-no-such-experiment/',
+      'HEAD /experiments/2011-07-ext3-ext4-xfs-fio-msa70/',
+    ]);
+    // A new experiment may not take a published one's folder name.
+    container.querySelector<HTMLInputElement>('input[name="experiment-mode"][value="new"]')?.click();
+    expect(window.document.querySelector('[name="experiment-id"]')).not.toBeNull();
+    fill('experiment-id', LOOPBACK);
+    await vi.waitFor(() =>
+      expect(issueOf('experiment-id')).toContain(
+        `${LOOPBACK} is a published experiment: choose it above to add this run to it`,
+      ),
+    );
   });
 });

@@ -2,12 +2,15 @@
 // prefilled with what the outputs reveal, checked as the reader types with the schemas
 // `npm run validate` uses, and a zip of the run folder made in the browser. Nothing is uploaded.
 
+import { EXPERIMENT_ID } from '@benchfolio/parsers/content';
 import { saveFile } from '../../lib/save-file.ts';
 import { disksFieldset } from './disks-fieldset.ts';
+import { type ExperimentCheck, experimentCheck, type PublishedState } from './experiment-check.ts';
 import { experimentFieldset } from './experiment-fieldset.ts';
 import { type Control, element } from './form-fields.ts';
 import { showIssues } from './issues-view.ts';
 import type { SubmissionPrefill } from './prefill.ts';
+import type { PublishedExperiments } from './published-experiments.ts';
 import { commandsFieldset, outputsFieldset, runFieldset, systemFieldset, toolsFieldset } from './run-fieldsets.ts';
 import {
   checkRunFolder,
@@ -30,7 +33,8 @@ export interface SubmissionFile {
 export interface SubmissionOptions {
   prefill: SubmissionPrefill;
   files: SubmissionFile[];
-  experiments: Array<{ id: string; title: string }>;
+  /** The site's experiments, asked one at a time: suggestions by title, and whether an id is published. */
+  published: PublishedExperiments;
   /** Where the site links CONTRIBUTING.md (the repository's copy); named without a link when absent. */
   contributingHref?: string;
 }
@@ -44,7 +48,10 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   form.dataset.submissionForm = '';
   form.addEventListener('submit', (event) => event.preventDefault());
 
-  const experiment = experimentFieldset(document, options, prefill);
+  // Answers about an experiment id come later: the form is checked again then.
+  let refresh = () => {};
+  const check = experimentCheck(options.published, () => refresh());
+  const experiment = experimentFieldset(document, { published: options.published, check }, prefill);
   const disks = disksFieldset(document, prefill);
   form.append(
     experiment.element,
@@ -62,7 +69,7 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
 
   // The file of each prefilled output, in the outputs' order (undefined once it left the page).
   const outputFiles = prefill.outputs.map((output) => options.files.find((file) => file.name === output.source));
-  const checker = formChecker(form, options, outputFiles, panel, (values, issues) => {
+  const checker = formChecker(form, { ...options, check }, outputFiles, panel, (values, issues) => {
     download.button.setAttribute('aria-disabled', String(issues.length > 0));
     steps.update(values);
   });
@@ -71,6 +78,7 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   experiment.onModeChange(() => checker.refresh());
   disks.onChange(() => checker.refresh());
   download.button.addEventListener('click', () => downloadRunFolder(form, outputFiles, checker, download.status));
+  refresh = () => checker.refresh();
   checker.refresh();
 }
 
@@ -131,7 +139,7 @@ interface FormChecker {
 
 function formChecker(
   form: HTMLFormElement,
-  options: SubmissionOptions,
+  options: SubmissionOptions & { check: ExperimentCheck },
   outputFiles: ReadonlyArray<SubmissionFile | undefined>,
   panel: IssuesPanel,
   onChecked: (values: RunFolderValues, issues: readonly SubmissionIssue[]) => void,
@@ -149,7 +157,7 @@ function formChecker(
       if (target?.name) touched.add(target.name);
       const values = readValues(form);
       const sizes = outputFiles.map((file) => file?.sizeBytes ?? 0);
-      // A published experiment's id is one of the list's: the form checks the choice itself.
+      // A published experiment's id is checked against the site (formIssues), not as a new folder.
       const folderIssues = checkRunFolder(values, sizes).issues.filter(
         (issue) => values.isNewExperiment || issue.field !== 'experiment-id',
       );
@@ -221,19 +229,36 @@ export function readValues(form: HTMLFormElement): RunFolderValues {
   return { experimentId: isNewExperiment ? newId : existing, isNewExperiment, runId, fields };
 }
 
-/** What only the page knows: the published experiments, and which inputs it has. */
-function formIssues(values: RunFolderValues, options: SubmissionOptions): SubmissionIssue[] {
+/** What only the page knows: whether the experiment is published, and which inputs it has. */
+function formIssues(
+  values: RunFolderValues,
+  options: SubmissionOptions & { check: ExperimentCheck },
+): SubmissionIssue[] {
   const issues: SubmissionIssue[] = [];
   const at = (field: string, message: string) =>
     issues.push({ file: `${RESULTS_ROOT}/${values.experimentId}`, line: 1, column: 1, field, message });
-  const known = options.experiments.some((experiment) => experiment.id === values.experimentId);
-  if (values.isNewExperiment && known) {
-    at('experiment-id', `${values.experimentId} is a published experiment: choose it above to add this run to it`);
+  const id = values.experimentId;
+  // Only a possible folder name is asked about; the folder checks name what is wrong with others.
+  const state = EXPERIMENT_ID.test(id) ? options.check.state(id) : undefined;
+  if (values.isNewExperiment && state === 'published') {
+    at('experiment-id', `${id} is a published experiment: choose it above to add this run to it`);
   }
-  if (!values.isNewExperiment && !known) at('existing-experiment', 'choose a published experiment');
+  if (!values.isNewExperiment) {
+    const problem = existingProblem(id, state);
+    if (problem !== undefined) at('existing-experiment', problem);
+  }
   const names = new Set(options.files.map((file) => file.name));
   options.prefill.outputs.forEach((output, index) => {
     if (!names.has(output.source)) at(`outputs.${index}.file`, `${output.source} is no longer on the page`);
   });
   return issues;
+}
+
+/** What keeps `id` from naming a published experiment, if anything; the site unreachable is no reason. */
+function existingProblem(id: string, state: PublishedState | undefined): string | undefined {
+  if (id === '') return 'choose a published experiment';
+  if (state === undefined) return `${id} is not a folder name: pick one of the suggestions`;
+  if (state === 'checking') return `checking that ${id} is a published experiment…`;
+  if (state === 'unpublished') return `no published experiment has the folder name ${id}`;
+  return undefined;
 }
