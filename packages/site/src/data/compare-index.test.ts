@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type CompareIndex, compareIndex } from './compare-index.ts';
+import { type CompareRun, compareRuns } from './compare-index.ts';
 import { loadRealExperiments, repoPath } from './test-content.ts';
 
-let index: CompareIndex;
+/** Every run of content/results as the experiments' compare-runs.json list them. */
+let index: { runs: CompareRun[] };
 
 beforeAll(async () => {
-  index = compareIndex(await loadRealExperiments(), '/base/');
+  index = { runs: (await loadRealExperiments()).flatMap((loaded) => compareRuns(loaded, '/base/')) };
 });
 
-describe('compareIndex fingerprints', () => {
+describe('compareRuns fingerprints', () => {
   test('every run with raw outputs has a fingerprint per workload, pointing at a committed file', async () => {
     const experiments = await loadRealExperiments();
     for (const run of index.runs) {

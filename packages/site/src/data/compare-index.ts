@@ -65,26 +65,9 @@ export interface ExperimentCompareRuns {
   runs: CompareRun[];
 }
 
-/**
- * Runs of several experiments in one list. No file of the site holds it any more (it was
- * `/compare/runs.json`, which grew with the site): /compare and /try read each experiment's
- * compare-runs.json, and only compare-index.test.ts still builds this.
- */
-export interface CompareIndex {
-  runs: CompareRun[];
-}
-
 /** `base` and a site path joined with one slash, as src/lib/url.ts does. */
 function withBase(base: string, path: string): string {
   return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\/+/, '')}`;
-}
-
-/**
- * Every run of every experiment (in the order given: newest experiment first), with its keys.
- * Experiments awaiting runs are left out: their runs have no numbers to line up.
- */
-export function compareIndex(experiments: readonly LoadedExperiment[], base = '/'): CompareIndex {
-  return { runs: experiments.flatMap((loaded) => compareRuns(loaded, base)) };
 }
 
 /** The runs of one experiment as the compare page lists them; none while it awaits runs. */

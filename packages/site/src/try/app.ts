@@ -2,9 +2,9 @@
 // draw what was detected, the tables, the charts, the compare view and the submission form.
 // Loaded lazily by the page's small entry script: none of this is fetched before an input.
 
+import { loadPagefind } from '../lib/pagefind.ts';
 import { analyze } from './analyze.ts';
 import { mountCompareWith } from './compare-with.ts';
-import { loadPagefind } from './pagefind.ts';
 import { inputBytes } from './parse-input.ts';
 import { renderOutputs } from './render-outputs.ts';
 import { renderSections } from './render-sections.ts';

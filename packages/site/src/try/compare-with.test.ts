@@ -6,10 +6,10 @@ import { compareRunsJsonPath } from '../data/download-paths.ts';
 import { runSectionsJson } from '../data/run-json.ts';
 import type { SearchRecord } from '../data/search-record.ts';
 import { loadRealExperiments, repoPath } from '../data/test-content.ts';
+import { loadPagefind, type Pagefind } from '../lib/pagefind.ts';
 import { href } from '../lib/url.ts';
 import { analyze } from './analyze.ts';
 import { mountCompareWith } from './compare-with.ts';
-import { loadPagefind, type Pagefind } from './pagefind.ts';
 import { fakePagefind, searchRecordsOf } from './test-pagefind.ts';
 import { type TryView, YOUR_RUN } from './try-view.ts';
 

@@ -13,6 +13,7 @@ import type { CompareRun } from '../data/compare-index.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
 import { compareSectionNodes } from '../figures/compare-figure.ts';
 import { defaultPageState, type PageState, type ScaleKind } from '../lib/page-state.ts';
+import type { Pagefind } from '../lib/pagefind.ts';
 import { type ComparedSection, compareRuns } from '../view/compare-runs.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { autoScale } from './compare/auto-scale.ts';
@@ -26,7 +27,6 @@ import { type PublishedRuns, publishedRuns } from './compare/published-runs.ts';
 import { publishedWorkloadsText } from './compare/published-workloads.ts';
 import { defaultChosenRuns, type RankedRun, rankPublishedRuns, type YourFingerprint } from './compare/ranked-runs.ts';
 import { runChoices } from './compare/run-choices.ts';
-import type { Pagefind } from './pagefind.ts';
 import { tableElement } from './render-outputs.ts';
 
 export interface CompareWithOptions {

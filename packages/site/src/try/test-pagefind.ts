@@ -7,7 +7,7 @@
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import { catalogEntry } from '../data/catalog.ts';
 import { type SearchRecord, searchRecord } from '../data/search-record.ts';
-import type { Pagefind, PagefindFilter, PagefindResult, PagefindSearchOptions } from './pagefind.ts';
+import type { Pagefind, PagefindFilter, PagefindResult, PagefindSearchOptions } from '../lib/pagefind.ts';
 
 /** The search records of loaded experiments, as the build writes them (without cards or write-ups). */
 export function searchRecordsOf(experiments: readonly LoadedExperiment[], base = '/'): SearchRecord[] {
@@ -35,7 +35,7 @@ export function fakePagefind(records: readonly SearchRecord[]): FakePagefind {
     id: `record-${index}`,
     async data() {
       dataFetched.push(record.meta.id);
-      return { url: record.url, meta: { id: record.meta.id, title: record.meta.title } };
+      return { url: record.url, excerpt: '', meta: { id: record.meta.id, title: record.meta.title } };
     },
   });
   return {
@@ -51,19 +51,24 @@ export function fakePagefind(records: readonly SearchRecord[]): FakePagefind {
         found = found.filter(({ record }) => record.sort[key] !== undefined);
         found.sort((a, b) => a.record.sort[key].localeCompare(b.record.sort[key]) * (direction === 'desc' ? -1 : 1));
       }
-      return { results: found.map(({ result }) => result) };
+      return { results: found.map(({ result }) => result), filters: filterCounts(found.map(({ record }) => record)) };
     },
     async filters() {
-      const counts: Record<string, Record<string, number>> = {};
-      for (const record of records) {
-        for (const [filter, values] of Object.entries(record.filters)) {
-          counts[filter] ??= {};
-          for (const value of values) counts[filter][value] = (counts[filter][value] ?? 0) + 1;
-        }
-      }
-      return counts;
+      return filterCounts(records);
     },
   };
+}
+
+/** Every filter's values among `records`, each with how many of them have it. */
+function filterCounts(records: readonly SearchRecord[]): Record<string, Record<string, number>> {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const record of records) {
+    for (const [filter, values] of Object.entries(record.filters)) {
+      counts[filter] ??= {};
+      for (const value of values) counts[filter][value] = (counts[filter][value] ?? 0) + 1;
+    }
+  }
+  return counts;
 }
 
 function hasWords(record: SearchRecord, term: string | null): boolean {
@@ -76,11 +81,15 @@ function hasWords(record: SearchRecord, term: string | null): boolean {
     .every((word) => text.includes(word));
 }
 
+function isList(filter: PagefindFilter): filter is readonly string[] {
+  return Array.isArray(filter);
+}
+
 function matchesFilters(record: SearchRecord, filters: Record<string, PagefindFilter>): boolean {
   return Object.entries(filters).every(([name, filter]) => {
     const has = (value: string) => (record.filters[name] ?? []).includes(value);
     if (typeof filter === 'string') return has(filter);
-    if (Array.isArray(filter)) return filter.every(has);
+    if (isList(filter)) return filter.every(has);
     if ('any' in filter) return filter.any.some(has);
     if ('all' in filter) return filter.all.every(has);
     return !filter.none.some(has);

@@ -109,12 +109,12 @@ describe('candidateExperiments', () => {
     pagefind.search = async (term, options) => {
       const found = await search(term, options);
       const [first, ...rest] = found?.results ?? [];
-      if (first === undefined) return found;
+      if (found === null || first === undefined) return found;
       const broken = {
         id: first.id,
         data: () => Promise.reject(new Error('404 Not Found for /pagefind/fragment/x.pf_fragment')),
       };
-      return { results: [broken, ...rest] };
+      return { ...found, results: [broken, ...rest] };
     };
     const found = await candidateExperiments(pagefind, await fingerprintsOf(VPS_RANDWRITE));
     expect(found.ids).toEqual([MSA70]);

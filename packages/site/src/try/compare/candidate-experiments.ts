@@ -7,7 +7,7 @@
 import type { WorkloadFingerprint } from '@benchfolio/parsers';
 import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../data/compare-filters.ts';
 import { mapLimited } from '../../lib/map-limited.ts';
-import type { Pagefind, PagefindResult } from '../pagefind.ts';
+import type { Pagefind, PagefindResult } from '../../lib/pagefind.ts';
 import { categoryValues, likeKindValues } from './candidate-filters.ts';
 
 /** At most this many experiments' runs are fetched and ranked. */

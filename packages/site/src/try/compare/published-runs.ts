@@ -6,8 +6,8 @@ import type { WorkloadFingerprint } from '@benchfolio/parsers';
 import type { CompareRun, ExperimentCompareRuns } from '../../data/compare-index.ts';
 import { compareRunsJsonPath } from '../../data/download-paths.ts';
 import { mapLimited } from '../../lib/map-limited.ts';
+import type { Pagefind } from '../../lib/pagefind.ts';
 import { href } from '../../lib/url.ts';
-import type { Pagefind } from '../pagefind.ts';
 import { type CandidateScope, candidateExperiments, FETCHES_AT_ONCE } from './candidate-experiments.ts';
 
 export interface PublishedRuns {

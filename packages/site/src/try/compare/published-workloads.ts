@@ -4,7 +4,7 @@
 
 import { WORKLOAD_CATEGORIES, type WorkloadCategory } from '@benchfolio/parsers';
 import { WORKLOAD_CATEGORY_FILTER } from '../../data/compare-filters.ts';
-import type { Pagefind } from '../pagefind.ts';
+import type { Pagefind } from '../../lib/pagefind.ts';
 
 /** Each category in a reader's words; a record, so that a category the library adds must be named. */
 const CATEGORY_WORDS: Readonly<Record<WorkloadCategory, string>> = {

@@ -4,8 +4,8 @@
 
 import { EXPERIMENT_ID } from '@benchfolio/parsers/content';
 import { experimentPath } from '../../data/download-paths.ts';
+import type { Pagefind } from '../../lib/pagefind.ts';
 import { href } from '../../lib/url.ts';
-import type { Pagefind } from '../pagefind.ts';
 
 export interface ExperimentChoice {
   id: string;
