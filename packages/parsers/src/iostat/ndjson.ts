@@ -244,23 +244,37 @@ function writeReport(out: JsonBytesWriter, report: IostatReport, rows: Uint8Arra
   out.byte(CLOSE_BRACE);
 }
 
-/** `{"userPercent":...}` in the key order every iostat cpu object is made in (machine.ts, parse-json.ts). */
-const CPU_KEY_TEXTS = CPU_METRICS.map(([key], index) => [
-  key,
-  jsonBytes(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`),
-]) as [keyof IostatCpu, Uint8Array][];
-
+/**
+ * `{"userPercent":...}` in the key order every iostat cpu object is made in (machine.ts,
+ * parse-json.ts): each value read by its name. Read through a key held in a variable
+ * (`cpu[key]` over CPU_METRICS), each was a generic lookup: 4% of the CLI's time on a long log.
+ */
 function writeCpu(out: JsonBytesWriter, cpu: IostatCpu | null): void {
   if (cpu === null) {
     out.put(NULL);
     return;
   }
-  for (const [key, keyText] of CPU_KEY_TEXTS) {
-    out.put(keyText);
-    out.number(cpu[key]);
-  }
+  out.put(USER_KEY);
+  out.number(cpu.userPercent);
+  out.put(NICE_KEY);
+  out.number(cpu.nicePercent);
+  out.put(SYSTEM_KEY);
+  out.number(cpu.systemPercent);
+  out.put(IOWAIT_KEY);
+  out.number(cpu.iowaitPercent);
+  out.put(STEAL_KEY);
+  out.number(cpu.stealPercent);
+  out.put(IDLE_KEY);
+  out.number(cpu.idlePercent);
   out.byte(CLOSE_BRACE);
 }
+
+const USER_KEY = jsonBytes('{"userPercent":');
+const NICE_KEY = jsonBytes(',"nicePercent":');
+const SYSTEM_KEY = jsonBytes(',"systemPercent":');
+const IOWAIT_KEY = jsonBytes(',"iowaitPercent":');
+const STEAL_KEY = jsonBytes(',"stealPercent":');
+const IDLE_KEY = jsonBytes(',"idlePercent":');
 
 /** With `--tidy`: one line per measurement of the output. */
 function tidyText(output: ToolOutput<'iostat', IostatResult>): string {
