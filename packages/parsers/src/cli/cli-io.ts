@@ -9,6 +9,12 @@ export interface CliIO {
     once?(event: 'drain', listener: () => void): unknown;
     /** Bytes queued and not yet written out (Node writables): 0 means a written buffer is free again. */
     writableLength?: number;
+    /**
+     * True when every write is done by the time `write` returns (Node writes a file or
+     * /dev/null so): bytes a hook lends (a view of a buffer it reuses) may then be written as
+     * they are, without a copy.
+     */
+    isWriteSynchronous?: boolean;
   };
   stderr: { write(text: string): unknown; isTTY?: boolean | undefined };
 }

@@ -19,7 +19,8 @@ const WRITE_BATCH_CHARS = 256 * 1024;
  * Gathers the lines of many small pieces (a report of a few KB each) into one write, and waits
  * while a slow reader (a pipe) catches up: otherwise the output of a long log piles up in memory.
  * Pieces come as strings or as UTF-8 bytes (copied at once: a hook's bytes may be a view of a
- * buffer it reuses); each kind is gathered on its own, in order.
+ * buffer it reuses, unless a piece fills a batch by itself and the output writes synchronously);
+ * each kind is gathered on its own, in order.
  */
 export class BatchedWriter {
   private pending = '';
@@ -41,6 +42,12 @@ export class BatchedWriter {
       return this.pending.length >= WRITE_BATCH_CHARS ? this.flush() : undefined;
     }
     if (this.pending !== '') return this.flush().then(() => this.write(piece));
+    if (this.byteCount === 0 && piece.length >= WRITE_BATCH_CHARS && this.stdout.isWriteSynchronous === true) {
+      // A batch of its own, written before the maker reuses its buffer: no copy (about 300 MB of
+      // copying on a 200 MB iostat log).
+      this.stdout.write(piece);
+      return undefined;
+    }
     if (this.bytes !== null && this.byteCount + piece.length > this.bytes.length) {
       // The piece may be a view of a buffer its maker reuses: copied before waiting.
       const copy = piece.slice();

@@ -8,6 +8,7 @@ import { DETECT_HEAD_CHARS, type ToolOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import type { ToolName } from '../tools.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
+import { readFileChunks } from './file-chunks.ts';
 import { BatchedWriter, ndjsonText } from './ndjson-writer.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
 
@@ -155,7 +156,7 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
     const progress = progressFor(file, io);
     try {
       if (flags.ndjson) {
-        const chunks = readTextChunks(file, { onProgress: progress.onProgress });
+        const chunks = readFileChunks(file, { onProgress: progress.onProgress });
         const out = new BatchedWriter(io.stdout);
         try {
           // Without --tidy, a parser may write the lines itself, straight from the text (ToolParser.ndjsonStream).

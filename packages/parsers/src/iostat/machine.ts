@@ -69,6 +69,16 @@ const CPU_KEYS: Record<string, keyof IostatCpu> = {
   '%idle': 'idlePercent',
 };
 
+/** The keys of IostatCpu in the order its objects are made in (readCpuValuesFast's literal). */
+const CPU_COLUMN_KEYS: readonly (keyof IostatCpu)[] = [
+  'userPercent',
+  'nicePercent',
+  'systemPercent',
+  'iowaitPercent',
+  'stealPercent',
+  'idlePercent',
+];
+
 const AVG_CPU = 'avg-cpu:';
 const DEVICE = 'Device';
 /** First characters of those words: a row starting with neither is no header. */
@@ -165,6 +175,8 @@ export class IostatMachine {
   /** 1 per avg-cpu column, for reading the avg-cpu values with scanRowFastBytes. */
   private cpuFactors = new Float64Array(0);
   private readonly cpuValues: number[] = [];
+  /** For each key of CPU_COLUMN_KEYS, the avg-cpu column it is read from, or -1. */
+  private cpuColumns = new Int32Array(CPU_COLUMN_KEYS.length).fill(-1);
 
   /**
    * push for the line `text[start, end)`, whose ASCII bytes are `bytes[start, end)` (with a line
@@ -462,6 +474,8 @@ export class IostatMachine {
       i = end;
     }
     this.cpuFactors = new Float64Array(this.cpuKeys.length).fill(1);
+    // The last column of a name is its value, as the careful reading's loop leaves it.
+    this.cpuColumns = Int32Array.from(CPU_COLUMN_KEYS, (key) => this.cpuKeys.lastIndexOf(key));
   }
 
   /**
@@ -475,20 +489,16 @@ export class IostatMachine {
     const values = this.cpuValues;
     const valuesEnd = scanRowFastBytes(bytes, at + first, end, this.cpuFactors, values, this.scanMark);
     if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
-    const cpu: IostatCpu = {
-      userPercent: null,
-      nicePercent: null,
-      systemPercent: null,
-      iowaitPercent: null,
-      stealPercent: null,
-      idlePercent: null,
+    // Each value by its name (a store through a key in a variable is a generic one, a report each).
+    const columns = this.cpuColumns;
+    this.cpu = {
+      userPercent: valueAt(values, columns[0]),
+      nicePercent: valueAt(values, columns[1]),
+      systemPercent: valueAt(values, columns[2]),
+      iowaitPercent: valueAt(values, columns[3]),
+      stealPercent: valueAt(values, columns[4]),
+      idlePercent: valueAt(values, columns[5]),
     };
-    const keys = this.cpuKeys;
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k];
-      if (key !== null && key !== undefined) cpu[key] = values[k] as number;
-    }
-    this.cpu = cpu;
     return true;
   }
 
@@ -771,6 +781,11 @@ export class IostatMachine {
     this.pendingName = null;
     this.mode = 'idle';
   }
+}
+
+/** `values[column]`, or null for a column of -1 (the header has no such value). */
+function valueAt(values: readonly number[], column: number | undefined): number | null {
+  return column === undefined || column < 0 ? null : (values[column] as number);
 }
 
 function blankRow(length: number): number[] {
