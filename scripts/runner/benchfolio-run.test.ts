@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from '@benchfolio/parsers';
@@ -10,8 +10,10 @@ import {
   IS_CI,
   iostatPid,
   isAlive,
+  isRunning,
   listing,
   pathWithout,
+  processStat,
   REPO_ROOT,
   type RunResult,
   removeAll,
@@ -35,33 +37,13 @@ const experiment = testExperimentId();
 /** The interrupted run's benchmark time: far beyond the test's timeout, so only stopping it ends the run. */
 const BENCHMARK_RUNTIME_S = 3600;
 
-/** A process's program name, state letter and parent PID from /proc/<pid>/stat (Linux); undefined once it is gone. */
-function procStat(pid: number): { name: string; state: string; parentPid: number } | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ")".
-  const nameEnd = stat.lastIndexOf(')');
-  const [state = '', parentPid = ''] = stat.slice(nameEnd + 2).split(' ');
-  return { name: stat.slice(stat.indexOf('(') + 1, nameEnd), state, parentPid: Number(parentPid) };
-}
-
-/** Whether a process exists and has not ended (a zombie has ended; it only waits to be reaped). */
-function isRunning(pid: number): boolean {
-  const stat = procStat(pid);
-  return stat !== undefined && stat.state !== 'Z';
-}
-
 /** The PIDs of the running children of a process that run the named program. */
 function runningChildren(parentPid: number, name: string): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number)
     .filter((pid) => {
-      const stat = procStat(pid);
+      const stat = processStat(pid);
       return stat?.parentPid === parentPid && stat.name === name && stat.state !== 'Z';
     });
 }
