@@ -1,30 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from '../test/import-graph.ts';
 
 /**
  * The parse path runs in browsers too (DESIGN.md): nothing reachable from the main and
  * content entry points may import a Node built-in. Node helpers live in `node/` and `cli/`.
  */
 const srcDir = dirname(new URL(import.meta.url).pathname);
-const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
-
-function importGraph(entry: string): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  const visit = (file: string) => {
-    if (graph.has(file)) return;
-    const specifiers = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => (m[1] ?? m[2]) as string);
-    graph.set(file, specifiers);
-    for (const specifier of specifiers) {
-      if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
-    }
-  };
-  visit(join(srcDir, entry));
-  return graph;
-}
 
 describe.each(['index.ts', 'content/index.ts'])('the modules reachable from %s', (entry) => {
-  const graph = importGraph(entry);
+  const graph = importGraph(join(srcDir, entry));
 
   it('import no Node built-in', () => {
     const nodeImports = [...graph].flatMap(([file, specifiers]) =>

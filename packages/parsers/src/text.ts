@@ -1,4 +1,4 @@
-import { decodeHTML } from 'entities';
+import { decodeHTML } from 'entities/decode';
 
 /**
  * A tool output as the parsers read it: one string with `\n` line ends, no BOM, and HTML

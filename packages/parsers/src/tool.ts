@@ -33,13 +33,15 @@ export interface ToolParseOptions<TFormat extends string> {
 type NoOptions = Record<never, never>;
 
 /**
- * A tool, declared once: everything the registry, the per-tool functions (`parseFio`, ...), the
- * CLI and the docs need to know about it.
+ * A tool's definition but for its result schema: all that its registry parser is made of
+ * (_toolParser). A tool folder keeps this part in a module of its own (`iostat/definition.ts`)
+ * where the CLI loads the parser alone: the result schema is zod's, and loading zod takes longer
+ * than the CLI's whole start without it.
  */
-export interface ToolDefinition<
+export interface ToolParserDefinition<
   TName extends ToolName,
   TFormat extends string,
-  TSchema extends z.ZodType,
+  TResult,
   TOptions extends object,
 > {
   /** The name in results, measurements, errors and `--tool`: the command name (`bonnie` for bonnie++). */
@@ -66,7 +68,7 @@ export interface ToolDefinition<
    * `options` are those of the tool's own parse function, beyond `format` and `name` (none when
    * the registry parses). Throws a ParseError for input it cannot read.
    */
-  parse(source: TextSource, format: TFormat, options?: TOptions): ToolReading<z.output<TSchema>>;
+  parse(source: TextSource, format: TFormat, options?: TOptions): ToolReading<TResult>;
   /** The tool whose version a run.yaml's `tools` states for its outputs, when not its own (`fio`). */
   versionTool?: string;
   /**
@@ -76,9 +78,7 @@ export interface ToolDefinition<
    */
   optionsForVersion?(toolVersion: string): TOptions;
   /** The tidy view of a result, built when an output's `measurements` are first read. */
-  measurements(result: z.output<TSchema>): Measurement[];
-  /** The zod schema of the result: the one source of its type. */
-  resultSchema: TSchema;
+  measurements(result: TResult): Measurement[];
   /**
    * The metrics that sum up a run of the tool: `benchfolio summarize` shows these in a pull
    * request's summary. A tool without them is left out of the summary's numbers.
@@ -93,9 +93,9 @@ export interface ToolDefinition<
     format: TFormat,
     name: string | undefined,
     options?: TOptions,
-  ): AsyncIterable<ToolOutput<TName, z.output<TSchema>>>;
+  ): AsyncIterable<ToolOutput<TName, TResult>>;
   /** With `stream`: the `--ndjson` text of a streamed output (ToolParser.ndjson). */
-  ndjson?(output: ToolOutput<TName, z.output<TSchema>>, file: string, tidy: boolean): string | Uint8Array;
+  ndjson?(output: ToolOutput<TName, TResult>, file: string, tidy: boolean): string | Uint8Array;
   /** With `ndjson`: its output for a whole stream, straight from the text (ToolParser.ndjsonStream). */
   ndjsonStream?(
     batches: AsyncIterable<TextBatch>,
@@ -103,6 +103,20 @@ export interface ToolDefinition<
     file: string,
     options?: TOptions,
   ): AsyncIterable<Uint8Array> | null;
+}
+
+/**
+ * A tool, declared once: everything the registry, the per-tool functions (`parseFio`, ...), the
+ * CLI and the docs need to know about it.
+ */
+export interface ToolDefinition<
+  TName extends ToolName,
+  TFormat extends string,
+  TSchema extends z.ZodType,
+  TOptions extends object,
+> extends ToolParserDefinition<TName, TFormat, z.output<TSchema>, TOptions> {
+  /** The zod schema of the result: the one source of its type. */
+  resultSchema: TSchema;
 }
 
 /** A defined tool: its definition's data, its registry parser, and its own typed functions. */
@@ -148,63 +162,15 @@ export function defineTool<
   TOptions extends object = NoOptions,
 >(definition: ToolDefinition<TName, TFormat, TSchema, TOptions>): Tool<TName, TFormat, TSchema, TOptions> {
   type Result = z.output<TSchema>;
-  const { name, formats, defaultFormat, detect, stream, ndjson, ndjsonStream } = definition;
+  const { name, formats, defaultFormat, detect } = definition;
   const title = definition.title ?? name;
-
-  const unsupported = (source: TextSource, format: string): ParseError =>
-    _errorAt(source, 0, {
-      code: 'UNSUPPORTED',
-      tool: name,
-      format,
-      message: `${title} has no "${format}" format; it has: ${formats.join(', ')}`,
-    });
-
-  const formatOf = (format: string): TFormat | undefined => formats.find((candidate) => candidate === format);
-
-  /** The tool's own options for an output printed by `toolVersion`, known from elsewhere. */
-  const optionsFor = (toolVersion: string | undefined): TOptions | undefined =>
-    toolVersion === undefined ? undefined : definition.optionsForVersion?.(toolVersion);
-
-  const read = (source: TextSource, format: TFormat, options?: TOptions): ToolOutput<TName, Result> => {
-    const { result, toolVersion, warnings } = definition.parse(source, format, options);
-    return _withLazyMeasurements({ tool: name, format, toolVersion, result, warnings }, () =>
-      definition.measurements(result),
-    );
-  };
-
-  const parser: ToolParser<Result, TName> = {
-    tool: name,
-    formats,
-    versionTool: definition.versionTool ?? name,
-    detect,
-    parse(source, format, toolVersion) {
-      const known = formatOf(format);
-      if (known === undefined) throw unsupported(source, format);
-      if (!/\S/.test(source.text)) throw emptyInput(source, name, format);
-      return read(source, known, optionsFor(toolVersion));
-    },
-  };
-  if (stream !== undefined) {
-    parser.parseTextStream = (batches, format, fileName, toolVersion) => {
-      const known = formatOf(format);
-      if (known === undefined) throw unsupported(readText('', { name: fileName }), format);
-      return stream(batches, known, fileName, optionsFor(toolVersion));
-    };
-  }
-  if (ndjson !== undefined) parser.ndjson = ndjson;
-  if (ndjsonStream !== undefined) {
-    parser.ndjsonStream = (batches, format, file, toolVersion) => {
-      const known = formatOf(format);
-      return known === undefined ? null : ndjsonStream(batches, known, file, optionsFor(toolVersion));
-    };
-  }
 
   const parse = (text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, Result> => {
     const source = readText(text, { name: options?.name });
     if (!/\S/.test(source.text)) throw emptyInput(source, name, options?.format ?? null);
     const format = options?.format ?? detect(source.text.slice(0, DETECT_HEAD_CHARS))?.format;
     if (format === undefined) {
-      if (defaultFormat !== undefined) return read(source, defaultFormat, options);
+      if (defaultFormat !== undefined) return read(definition, source, defaultFormat, options);
       throw _errorAt(source, firstContentOffset(source.text), {
         code: 'UNKNOWN_FORMAT',
         tool: name,
@@ -215,9 +181,9 @@ export function defineTool<
             : `not ${title} output: no ${definition.marks} found`,
       });
     }
-    const known = formatOf(format);
-    if (known === undefined) throw unsupported(source, format);
-    return read(source, known, options);
+    const known = formatOf(formats, format);
+    if (known === undefined) throw unsupported(definition, source, format);
+    return read(definition, source, known, options);
   };
 
   return {
@@ -227,11 +193,86 @@ export function defineTool<
     defaultFormat,
     resultSchema: definition.resultSchema,
     headlineMetrics: definition.headlineMetrics,
-    parser,
+    parser: _toolParser(definition),
     parse,
     safeParse: (text, options) => _safely(() => parse(text, options)),
     detect: (text) => detect(readText(text.slice(0, DETECT_HEAD_CHARS)).text),
   };
+}
+
+/**
+ * The registry parser of a tool's definition: defineTool's `parser`, and what the CLI makes of a
+ * definition without its schema (`benchfolio parse --tool iostat` loads no zod).
+ */
+export function _toolParser<TName extends ToolName, TFormat extends string, TResult, TOptions extends object>(
+  definition: ToolParserDefinition<TName, TFormat, TResult, TOptions>,
+): ToolParser<TResult, TName> {
+  const { name, formats, stream, ndjson, ndjsonStream } = definition;
+
+  /** The tool's own options for an output printed by `toolVersion`, known from elsewhere. */
+  const optionsFor = (toolVersion: string | undefined): TOptions | undefined =>
+    toolVersion === undefined ? undefined : definition.optionsForVersion?.(toolVersion);
+
+  const parser: ToolParser<TResult, TName> = {
+    tool: name,
+    formats,
+    versionTool: definition.versionTool ?? name,
+    detect: definition.detect,
+    parse(source, format, toolVersion) {
+      const known = formatOf(formats, format);
+      if (known === undefined) throw unsupported(definition, source, format);
+      if (!/\S/.test(source.text)) throw emptyInput(source, name, format);
+      return read(definition, source, known, optionsFor(toolVersion));
+    },
+  };
+  if (stream !== undefined) {
+    parser.parseTextStream = (batches, format, fileName, toolVersion) => {
+      const known = formatOf(formats, format);
+      if (known === undefined) throw unsupported(definition, readText('', { name: fileName }), format);
+      return stream(batches, known, fileName, optionsFor(toolVersion));
+    };
+  }
+  if (ndjson !== undefined) parser.ndjson = ndjson;
+  if (ndjsonStream !== undefined) {
+    parser.ndjsonStream = (batches, format, file, toolVersion) => {
+      const known = formatOf(formats, format);
+      return known === undefined ? null : ndjsonStream(batches, known, file, optionsFor(toolVersion));
+    };
+  }
+  return parser;
+}
+
+/** A definition's output of a whole source in a format of its own, its measurements built on first read. */
+function read<TName extends ToolName, TFormat extends string, TResult, TOptions extends object>(
+  definition: ToolParserDefinition<TName, TFormat, TResult, TOptions>,
+  source: TextSource,
+  format: TFormat,
+  options?: TOptions,
+): ToolOutput<TName, TResult> {
+  const { result, toolVersion, warnings } = definition.parse(source, format, options);
+  return _withLazyMeasurements({ tool: definition.name, format, toolVersion, result, warnings }, () =>
+    definition.measurements(result),
+  );
+}
+
+/** The format among a tool's formats, or undefined when it has no such format. */
+function formatOf<TFormat extends string>(formats: readonly TFormat[], format: string): TFormat | undefined {
+  return formats.find((candidate) => candidate === format);
+}
+
+/** The UNSUPPORTED error of a format the tool does not have. */
+function unsupported(
+  definition: { name: ToolName; title?: string; formats: readonly string[] },
+  source: TextSource,
+  format: string,
+): ParseError {
+  const { name, formats } = definition;
+  return _errorAt(source, 0, {
+    code: 'UNSUPPORTED',
+    tool: name,
+    format,
+    message: `${definition.title ?? name} has no "${format}" format; it has: ${formats.join(', ')}`,
+  });
 }
 
 function emptyInput(source: TextSource, tool: ToolName, format: string | null): ParseError {

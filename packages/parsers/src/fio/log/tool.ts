@@ -1,34 +1,12 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../../tool.ts';
-import { detectFioLogHead } from './detect.ts';
-import { fioLogMeasurements } from './measurements.ts';
-import { fioLogNdjson, fioLogNdjsonStream } from './ndjson.ts';
-import { parseFioLogText } from './parse.ts';
-import { FIO_LOG_FORMATS, type FioLogFormat, type FioLogOptions } from './reader.ts';
+import { fioLogDefinition } from './definition.ts';
+import type { FioLogFormat, FioLogOptions } from './reader.ts';
 import { FioLogResultSchema } from './schema.ts';
-import { streamFioLogOutputs } from './stream.ts';
 
-/**
- * fio's log files (write_bw_log, write_iops_log, write_lat_log, write_hist_log), a tool of
- * their own beside `fio`: a log is a time series of one job, not a report, and a multi-gigabyte
- * per-I/O log is streamed. Detected as `log` (the kind from the file name) or `hist-log`.
- */
+/** fio's logs' definition (definition.ts) with its result schema. */
 export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema, FioLogOptions> = defineTool({
-  name: 'fio-log',
-  title: 'fio log',
-  formats: FIO_LOG_FORMATS,
-  // A head detection does not take (a bad field on its first lines) is read as a log all the
-  // same, so that the error names the field.
-  defaultFormat: 'log',
-  detect: detectFioLogHead,
-  parse: (source, format, options?: FioLogOptions) => parseFioLogText(source, format, options),
-  // A log does not print fio's version; a run.yaml's `tools.fio` tells it (units, columns).
-  versionTool: 'fio',
-  optionsForVersion: (fioVersion) => ({ fioVersion }),
-  measurements: fioLogMeasurements,
+  ...fioLogDefinition,
   resultSchema: FioLogResultSchema,
-  stream: (batches, format, name, options) => streamFioLogOutputs(batches, format, name, options),
-  ndjson: fioLogNdjson,
-  ndjsonStream: fioLogNdjsonStream,
 });
 
 /** `format` (detected when not given), `name` (a file name gives the kind), and the job's log options. */
