@@ -35,8 +35,8 @@ type NoOptions = Record<never, never>;
 /**
  * A tool's definition but for its result schema: all that its registry parser is made of
  * (_toolParser). A tool folder keeps this part in a module of its own (`iostat/definition.ts`)
- * where the CLI loads the parser alone: the result schema is zod's, and loading zod takes longer
- * than the CLI's whole start without it.
+ * where the CLI loads the parser alone: the result schema is zod's, and loading zod was about
+ * half of the CLI's start (70 ms of CPU of 150).
  */
 export interface ToolParserDefinition<
   TName extends ToolName,
