@@ -225,13 +225,16 @@ export class IostatMachine {
 
   /** readPlainRowBytes for the `--ndjson` fast path: the row written to `rows` (DeviceRowWriter.rowBytes). */
   private writePlainRowBytes(start: number, first: number, end: number, layout: Layout): boolean {
-    const bytes = this.bytes as Uint8Array;
-    const nameEnd = tokenEndBytes(bytes, first, end);
-    const from = skipBlankBytes(bytes, nameEnd, end);
-    if (from === end) return false;
     const isGroup = first > start && !layout.isIndented;
     if (
-      !(this.rows as DeviceRowWriter).rowBytes(bytes, first, nameEnd, isGroup, from, end, layout.factors, this.scanMark)
+      !(this.rows as DeviceRowWriter).rowBytes(
+        this.bytes as Uint8Array,
+        first,
+        end,
+        isGroup,
+        layout.factors,
+        this.scanMark,
+      )
     ) {
       return false;
     }

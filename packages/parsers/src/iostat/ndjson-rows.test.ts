@@ -15,11 +15,8 @@ const FACTORS = [...new Set(['r/s', 'rkB/s', 'rMB/s', 'rsec/s', 'r_await', '%uti
 /** The row `name values...` written by rowBytes, or null when it leaves it to the careful path. */
 function written(row: string, factors: number[], mark = DOT): string | null {
   const bytes = encoder.encode(`${row}\n`);
-  const end = bytes.length - 1;
-  const nameEnd = row.indexOf(' ');
-  const from = nameEnd + 1;
   const rows = new DeviceRowWriter();
-  if (!rows.rowBytes(bytes, 0, nameEnd, false, from, end, Float64Array.from(factors), mark)) return null;
+  if (!rows.rowBytes(bytes, 0, bytes.length - 1, false, Float64Array.from(factors), mark)) return null;
   rows.seal();
   return decoder.decode(rows.sealed());
 }
@@ -62,8 +59,14 @@ describe('DeviceRowWriter.rowBytes', () => {
     ['too few values', 'sda'],
     ['too many values', 'sda 1 2'],
     ['a quote in the name', 'a"b 1'],
+    ['a backslash in the name', 'a\\b 1'],
+    ['blanks and no value after the name', 'sda   '],
   ])('leaves a row with %s to the careful path', (_what, row) => {
     expect(written(`${row}`, [1])).toBeNull();
+  });
+
+  it('reads the device name up to a tab', () => {
+    expect(written('sda\t0.50', [1])).toBe('{"device":"sda","isGroup":false,"values":[0.5]}');
   });
 
   it('leaves rows of a decimal-comma output to the careful path', () => {
@@ -121,7 +124,7 @@ describe('DeviceRowWriter.rowBytes', () => {
   it('gives back the rows it wrote as typed devices', () => {
     const rows = new DeviceRowWriter();
     const bytes = encoder.encode('sda 0.07 1.5\n');
-    rows.rowBytes(bytes, 0, 3, false, 4, bytes.length - 1, Float64Array.from([1e6, 1024]), DOT);
+    rows.rowBytes(bytes, 0, bytes.length - 1, false, Float64Array.from([1e6, 1024]), DOT);
     rows.device('md0', true, [0.25, null]);
     expect(rows.takeDevices()).toEqual([
       { device: 'sda', isGroup: false, values: [70000, 1536] },

@@ -27,19 +27,17 @@ export class DeviceRowWriter {
   private writeAt = 0;
 
   /**
-   * Writes the row whose device name is `bytes[nameStart, nameEnd)` and whose values start at
-   * `from` (the line ends at `end`, where `bytes[end]` is a line end); `factors` are the
-   * layout's (ColumnSpec.factor), `mark` the run's decimal mark. False, having written nothing,
-   * unless the row is a name, exactly `factors.length` plain decimals and blanks, each decimal one
-   * whose JSON text is made here (see writeOtherValue).
+   * Writes the row whose device name starts at `nameStart` (the line ends at `end`, where
+   * `bytes[end]` is a line end); `factors` are the layout's (ColumnSpec.factor), `mark` the
+   * run's decimal mark. False, having written nothing, unless the row is a name, exactly
+   * `factors.length` plain decimals and blanks, each decimal one whose JSON text is made here
+   * (see writeOtherValue). The name's end is found as it is copied: the line is read once.
    */
   rowBytes(
     bytes: Uint8Array,
     nameStart: number,
-    nameEnd: number,
-    isGroup: boolean,
-    from: number,
     end: number,
+    isGroup: boolean,
     factors: Float64Array,
     mark: number,
   ): boolean {
@@ -52,16 +50,20 @@ export class DeviceRowWriter {
     let at = rows.size;
     if (at > 0) out[at++] = COMMA;
     at = copy(DEVICE_START, out, at);
-    for (let i = nameStart; i < nameEnd; i++) {
-      const code = bytes[i] as number;
-      // A name JSON would escape goes the careful way (JSON.stringify escapes it there).
-      if (code < 0x20 || code === QUOTE || code === BACKSLASH) return false;
+    let i = nameStart;
+    let code = bytes[i] as number;
+    // Up to a blank. A name JSON would escape goes the careful way (JSON.stringify escapes it
+    // there), and so does a name alone on its line (`-h` before 12.x: the values follow on the
+    // next line).
+    while (code > SPACE && code !== QUOTE && code !== BACKSLASH) {
       out[at++] = code;
+      code = bytes[++i] as number;
     }
+    if ((code !== SPACE && code !== TAB) || i === nameStart) return false;
     // 28 bytes: one call to set() costs less than a loop over them.
     const valuesKey = isGroup ? GROUP_VALUES : DEVICE_VALUES;
     out.set(valuesKey, at);
-    this.readAt = from;
+    this.readAt = i;
     this.writeAt = at + valuesKey.length;
     // The values in the usual form in one loop; one in any other is written by itself, and the
     // loop goes on after it.
@@ -69,8 +71,8 @@ export class DeviceRowWriter {
       if (!this.writeOtherValue(bytes, out, factors[k] as number, k > 0)) return false;
       k = this.writeUsualValues(bytes, out, factors, k + 1);
     }
-    let i = this.readAt;
-    let code = bytes[i] as number;
+    i = this.readAt;
+    code = bytes[i] as number;
     while (code === SPACE || code === TAB) code = bytes[++i] as number;
     if (i !== end) return false;
     at = this.writeAt;
