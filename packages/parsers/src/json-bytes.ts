@@ -145,6 +145,17 @@ export class JsonBytesWriter {
       this.put(NULL);
       return;
     }
+    // Most values first (an iostat percentage, a sample number): not negative, at most two
+    // decimals, below 2^31 hundredths, as numbers() writes them.
+    if (value >= 0) {
+      const hundredths = Math.round(value * 100);
+      if (hundredths <= INT32_MAX && hundredths / 100 === value) {
+        // At most 8 digits, a point and 2 decimals (written in full, then the zeros dropped).
+        this.reserve(11);
+        this.length = writeHundredths(this.bytes, this.length, hundredths);
+        return;
+      }
+    }
     const isNegative = value < 0;
     const magnitude = isNegative ? -value : value;
     // An integer (-0 and 0 print `0`). NaN and infinities fail the test.
@@ -200,7 +211,7 @@ export class JsonBytesWriter {
       if (typeof value === 'number' && value >= 0) {
         const hundredths = Math.round(value * 100);
         if (hundredths <= INT32_MAX && hundredths / 100 === value) {
-          at = writeDecimal(bytes, at, hundredths, 2);
+          at = writeHundredths(bytes, at, hundredths);
           continue;
         }
       }
