@@ -120,10 +120,10 @@ export class IostatMachine {
   private cpuKeys: (keyof IostatCpu | null)[] = [];
   /** The avg-cpu header cpuKeys were read from, and its bytes when it was read from them. */
   private cpuHeader: string | null = null;
-  private cpuHeaderBytes: Uint8Array | null = null;
+  private readonly cpuHeaderBytes = new LineCopy();
   /** The last header line read as a layout, its bytes, and that layout: a log repeats one header. */
   private lastHeader: string | null = null;
-  private lastHeaderBytes: Uint8Array | null = null;
+  private readonly lastHeaderBytes = new LineCopy();
   private lastLayout: Layout | null = null;
   private layoutsInReport: Layout[] = [];
   /** Where the current table's columns start among the report's (after earlier tables' columns). */
@@ -235,14 +235,14 @@ export class IostatMachine {
     }
     // As readStructure reads a header it has seen (after ^C, lines are skipped instead).
     if (this.mode !== 'idle' || this.isInterrupted) return NOT_READ;
-    if (isSameBytes(bytes, start, end, this.cpuHeaderBytes)) {
+    if (this.cpuHeaderBytes.isAt(bytes, start, end)) {
       this.lineNumber++;
       const done = this.cpu !== null || this.layoutsInReport.length > 0 ? this.emit() : undefined;
       this.hasSeenStructure = true;
       this.mode = 'cpu-values';
       return done;
     }
-    if (isSameBytes(bytes, start, end, this.lastHeaderBytes)) {
+    if (this.lastHeaderBytes.isAt(bytes, start, end)) {
       this.lineNumber++;
       return this.startTableOf(this.lastLayout as Layout);
     }
@@ -504,7 +504,7 @@ export class IostatMachine {
     // Every report of a log repeats the same header: read it once.
     if (line === this.cpuHeader) return;
     this.cpuHeader = line;
-    this.cpuHeaderBytes = this.lineBytes(line);
+    this.keepBytes(this.cpuHeaderBytes, line);
     this.cpuKeys = [];
     let i = first + AVG_CPU.length;
     for (i = skipBlanks(line, i); i < line.length; i = skipBlanks(line, i)) {
@@ -578,7 +578,7 @@ export class IostatMachine {
     const layout = this.readLayout(key, first);
     if (layout !== null) {
       this.lastHeader = line;
-      this.lastHeaderBytes = this.lineBytes(line);
+      this.keepBytes(this.lastHeaderBytes, line);
       this.lastLayout = layout;
     }
     return layout;
@@ -636,10 +636,11 @@ export class IostatMachine {
     this.mode = 'table';
   }
 
-  /** A copy of the bytes of the line being read, when it is read from them (see pushRepeatedBytes). */
-  private lineBytes(line: string): Uint8Array | null {
+  /** Keeps the bytes of the line being read in `copy`, when it is read from them (see pushRepeatedBytes). */
+  private keepBytes(copy: LineCopy, line: string): void {
     const at = this.bytesAt;
-    return at >= 0 ? (this.bytes as Uint8Array).slice(at, at + line.length) : null;
+    if (at >= 0) copy.set(this.bytes as Uint8Array, at, at + line.length);
+    else copy.clear();
   }
 
   /** Reads a device row into the report; false (with `failure` set) when it is not one. */
@@ -841,11 +842,35 @@ export class IostatMachine {
 /** What pushRepeatedBytes returns for a line it leaves to push. */
 const NOT_READ = Symbol('not read');
 
-/** Whether `bytes[start, end)` are `line`'s bytes. */
-function isSameBytes(bytes: Uint8Array, start: number, end: number, line: Uint8Array | null): boolean {
-  if (line === null || line.length !== end - start) return false;
-  for (let k = 0; k < line.length; k++) if (bytes[start + k] !== line[k]) return false;
-  return true;
+/**
+ * A copy of a line's bytes that later lines are compared with, in a buffer used again: a new
+ * Uint8Array for each copy (a log of appended runs changes its header with each run) cost an
+ * allocation outside the heap each time.
+ */
+class LineCopy {
+  private bytes = new Uint8Array(256);
+  /** -1 while no line is kept. */
+  private length = -1;
+
+  set(from: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    if (length > this.bytes.length) this.bytes = new Uint8Array(length);
+    this.bytes.set(from.subarray(start, end));
+    this.length = length;
+  }
+
+  clear(): void {
+    this.length = -1;
+  }
+
+  /** Whether `bytes[start, end)` are the line kept. */
+  isAt(bytes: Uint8Array, start: number, end: number): boolean {
+    const length = this.length;
+    if (length !== end - start) return false;
+    const kept = this.bytes;
+    for (let k = 0; k < length; k++) if (bytes[start + k] !== kept[k]) return false;
+    return true;
+  }
 }
 
 /** `values[column]`, or null for a column of -1 (the header has no such value). */
