@@ -351,7 +351,8 @@ export class JsonBytesWriter {
 /**
  * `digits / 10^decimals` (digits a non-negative integer below 10^15, decimals 0 to 8) at `at`,
  * without trailing zeros after the point: `1536` for 153600 and 2, `2.5` for 250 and 2, `0.05`
- * for 5 and 2. Returns where it ends.
+ * for 5 and 2. Returns where it ends; up to three bytes after that may be written over (see
+ * writeHundredths), so the caller leaves room for them.
  */
 export function writeDecimal(bytes: Uint8Array, at: number, digits: number, decimals: number): number {
   // Hundredths, most values (iostat prints two decimals): divisions by constants, which V8
