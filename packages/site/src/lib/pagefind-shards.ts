@@ -29,9 +29,9 @@ export function initialOf(char: string): string {
 }
 
 /**
- * The words of a search as Pagefind searches them (pagefind.js `search`): punctuation dropped
- * (not connectors such as `_`), lower case, split at spaces, accents dropped. Pagefind's own code,
- * so that each word goes to the part of the words index of its initial.
+ * The words of a search as Pagefind searches them: punctuation dropped (not connectors such as
+ * `_`), lower case, split at spaces, accents dropped, the steps pagefind.js's `search` takes, so
+ * that each word goes to the part of the words index of its initial.
  */
 export function queryWords(term: string): string[] {
   const segments =
@@ -52,7 +52,11 @@ export function queryWords(term: string): string[] {
 
 /** The characters Pagefind keeps in words (pagefind-entry.json `include_characters`: the connectors). */
 const CONNECTOR = /^\p{Pc}$/u;
-/** What pagefind.js drops from a search's words, as it writes it. */
+/**
+ * What pagefind.js drops from a search's words, its test as it behaves: a grapheme that begins
+ * with a dash, ends with an opening bracket, or holds a closing bracket, a quotation mark or
+ * other punctuation (Po).
+ */
 const PUNCTUATION = /^\p{Pd}|\p{Pe}|\p{Pf}|\p{Pi}|\p{Po}|\p{Ps}$/u;
 
 /** The part of the words index holding the words of a word's initial (wordParts); undefined when none does. */
