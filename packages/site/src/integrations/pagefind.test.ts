@@ -25,7 +25,7 @@ async function writeRecord(id: string, year: number): Promise<void> {
     url: `/experiments/${id}/`,
     content: `experiment ${id}`,
     language: 'en',
-    meta: { id, title: `Title ${id}`, date: String(year), card: '' },
+    meta: { id, title: `Title ${id}`, date: String(year) },
     filters: {
       tool: ['fio'],
       variable: ['filesystem'],

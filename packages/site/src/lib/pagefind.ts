@@ -38,7 +38,7 @@ export interface PagefindSearchOptions {
 export interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { id?: string; title?: string; date?: string; card?: string };
+  meta: { id?: string; title?: string; date?: string };
 }
 
 export interface PagefindResult {
