@@ -18,7 +18,7 @@ import { type PeakRss, watchPeakRss } from './peak-rss.ts';
 const USAGE = `usage: npm run bench:site -- [--count N[,N...]] [--runs N] [--content DIR] [--without ID[,ID...]] [--json]
   --count N   sizes of generated content, comma-separated (default 200,2000; 20000 on request:
               about 6.5 GB of disk per 1,000 experiments of content/results' mix, output and
-              cache; 0.4 GB without the loopback experiment's fio logs)
+              cache, so use --without 2026-11-ext4-xfs-btrfs-loopback: about 0.4 GB)
   --content   the experiments to measure and copy (default content/results)
   --without   experiments of --content not to copy into the generated sizes (the same mix at
               every size; content/results itself is still built whole)
@@ -31,6 +31,8 @@ const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
 const MAX_SECONDS_PER_EXPERIMENT_RATIO = 1.5;
 const MAX_PEAK_RSS_BYTES = 4 * 1024 ** 3;
 const MAX_REBUILD_SECONDS = 60;
+/** The largest size the rebuild target applies to. */
+const MAX_REBUILD_TARGET_EXPERIMENTS = 2000;
 
 interface Measured {
   name: string;
@@ -234,7 +236,8 @@ function describe(rows: readonly Measured[]): Report {
       isMet: ratio <= MAX_SECONDS_PER_EXPERIMENT_RATIO,
     });
   }
-  for (const row of generated) {
+  // Issue 21 asks for the rebuild at 2,000; larger sizes report theirs without a target.
+  for (const row of generated.filter((row) => row.experiments <= MAX_REBUILD_TARGET_EXPERIMENTS)) {
     checks.push({
       target: `rebuild after one experiment changed under ${MAX_REBUILD_SECONDS} s (${row.name})`,
       value: `${row.rebuildSeconds?.toFixed(1)} s`,
