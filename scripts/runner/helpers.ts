@@ -119,6 +119,23 @@ export async function writeExperiment(dir: string, variable = 'kind: host'): Pro
   );
 }
 
+/**
+ * The headline of a raw output, read here from the text as the tool printed it, apart from the
+ * runner's scripts/lib/headline.sh: sysbench's events per second (MiB/sec for memory), or fio's
+ * JSON bw_bytes of every job (read, write, trim) added up.
+ */
+export function printedHeadline(tool: string, text: string): number {
+  if (tool === 'sysbench') {
+    const events = /events per second:\s+([\d.]+)/.exec(text)?.[1];
+    const memory = /MiB transferred \(([\d.]+) MiB\/sec\)/.exec(text)?.[1];
+    return Number(memory ?? events);
+  }
+  const json = JSON.parse(text.slice(text.indexOf('{\n'), text.indexOf('\n}\n') + 2)) as {
+    jobs: Array<Record<'read' | 'write' | 'trim', { bw_bytes: number }>>;
+  };
+  return json.jobs.reduce((sum, job) => sum + job.read.bw_bytes + job.write.bw_bytes + job.trim.bw_bytes, 0);
+}
+
 /** Validates an experiment folder with the content loader; returns the errors and the experiment. */
 export async function validate(dir: string) {
   const report = await loadContent(dir, { displayRoot: dir });

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { summarizeExperiment } from '../../packages/parsers/src/node/summarize.ts';
 import {
   hasCommand,
+  printedHeadline,
   type RunResult,
   removeAll,
   runnerArgs,
@@ -46,20 +47,6 @@ interface RunYaml {
   repeat: number;
   outputs: Array<{ file: string; tool: string; workload: string; repeat: number; warmup?: boolean }>;
   stability: StabilityEntry[];
-}
-
-/** The headline of a raw output, read here from the text: sysbench's events per second, or
- * fio's JSON bw_bytes of every job (read, write, trim) added up. */
-function headlineOf(tool: string, text: string): number {
-  if (tool === 'sysbench') {
-    const events = /events per second:\s+([\d.]+)/.exec(text)?.[1];
-    const memory = /MiB transferred \(([\d.]+) MiB\/sec\)/.exec(text)?.[1];
-    return Number(memory ?? events);
-  }
-  const json = JSON.parse(text.slice(text.indexOf('{\n'), text.indexOf('\n}\n') + 2)) as {
-    jobs: Array<Record<'read' | 'write' | 'trim', { bw_bytes: number }>>;
-  };
-  return json.jobs.reduce((sum, job) => sum + job.read.bw_bytes + job.write.bw_bytes + job.trim.bw_bytes, 0);
 }
 
 describe.skipIf(!HAS_TOOLS)('scripts/benchfolio-run --repeat auto --warmup 1, with real sysbench and fio', () => {
@@ -127,7 +114,7 @@ describe.skipIf(!HAS_TOOLS)('scripts/benchfolio-run --repeat auto --warmup 1, wi
           (o) => o.workload === entry.workload && o.tool === entry.tool && o.warmup !== true,
         );
         const printed = await Promise.all(
-          measured.map(async (o) => headlineOf(o.tool, await readFile(join(runDir(run), o.file), 'utf8'))),
+          measured.map(async (o) => printedHeadline(o.tool, await readFile(join(runDir(run), o.file), 'utf8'))),
         );
         expect(entry.values).toEqual(printed);
         const stats = seriesStats(printed);

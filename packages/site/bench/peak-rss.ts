@@ -1,19 +1,38 @@
 import { readdir, readFile } from 'node:fs/promises';
 
+export interface PeakRss {
+  /**
+   * The highest sum, over the moments polled, of the high-water marks (VmHWM) of the processes
+   * alive at that moment, in bytes.
+   */
+  bytes: number;
+  /** Each command's own highest high-water mark, in bytes (the largest of its processes). */
+  byCommand: Map<string, number>;
+}
+
 /**
  * The peak resident memory of a process and every process it starts (Astro's build, and the
- * Pagefind binary it runs), read from Linux's /proc: each process's high-water mark (VmHWM) is
- * polled while it lives, and the peaks are added up. A sum of peaks is never below the peak of
- * the sum: a bound to hold a build under, not an estimate that could flatter it.
+ * Pagefind binaries it runs one after another), read from Linux's /proc. At each poll the
+ * high-water marks of the processes alive then are added up, and the highest sum is kept. A
+ * process's high-water mark is never below its resident memory at any moment it lived, so the
+ * sum is never below the memory the build held at that moment: a bound to hold a build under.
+ * Processes that ran one after the other are not added together: the machine never held both.
+ * (Memory a process reaches and gives back within one interval before it exits is the only
+ * thing this can miss; Pagefind's indexer and Astro live for seconds at least.)
  */
-export function watchPeakRss(rootPid: number, intervalMs = 200): { stop(): Promise<number> } {
-  const peaks = new Map<number, number>();
+export function watchPeakRss(rootPid: number, intervalMs = 200): { stop(): Promise<PeakRss> } {
+  const peak: PeakRss = { bytes: 0, byCommand: new Map() };
   let polling = Promise.resolve();
   const poll = async () => {
+    let sum = 0;
     for (const pid of await processTree(rootPid)) {
-      const bytes = await highWaterMark(pid);
-      if (bytes !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, bytes));
+      const status = await readProcessStatus(pid);
+      if (status === undefined) continue;
+      sum += status.highWaterBytes;
+      const byCommand = peak.byCommand.get(status.command) ?? 0;
+      peak.byCommand.set(status.command, Math.max(byCommand, status.highWaterBytes));
     }
+    peak.bytes = Math.max(peak.bytes, sum);
   };
   const timer = setInterval(() => {
     polling = polling.then(poll);
@@ -22,7 +41,7 @@ export function watchPeakRss(rootPid: number, intervalMs = 200): { stop(): Promi
     async stop() {
       clearInterval(timer);
       await polling;
-      return [...peaks.values()].reduce((sum, bytes) => sum + bytes, 0);
+      return peak;
     },
   };
 }
@@ -52,9 +71,11 @@ async function processTree(rootPid: number): Promise<number[]> {
   return [...tree];
 }
 
-/** A process's peak resident set in bytes (VmHWM), or undefined once it is gone. */
-async function highWaterMark(pid: number): Promise<number | undefined> {
+/** A process's command name and peak resident set in bytes (VmHWM), or undefined once it is gone. */
+async function readProcessStatus(pid: number): Promise<{ command: string; highWaterBytes: number } | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
   const kib = status?.match(/^VmHWM:\s+(\d+) kB$/m)?.[1];
-  return kib === undefined ? undefined : Number(kib) * 1024;
+  const command = status?.match(/^Name:\s+(.*)$/m)?.[1];
+  if (kib === undefined || command === undefined) return undefined;
+  return { command, highWaterBytes: Number(kib) * 1024 };
 }

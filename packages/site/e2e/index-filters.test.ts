@@ -204,6 +204,22 @@ describe('the index over content/results', () => {
     await page.context().close();
   });
 
+  test("the cards' markup is not searched: no experiment has the words class or href", async () => {
+    // The cards come from card.json beside each page, not from the records Pagefind indexes.
+    for (const entry of entries) {
+      for (const file of ['experiment.yaml', 'index.md']) {
+        const text = await readFile(join(RESULTS_DIR, entry.id, file), 'utf8').catch(() => '');
+        expect(text).not.toMatch(/\b(?:class|href)\b/);
+      }
+    }
+    for (const word of ['class', 'href']) {
+      const { page } = await openIndex(`?q=${word}`);
+      await page.waitForFunction(() => document.querySelector('.count')?.textContent?.startsWith('0 of'));
+      expect(await shownCardIds(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   test('states no address of its own when the site address was not given (BENCHFOLIO_SITE_URL)', async () => {
     const { page } = await openIndex();
     expect(await page.locator('meta[property="og:url"]').count()).toBe(0);

@@ -12,7 +12,13 @@ import type { CatalogEntry } from './catalog.ts';
  */
 export interface CatalogCache {
   get(key: CatalogKey): Promise<CatalogEntry | undefined>;
-  set(key: CatalogKey, entry: CatalogEntry): Promise<void>;
+  /**
+   * Stores an entry and gives it back as a later build will read it: made afresh from its JSON.
+   * The entry a build keeps is then the same whether it was cached or not, and none of its
+   * strings is a slice of a file's whole text (V8 keeps the text a substring was cut from alive:
+   * titles cut from experiment.yaml kept every experiment's YAML in memory).
+   */
+  set(key: CatalogKey, entry: CatalogEntry): Promise<CatalogEntry>;
 }
 
 export interface CatalogKey {
@@ -47,8 +53,10 @@ export function catalogCache(dir: string): CatalogCache {
       await mkdir(join(path, '..'), { recursive: true });
       // Written aside and renamed, so that no reader ever sees half an entry.
       const partial = `${path}.${process.pid}.partial`;
-      await writeFile(partial, JSON.stringify(entry));
+      const json = JSON.stringify(entry);
+      await writeFile(partial, json);
       await rename(partial, path);
+      return JSON.parse(json) as CatalogEntry;
     },
   };
 }

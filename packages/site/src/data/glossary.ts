@@ -43,9 +43,8 @@ function shownMetrics(section: ToolSection): ShownMetric[] {
     metric,
     title,
     // A device figure's metrics have units of their own (%, ms, r/s): a count there names none.
-    unit: unit === 'count' && section.devices ? undefined : unit,
+    ...(!(unit === 'count' && section.devices) && { unit }),
     betterIs,
-    explanation: words?.explain(metric),
   });
   const metrics: ShownMetric[] = section.metrics.map(({ metric, title, unit, betterIs }) =>
     shown(metric, title, unit, betterIs),
@@ -64,19 +63,23 @@ function shownMetrics(section: ToolSection): ShownMetric[] {
   return metrics;
 }
 
-/** What one experiment's page contributes to the glossary: per tool, its concepts and metrics. */
+/**
+ * What one experiment's page contributes to the glossary: per tool, the ids of its concepts and
+ * the metrics it shows. It is kept for every experiment of a build (the catalog, catalog.ts), so
+ * it holds names only: the explanations, the same for every page, are joined in by
+ * glossaryGroupsOf.
+ */
 export interface GlossaryUse {
   page: { id: string; title: string; href: string };
-  tools: Array<{ tool: string; concepts: GlossaryEntry[]; metrics: ShownMetric[] }>;
+  tools: Array<{ tool: string; concepts: string[]; metrics: ShownMetric[] }>;
 }
 
-/** A metric as a section shows it, with what the glossary says of it. */
+/** A metric as a section shows it. */
 export interface ShownMetric {
   metric: string;
   title: string;
-  unit: BaseUnit | undefined;
+  unit?: BaseUnit;
   betterIs: BetterIs;
-  explanation: string | undefined;
 }
 
 /**
@@ -100,7 +103,7 @@ export function glossaryUse(view: ExperimentView): GlossaryUse {
       tools.push(use);
     }
     for (const concept of conceptsOf(section)) {
-      if (!use.concepts.some((known) => known.id === concept.id)) use.concepts.push(concept);
+      if (!use.concepts.includes(concept.id)) use.concepts.push(concept.id);
     }
     for (const shown of shownMetrics(section)) {
       if (!use.metrics.some((known) => known.metric === shown.metric)) use.metrics.push(shown);
@@ -115,8 +118,10 @@ export function glossaryGroupsOf(uses: readonly GlossaryUse[]): GlossaryGroup[] 
   for (const { page, tools } of uses) {
     for (const use of tools) {
       const group = groupOf(groups, use.tool);
-      for (const concept of use.concepts) {
-        if (!group.concepts.some((known) => known.id === concept.id)) group.concepts.push(concept);
+      for (const id of use.concepts) {
+        const concept = CONCEPTS_BY_ID.get(id);
+        if (concept !== undefined && !group.concepts.some((known) => known.id === id))
+          group.concepts.push({ ...concept, experiments: [] });
       }
       for (const shown of use.metrics) addEntry(group, use.tool, shown, page);
     }
@@ -144,7 +149,7 @@ function addEntry(group: GlossaryGroup, tool: string, shown: ShownMetric, page: 
       metric: shown.metric,
       ...(shown.unit && { unit: shown.unit }),
       betterIs: shown.betterIs,
-      explanation: shown.explanation,
+      explanation: descriptorOf(tool)?.metrics.explain(shown.metric),
       experiments: [],
       experimentCount: 0,
     };
@@ -241,3 +246,10 @@ const SADF_DEVICES: GlossaryEntry = {
     'sar’s collector, sadc, writes each disk’s counters to a data file at every interval (the daily /var/log/sysstat/saDD, or a file of its own beside a benchmark); sadf -j prints the file as JSON. The chart draws each disk of every run at every statistics entry, over the seconds since the first; disks idle throughout are left out. Utilization and average wait come from the same /proc/diskstats counters as iostat’s: %util is the share of the interval the disk was busy, and await the time requests took, reads, writes and discards together, which iostat 12 splits into r_await and w_await. sar -d has no reads or writes per second: its transfers per second (tps) count the requests completed both ways, iostat’s r/s plus w/s (plus d/s). Each entry already covers an interval (there is no since-boot report to leave out), and its time is the end of that interval.',
   experiments: [],
 };
+
+const CONCEPTS_BY_ID = new Map(
+  [...FIO_CONCEPTS, PUBLISHED_SD, SYSBENCH_HISTOGRAM, BONNIE_TOO_FAST, IOSTAT_DEVICES, SADF_DEVICES].map((concept) => [
+    concept.id,
+    concept,
+  ]),
+);

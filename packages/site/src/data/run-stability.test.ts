@@ -134,6 +134,8 @@ describe("a run page's repeats and spread (run.yaml stability:)", () => {
     expect(row?.isDrifting).toBe(true);
     expect(row?.driftText).toBe('down 8.3% from first to last repeat (Mann-Kendall p = 0.017)');
     expect(row?.stoppedText).toBe('not stable: RSD over 1% at the most repeats allowed (5)');
+    expect(row?.target).toBe('1%');
+    expect([row?.headline, row?.printedUnit]).toEqual(['events per second', 'events/s']);
     expect(row?.mean).toBe('96 op/s');
   });
 });

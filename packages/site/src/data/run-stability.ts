@@ -9,8 +9,13 @@ import { formatValue } from '../lib/format-value.ts';
 export interface StabilityRow {
   workload: string;
   tool: string;
-  /** What was read from each output, with its unit ("events per second, events/s"). */
+  /** What was read from each output ("events per second"). */
   headline: string;
+  /**
+   * The unit the tool printed it in ("MiB/s"), which may not be the unit shown: numbers are
+   * written as the site writes them (MiB/s as GB/s, events/s as op/s).
+   */
+  printedUnit: string;
   /** Repeats in the statistics. */
   measured: number;
   /** Warm-up repeats before them, in none. */
@@ -22,6 +27,8 @@ export interface StabilityRow {
   /** "min–max". */
   range: string;
   stopped: Stability['stopped'];
+  /** The RSD --repeat auto aimed under ("2%"); none for a fixed count. */
+  target?: string;
   /** Why the repeats stopped, in words. */
   stoppedText: string;
   /** The drift test in words: "none (p = 0.72)", "down 4.2% (p = 0.008)", "not tested (…)". */
@@ -66,7 +73,8 @@ export function stabilityRows(run: Pick<Run, 'stability'>): StabilityRow[] {
   return (run.stability ?? []).map((entry) => ({
     workload: entry.workload,
     tool: entry.tool,
-    headline: `${entry.metric}, ${entry.unit}`,
+    headline: entry.metric,
+    printedUnit: entry.unit,
     measured: entry.measured,
     warmup: entry.warmup,
     mean: formatHeadline(entry.mean, entry.unit),
@@ -74,6 +82,7 @@ export function stabilityRows(run: Pick<Run, 'stability'>): StabilityRow[] {
     rsd: `${Number(entry.rsd_percent.toPrecision(3))}%`,
     range: `${formatHeadline(Math.min(...entry.values), entry.unit)}–${formatHeadline(Math.max(...entry.values), entry.unit)}`,
     stopped: entry.stopped,
+    ...(entry.target_rsd_percent === undefined ? {} : { target: `${entry.target_rsd_percent}%` }),
     stoppedText: stoppedText(entry),
     driftText: driftText(entry),
     isDrifting: entry.drift?.flagged === true,

@@ -4,13 +4,12 @@ import { newestFirstKey, searchRecord, textOfHtml } from './search-record.ts';
 import { realExperiment } from './test-content.ts';
 
 describe('the search record of an experiment', () => {
-  test('has its facts as the index filters them, its card, and its words', async () => {
+  test('has its facts as the index filters them, its words, and no markup', async () => {
     const loaded = await realExperiment('2011-11-ext4-xfs-btrfs-bonnie');
     const entry = catalogEntry(loaded, 'digest', [], '/');
     const record = searchRecord(entry, {
       alias: 'bonnie',
       writeUpHtml: '<p>Barriers &amp; <em>nobarrier</em></p>',
-      cardHtml: '<article class="card"></article>',
       url: entry.index.href,
     });
     expect(record.url).toBe('/experiments/2011-11-ext4-xfs-btrfs-bonnie/');
@@ -38,7 +37,6 @@ describe('the search record of an experiment', () => {
       id: '2011-11-ext4-xfs-btrfs-bonnie',
       title: loaded.experiment.title,
       date: '2011-11-01',
-      card: '<article class="card"></article>',
     });
     expect(record.content).toContain(loaded.experiment.title);
     expect(record.content).toContain('Barriers & nobarrier');

@@ -11,8 +11,12 @@ export interface SearchRecord {
   url: string;
   content: string;
   language: 'en';
-  /** Given back with each result: the card the index shows for it, among others. */
-  meta: { id: string; title: string; date: string; card: string };
+  /**
+   * Given back with each result. Pagefind (1.6) indexes every meta value as words of the record,
+   * so nothing but words a reader may search for goes here: the card the index shows is a file of
+   * its own (`card.json`), not markup whose `class` and `href` every record would match.
+   */
+  meta: { id: string; title: string; date: string };
   /**
    * What the index filters on, the values its controls send (index-query.ts): tools, the
    * variable's kind, the hardware of any run (hardwareKey), the year, and the runs' filesystems;
@@ -40,15 +44,13 @@ export interface SearchRecordParts {
   alias: string;
   /** The rendered write-up; empty when it has none. */
   writeUpHtml: string;
-  /** The card as the index renders it. */
-  cardHtml: string;
   /** The page's address in the site, without the base. */
   url: string;
 }
 
 /** An experiment's search record. */
 export function searchRecord(entry: CatalogEntry, parts: SearchRecordParts): SearchRecord {
-  const { alias, writeUpHtml, cardHtml, url } = parts;
+  const { alias, writeUpHtml, url } = parts;
   const { index } = entry;
   const filesystems = new Set(entry.runs.flatMap((run) => (run.filesystem === undefined ? [] : [run.filesystem])));
   const words = [
@@ -66,7 +68,7 @@ export function searchRecord(entry: CatalogEntry, parts: SearchRecordParts): Sea
     url,
     content: words.filter((text) => text !== '').join('\n'),
     language: 'en',
-    meta: { id: index.id, title: index.title, date: index.date, card: cardHtml },
+    meta: { id: index.id, title: index.title, date: index.date },
     filters: {
       tool: index.tools,
       variable: [index.variable.kind],

@@ -103,9 +103,7 @@ async function readCatalog(dir: string, base: string): Promise<SiteCatalog> {
     issues.push(...loaded.issues);
     if (loaded.experiment === undefined) continue;
     const nonAscii = await nonAsciiOutputPaths(loaded.experiment);
-    const entry = catalogEntry(loaded.experiment, key.digest, loaded.issues, base, nonAscii);
-    await cache.set(key, entry);
-    entries.push(entry);
+    entries.push(await cache.set(key, catalogEntry(loaded.experiment, key.digest, loaded.issues, base, nonAscii)));
   }
   return { entries, issues };
 }

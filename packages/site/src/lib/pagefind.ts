@@ -1,7 +1,20 @@
-// The site's Pagefind index in the browser (pagefind/pagefind.js, written next to the pages by
-// integrations/pagefind.ts), loaded once per page: the index of experiments, /compare and /try
-// ask it for experiments by words, filters and order. Only the part of Pagefind's API they use
-// is typed.
+// The site's Pagefind index in the browser, loaded once per page: the index of experiments,
+// /compare and /try ask it for experiments by words, filters and order. The build writes the
+// index as shards, each a Pagefind index of its own (integrations/pagefind.ts, `pagefind/<n>/`);
+// this asks every shard and answers as one index would (pagefind-shards.ts). Only the part of
+// Pagefind's API the pages use is typed.
+import {
+  type FilterCounts,
+  type FromShard,
+  mergeShardResults,
+  queryWords,
+  type SearchShardsManifest,
+  shardsOfWords,
+  sumFilterCounts,
+  WORDS_SHARD_FILTER,
+  wordPart,
+  zeroCounts,
+} from './pagefind-shards.ts';
 import { href } from './url.ts';
 
 /**
@@ -25,7 +38,7 @@ export interface PagefindSearchOptions {
 export interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { id?: string; title?: string; date?: string; card?: string };
+  meta: { id?: string; title?: string; date?: string };
 }
 
 export interface PagefindResult {
@@ -50,6 +63,28 @@ export interface Pagefind {
   filters(): Promise<Record<string, Record<string, number>>>;
 }
 
+/** A Pagefind index, as Pagefind's `createInstance` makes it: a shard, or a part of the words index. */
+interface PagefindIndex {
+  search(
+    term: string | null,
+    options?: PagefindSearchOptions,
+  ): Promise<{ results: ShardResult[]; filters: FilterCounts } | null>;
+  filters(): Promise<FilterCounts>;
+}
+
+/** A result as Pagefind gives it. */
+interface ShardResult {
+  id: string;
+  score: number;
+  data(): Promise<PagefindResultData>;
+}
+
+/** Opens the index at a base path (`pagefind/0/`), once it has loaded. */
+type OpenIndex = (path: string) => Promise<PagefindIndex>;
+
+/** What the build writes beside the pages (integrations/pagefind.ts). */
+const MANIFEST = 'pagefind/shards.json';
+
 let loading: Promise<Pagefind> | undefined;
 
 /**
@@ -58,21 +93,150 @@ let loading: Promise<Pagefind> | undefined;
  * did not load: ...") and is not kept: the next call tries again.
  */
 export function loadPagefind({ excerptLength }: { excerptLength?: number } = {}): Promise<Pagefind> {
-  loading ??= (async () => {
-    const script = href('pagefind/pagefind.js');
-    try {
-      // Written by the build next to the pages, so not a module the bundler can see.
-      const pagefind = (await import(/* @vite-ignore */ script)) as Pagefind & {
-        options(options: { baseUrl: string; excerptLength?: number }): Promise<void>;
-      };
-      await pagefind.options({ baseUrl: href('/'), ...(excerptLength !== undefined && { excerptLength }) });
-      return pagefind;
-    } catch (caught) {
-      loading = undefined;
-      throw new Error(
-        `the site's search index (${script}) did not load: ${caught instanceof Error ? caught.message : String(caught)}`,
-      );
-    }
-  })();
+  loading ??= openShards(excerptLength).catch((caught: unknown) => {
+    loading = undefined;
+    throw new Error(`the site's search index (${href('pagefind/')}) did not load: ${messageOf(caught)}`);
+  });
   return loading;
+}
+
+/**
+ * Opens every shard's index with the Pagefind script of shard 0, each an instance of its own. The
+ * instances share one WebAssembly module, set by the first to load it; two loading it at once
+ * would each set it, and one would go on with the other's memory (Pagefind's own merged indexes
+ * wait for the first too): shard 0 is opened first, and the others once it has.
+ */
+async function openShards(excerptLength: number | undefined): Promise<Pagefind> {
+  const response = await fetch(href(MANIFEST), { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href(MANIFEST)}`);
+  const manifest = (await response.json()) as SearchShardsManifest;
+  // Written by the build next to the pages, so not a module the bundler can see.
+  const { createInstance } = (await import(/* @vite-ignore */ href('pagefind/0/pagefind.js'))) as {
+    createInstance(options: { basePath: string; baseUrl: string; excerptLength?: number }): PagefindIndex;
+  };
+  const open: OpenIndex = async (path) => {
+    const basePath = href(path);
+    const index = createInstance({
+      basePath,
+      baseUrl: href('/'),
+      ...(excerptLength !== undefined && { excerptLength }),
+    });
+    // Words that normalise to nothing: Pagefind answers once its index is loaded, having fetched nothing more.
+    await index.search('').catch((caught: unknown) => {
+      throw new Error(`${basePath}: ${messageOf(caught)}`);
+    });
+    return index;
+  };
+  const first = await open('pagefind/0/');
+  const others = await Promise.all(manifest.shards.slice(1).map((_, n) => open(`pagefind/${n + 1}/`)));
+  return shardedPagefind([first, ...others], manifest, open);
+}
+
+/** The shards as one index. */
+function shardedPagefind(shards: readonly PagefindIndex[], manifest: SearchShardsManifest, open: OpenIndex): Pagefind {
+  const rankTable = rankTables(manifest);
+  const shardsHolding = wordsIndex(manifest, open);
+  /**
+   * The shards' results of a sorted search and their order, as one index would sort them: by a
+   * key no record has, not at all; by another, without the records that do not have it.
+   */
+  const sorted = async (results: ShardResult[][], sort: PagefindSearchOptions['sort'] = {}) => {
+    const [key, direction] = Object.entries(sort)[0] ?? [];
+    if (
+      key === undefined ||
+      direction === undefined ||
+      !manifest.shards.some(({ ranks }) => Object.hasOwn(ranks, key))
+    ) {
+      return { results, order: undefined };
+    }
+    const kept = results.map((found, n) => (Object.hasOwn(manifest.shards[n]?.ranks ?? {}, key) ? found : []));
+    const ranks = await Promise.all(kept.map((found, n) => (found.length > 0 ? rankTable(n, key) : [])));
+    return { results: kept, order: { direction, ranks } };
+  };
+  return {
+    async search(term, options = {}) {
+      const [answers, holding] = await Promise.all([
+        Promise.all(shards.map((shard) => shard.search(term, options))),
+        shardsHolding(term),
+      ]);
+      const isKept = (n: number) => holding === undefined || holding.has(n);
+      const { results, order } = await sorted(
+        answers.map((answer, n) => (isKept(n) ? (answer?.results ?? []) : [])),
+        options.sort,
+      );
+      return {
+        results: mergeShardResults(results, order).map(resultOf),
+        filters: sumFilterCounts(
+          answers.map((answer, n) => (isKept(n) ? answer?.filters : zeroCounts(answer?.filters ?? {})) ?? {}),
+        ),
+      };
+    },
+    async filters() {
+      return sumFilterCounts(await Promise.all(shards.map((shard) => shard.filters())));
+    },
+  };
+}
+
+/**
+ * The shards that can hold results of a search of words (shardsOfWords), each word asked of the
+ * part of the words index of its initial, opened when first needed; undefined when every shard
+ * can: no words, an exact search in quotes (Pagefind matches its words as they are), one shard.
+ */
+function wordsIndex(
+  manifest: SearchShardsManifest,
+  open: OpenIndex,
+): (term: string | null) => Promise<Set<number> | undefined> {
+  const parts = new Map<number, Promise<PagefindIndex>>();
+  const partOf = (part: number) => {
+    let opened = parts.get(part);
+    if (opened === undefined) {
+      opened = open(`pagefind/words/${part}/`);
+      // A failure is not kept: the next search opens it again.
+      opened.catch(() => parts.delete(part));
+      parts.set(part, opened);
+    }
+    return opened;
+  };
+  const shardsOf = async (word: string) => {
+    const part = wordPart(word, manifest.wordParts);
+    if (part === undefined) return [];
+    // The filter named with no value: no constraint, but Pagefind counts its values.
+    const found = await (await partOf(part)).search(word, { filters: { [WORDS_SHARD_FILTER]: [] } });
+    const counts = Object.entries(found?.filters[WORDS_SHARD_FILTER] ?? {});
+    return counts.flatMap(([shard, count]) => (count > 0 ? [Number(shard)] : []));
+  };
+  return async (term) => {
+    if (term === null || manifest.shards.length < 2 || /^\s*".+"\s*$/.test(term)) return undefined;
+    return shardsOfWords(await Promise.all(queryWords(term).map(shardsOf)));
+  };
+}
+
+/**
+ * A result with an id unique among the shards'. Its data is asked of the result Pagefind gave,
+ * which this keeps: Pagefind releases a result's data once that object is collected.
+ */
+function resultOf({ shard, result }: FromShard<ShardResult>): PagefindResult {
+  return { id: `${shard}/${result.id}`, data: () => result.data() };
+}
+/** Each shard's rank table of a sort key, fetched once when first needed. */
+function rankTables(manifest: SearchShardsManifest): (n: number, key: string) => Promise<readonly number[]> {
+  const fetched = new Map<string, Promise<readonly number[]>>();
+  return (n, key) => {
+    const file = href(`pagefind/${manifest.shards[n]?.ranks[key]}`);
+    let table = fetched.get(file);
+    if (table === undefined) {
+      table = fetch(file).then(async (response) => {
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${file}`);
+        return (await response.json()) as number[];
+      });
+      // A failure is not kept: the next search asks again.
+      table.catch(() => fetched.delete(file));
+      fetched.set(file, table);
+    }
+    return table;
+  };
+}
+
+function messageOf(caught: unknown): string {
+  return caught instanceof Error ? caught.message : String(caught);
 }

@@ -347,13 +347,13 @@ describe('mountCompareWith', () => {
 
   test("says so when the site's search index does not load", async () => {
     stubFetch(published);
-    // No pagefind/pagefind.js where a test runs: the real loader, failing as on a site built without it.
+    // No pagefind/shards.json where a test runs: the real loader, failing as on a site built without it.
     const { container } = await mounted(await pasted(VPS_RANDWRITE), loadPagefind);
     const error = container.querySelector<HTMLElement>('[data-compare-error]');
     expect(error?.hidden).toBe(false);
     expect(error?.getAttribute('role')).toBe('alert');
     expect(error?.textContent).toMatch(
-      /^Could not load the published runs: the site's search index \(\/pagefind\/pagefind\.js\) did not load: .+\.$/,
+      /^Could not load the published runs: the site's search index \(\/pagefind\/\) did not load: 404 Not Found for \/pagefind\/shards\.json\.$/,
     );
   });
 

@@ -9,14 +9,13 @@ import { catalogEntry } from '../data/catalog.ts';
 import { type SearchRecord, searchRecord } from '../data/search-record.ts';
 import type { Pagefind, PagefindFilter, PagefindResult, PagefindSearchOptions } from '../lib/pagefind.ts';
 
-/** The search records of loaded experiments, as the build writes them (without cards or write-ups). */
+/** The search records of loaded experiments, as the build writes them (without write-ups). */
 export function searchRecordsOf(experiments: readonly LoadedExperiment[], base = '/'): SearchRecord[] {
   return experiments.map((loaded) => {
     const entry = catalogEntry(loaded, 'digest', [], base);
     return searchRecord(entry, {
       alias: loaded.id.split('-').at(-1) ?? loaded.id,
       writeUpHtml: '',
-      cardHtml: '',
       url: entry.index.href,
     });
   });

@@ -3,7 +3,7 @@
 // card: data/search-record.ts), whose results replace the cards, a batch at a time, until the
 // filters are cleared. The choice is kept in the URL, so a link or a reload opens the same view.
 // Bundled by Astro into the index pages only.
-import { loadPagefind, type PagefindResult } from '../../lib/pagefind.ts';
+import { loadPagefind, type PagefindResult, type PagefindResultData } from '../../lib/pagefind.ts';
 import {
   countText,
   formatIndexQuery,
@@ -131,14 +131,18 @@ class ExperimentIndex extends HTMLElement {
     const round = this.#searchRound;
     this.#setBusy(true);
     const batch = found.results.slice(found.shown, found.shown + BATCH_SIZE);
-    const pages = await Promise.all(batch.map((result) => result.data()));
+    const pages = await Promise.all(batch.map(async (result) => withCard(await result.data())));
     if (round !== this.#searchRound) return;
-    for (const page of pages) {
+    for (const { page, cardHtml } of pages) {
       const item = document.createElement('li');
-      // The card as the build rendered it (an Astro component, escaped there).
-      item.innerHTML = page.meta.card ?? '';
-      const card = item.querySelector<HTMLElement>('.card');
-      if (card && found.hasWords) showExcerpt(card, page.excerpt);
+      if (cardHtml === undefined) {
+        item.append(titleLink(page));
+      } else {
+        // The card as the build rendered it (an Astro component, escaped there).
+        item.innerHTML = cardHtml;
+        const card = item.querySelector<HTMLElement>('.card');
+        if (card && found.hasWords) showExcerpt(card, page.excerpt);
+      }
       this.#list.append(item);
     }
     found.shown += batch.length;
@@ -168,6 +172,28 @@ function writeUrl(query: IndexQuery): void {
   if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
     window.history.replaceState(null, '', url);
   }
+}
+
+/**
+ * A result with its card (`<page>card.json`, written by the build beside the page: a search
+ * record's meta holds no markup, for Pagefind indexes its words), or none when it did not load.
+ */
+async function withCard(page: PagefindResultData): Promise<{ page: PagefindResultData; cardHtml?: string }> {
+  try {
+    const response = await fetch(`${page.url}card.json`);
+    if (!response.ok) return { page };
+    return { page, cardHtml: ((await response.json()) as { html: string }).html };
+  } catch {
+    return { page };
+  }
+}
+
+/** What stands for a card that did not load: the experiment's title, linked to its page. */
+function titleLink(page: PagefindResultData): HTMLElement {
+  const link = document.createElement('a');
+  link.href = page.url;
+  link.textContent = page.meta.title ?? page.url;
+  return link;
 }
 
 /** Shows where the search words occur in the experiment's page. */

@@ -1,7 +1,5 @@
 import { getEntry } from 'astro:content';
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import ExperimentCard from '../../../components/ExperimentCard.astro';
 import { searchRecord } from '../../../data/search-record.ts';
 import { aliasedCacheKey, aliasOf, catalogEntryOf, loadCatalog } from '../../../data/site-content.ts';
 
@@ -15,21 +13,15 @@ export const getStaticPaths = (async () =>
     (await loadCatalog()).map(async (entry) => ({ params: { id: entry.id }, cacheKey: await aliasedCacheKey(entry) })),
   )) satisfies GetStaticPaths;
 
-let container: Promise<AstroContainer> | undefined;
-
 export const GET: APIRoute = async ({ params }) => {
   const id = params.id as string;
   const entry = await catalogEntryOf(id);
   if (entry === undefined) throw new Error(`experiment ${id} is not in the content`);
   const writeUp = (await getEntry('experiments', id))?.rendered?.html ?? '';
-  container ??= AstroContainer.create();
-  // The card exactly as the index renders it, for the index to show a search's results with.
-  const card = await (await container).renderToString(ExperimentCard, { props: { entry: entry.index } });
   // The page's address within the site: the index's Pagefind adds the base (its baseUrl option).
   const record = searchRecord(entry, {
     alias: await aliasOf(id),
     writeUpHtml: writeUp,
-    cardHtml: card,
     url: entry.index.href,
   });
   return new Response(JSON.stringify(record), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
