@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonBytesWriter, writeDecimal } from './json-bytes.ts';
+import { JsonBytesWriter, writeDecimal, writeHundredths } from './json-bytes.ts';
 
 const decoder = new TextDecoder();
 
@@ -178,5 +178,15 @@ describe('writeDecimal', () => {
       ),
       { numRuns: 20000 },
     );
+  });
+});
+
+describe('writeHundredths', () => {
+  it('writes hundredths / 100 as JavaScript prints it, for every fraction and up to 2^31 - 1', () => {
+    const bytes = new Uint8Array(32);
+    const text = (hundredths: number) => decoder.decode(bytes.subarray(0, writeHundredths(bytes, 0, hundredths)));
+    const values = [0, 7, 1234567].flatMap((whole) => Array.from({ length: 100 }, (_, k) => whole * 100 + k));
+    values.push(2 ** 31 - 1);
+    expect(values.map(text)).toEqual(values.map((hundredths) => String(hundredths / 100)));
   });
 });

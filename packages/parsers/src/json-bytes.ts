@@ -145,6 +145,17 @@ export class JsonBytesWriter {
       this.put(NULL);
       return;
     }
+    // Most values first (an iostat percentage, a sample number): not negative, at most two
+    // decimals, below 2^31 hundredths, as numbers() writes them.
+    if (value >= 0) {
+      const hundredths = Math.round(value * 100);
+      if (hundredths <= INT32_MAX && hundredths / 100 === value) {
+        // At most 8 digits, a point and 2 decimals (written in full, then the zeros dropped).
+        this.reserve(11);
+        this.length = writeHundredths(this.bytes, this.length, hundredths);
+        return;
+      }
+    }
     const isNegative = value < 0;
     const magnitude = isNegative ? -value : value;
     // An integer (-0 and 0 print `0`). NaN and infinities fail the test.
@@ -200,7 +211,7 @@ export class JsonBytesWriter {
       if (typeof value === 'number' && value >= 0) {
         const hundredths = Math.round(value * 100);
         if (hundredths <= INT32_MAX && hundredths / 100 === value) {
-          at = writeDecimal(bytes, at, hundredths, 2);
+          at = writeHundredths(bytes, at, hundredths);
           continue;
         }
       }
@@ -340,27 +351,14 @@ export class JsonBytesWriter {
 /**
  * `digits / 10^decimals` (digits a non-negative integer below 10^15, decimals 0 to 8) at `at`,
  * without trailing zeros after the point: `1536` for 153600 and 2, `2.5` for 250 and 2, `0.05`
- * for 5 and 2. Returns where it ends.
+ * for 5 and 2. Returns where it ends; up to three bytes after that may be written over (see
+ * writeHundredths), so the caller leaves room for them.
  */
 export function writeDecimal(bytes: Uint8Array, at: number, digits: number, decimals: number): number {
-  if (decimals === 2 && digits <= INT32_MAX) {
-    // Hundredths, most values (iostat prints two decimals): divisions by constants, which V8
-    // makes multiplications, and the two decimals from the table of pairs. A third of the time
-    // of writing an iostat row went to the general way's divisions by a power of ten.
-    const all = digits | 0;
-    const whole = (all / 100) | 0;
-    const fraction = all - whole * 100;
-    let write = writeInt32(bytes, at, whole);
-    if (fraction !== 0) {
-      const pair = fraction << 1;
-      bytes[write++] = DOT;
-      bytes[write++] = DIGIT_PAIRS[pair] as number;
-      // `.5`, not `.50`: the second digit only when it is not a zero.
-      const ones = DIGIT_PAIRS[pair + 1] as number;
-      if (ones !== ZERO) bytes[write++] = ones;
-    }
-    return write;
-  }
+  // Hundredths, most values (iostat prints two decimals): divisions by constants, which V8
+  // makes multiplications. A third of the time of writing an iostat row went to the general
+  // way's divisions by a power of ten.
+  if (decimals === 2 && digits <= INT32_MAX) return writeHundredths(bytes, at, digits);
   if (decimals === 0) return writeInteger(bytes, at, digits);
   const scale = POW10[decimals] as number;
   let whole: number;
@@ -392,6 +390,31 @@ export function writeDecimal(bytes: Uint8Array, at: number, digits: number, deci
     fraction = next;
   }
   return end;
+}
+
+/**
+ * `hundredths / 100` (hundredths a non-negative int32) at `at`, as writeDecimal writes it: `1536`
+ * for 153600, `2.5` for 250, `0.05` for 5. Returns where it ends; up to three bytes after that
+ * may be written over (see writeFraction).
+ */
+export function writeHundredths(bytes: Uint8Array, at: number, hundredths: number): number {
+  const all = hundredths | 0;
+  const whole = (all / 100) | 0;
+  return writeFraction(bytes, writeInt32(bytes, at, whole), all - whole * 100);
+}
+
+/**
+ * The decimals of a fraction in hundredths (0 to 99) at `at`, as JavaScript prints them: `.25`,
+ * `.5` for 50, nothing for 0. The point and both digits are always written and the end then
+ * moved back over the zeros, with no branch on the digits (a log's decimals are as good as
+ * random, and a branch on them is mispredicted often). Returns where the decimals end.
+ */
+export function writeFraction(bytes: Uint8Array, at: number, hundredths: number): number {
+  const pair = hundredths << 1;
+  bytes[at] = DOT;
+  bytes[at + 1] = DIGIT_PAIRS[pair] as number;
+  bytes[at + 2] = DIGIT_PAIRS[pair + 1] as number;
+  return at + (FRACTION_LENGTHS[hundredths] as number);
 }
 
 /** The digits of a non-negative integer below 2^53 at `at`; returns where they end. */
@@ -492,3 +515,6 @@ const FALSE = encoder.encode('false');
  * 100 rather than one per division by 10 (a log is millions of numbers).
  */
 const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, k) => ZERO + (k & 1 ? (k >> 1) % 10 : ((k >> 1) / 10) | 0));
+
+/** How many bytes of `.dd` a fraction of 0 to 99 hundredths keeps: 3 (`.25`), 2 (`.5` of 50), 0 (0). */
+const FRACTION_LENGTHS = Uint8Array.from({ length: 100 }, (_, k) => (k === 0 ? 0 : k % 10 === 0 ? 2 : 3));

@@ -69,7 +69,7 @@ const CPU_KEYS: Record<string, keyof IostatCpu> = {
   '%idle': 'idlePercent',
 };
 
-/** The keys of IostatCpu in the order its objects are made in (readCpuValuesFast's literal). */
+/** The keys of IostatCpu in the order its objects are made in (readCpuValuesAt's literal). */
 const CPU_COLUMN_KEYS: readonly (keyof IostatCpu)[] = [
   'userPercent',
   'nicePercent',
@@ -85,6 +85,7 @@ const DEVICE = 'Device';
 const CODE_D = 68;
 const CODE_A = 97;
 const CODE_CARET = 94;
+const CODE_C = 67;
 
 /**
  * The report machine: reads an iostat text output one line at a time and hands back each report
@@ -117,10 +118,12 @@ export class IostatMachine {
   private timestampIso: string | null = null;
   private cpu: IostatCpu | null = null;
   private cpuKeys: (keyof IostatCpu | null)[] = [];
-  /** The avg-cpu header cpuKeys were read from. */
+  /** The avg-cpu header cpuKeys were read from, and its bytes when it was read from them. */
   private cpuHeader: string | null = null;
-  /** The last header line read as a layout, and that layout: a log repeats one header. */
+  private readonly cpuHeaderBytes = new LineCopy();
+  /** The last header line read as a layout, its bytes, and that layout: a log repeats one header. */
   private lastHeader: string | null = null;
+  private readonly lastHeaderBytes = new LineCopy();
   private lastLayout: Layout | null = null;
   private layoutsInReport: Layout[] = [];
   /** Where the current table's columns start among the report's (after earlier tables' columns). */
@@ -204,7 +207,46 @@ export class IostatMachine {
         }
       }
     }
+    const read = this.pushRepeatedBytes(start, end);
+    if (read !== NOT_READ) return read;
     return this.push(this.text.slice(start, end), start);
+  }
+
+  /**
+   * The lines every report repeats, read from their bytes as push reads them, with no string
+   * made for them: a blank line, the avg-cpu values, and a copy of the last avg-cpu header or
+   * Device header read (compared byte by byte: a string made for the line, then compared, took
+   * a hash of it each time). NOT_READ for any other line.
+   */
+  private pushRepeatedBytes(start: number, end: number): IostatReport | undefined | typeof NOT_READ {
+    const bytes = this.bytes as Uint8Array;
+    const first = skipBlankBytes(bytes, start, end);
+    if (first === end) {
+      this.lineNumber++;
+      if (this.mode === 'table') this.mode = 'idle';
+      return undefined;
+    }
+    if (this.deferred !== null) return NOT_READ;
+    if (this.mode === 'cpu-values') {
+      if (this.mark === 0 || !this.readCpuValuesAt(first, end)) return NOT_READ;
+      this.lineNumber++;
+      this.mode = 'idle';
+      return undefined;
+    }
+    // As readStructure reads a header it has seen (after ^C, lines are skipped instead).
+    if (this.mode !== 'idle' || this.isInterrupted) return NOT_READ;
+    if (this.cpuHeaderBytes.isAt(bytes, start, end)) {
+      this.lineNumber++;
+      const done = this.cpu !== null || this.layoutsInReport.length > 0 ? this.emit() : undefined;
+      this.hasSeenStructure = true;
+      this.mode = 'cpu-values';
+      return done;
+    }
+    if (this.lastHeaderBytes.isAt(bytes, start, end)) {
+      this.lineNumber++;
+      return this.startTableOf(this.lastLayout as Layout);
+    }
+    return NOT_READ;
   }
 
   /**
@@ -225,13 +267,16 @@ export class IostatMachine {
 
   /** readPlainRowBytes for the `--ndjson` fast path: the row written to `rows` (DeviceRowWriter.rowBytes). */
   private writePlainRowBytes(start: number, first: number, end: number, layout: Layout): boolean {
-    const bytes = this.bytes as Uint8Array;
-    const nameEnd = tokenEndBytes(bytes, first, end);
-    const from = skipBlankBytes(bytes, nameEnd, end);
-    if (from === end) return false;
     const isGroup = first > start && !layout.isIndented;
     if (
-      !(this.rows as DeviceRowWriter).rowBytes(bytes, first, nameEnd, isGroup, from, end, layout.factors, this.scanMark)
+      !(this.rows as DeviceRowWriter).rowBytes(
+        this.bytes as Uint8Array,
+        first,
+        end,
+        isGroup,
+        layout.factors,
+        this.scanMark,
+      )
     ) {
       return false;
     }
@@ -387,14 +432,7 @@ export class IostatMachine {
       return done;
     }
     const layout = this.readHeader(line, first);
-    if (layout !== null) {
-      const shares = this.layoutsInReport.some((seen) =>
-        seen.columns.some((column) => layout.columns.some((other) => other.metric === column.metric)),
-      );
-      const done = shares ? this.emit() : undefined;
-      this.startTable(layout);
-      return done;
-    }
+    if (layout !== null) return this.startTableOf(layout);
     const order = this.dateOrder;
     const timestamp = parseTimestamp(line, order ?? 'month-first');
     if (timestamp !== null) {
@@ -466,6 +504,7 @@ export class IostatMachine {
     // Every report of a log repeats the same header: read it once.
     if (line === this.cpuHeader) return;
     this.cpuHeader = line;
+    this.keepBytes(this.cpuHeaderBytes, line);
     this.cpuKeys = [];
     let i = first + AVG_CPU.length;
     for (i = skipBlanks(line, i); i < line.length; i = skipBlanks(line, i)) {
@@ -479,15 +518,13 @@ export class IostatMachine {
   }
 
   /**
-   * The avg-cpu values read from the bytes in one pass (plain decimals, as scanRowFastBytes
+   * The avg-cpu values of `bytes[from, end)` read in one pass (plain decimals, as scanRowFastBytes
    * reads a row); false when anything is unusual, for readCpuValues to read the careful way.
    */
-  private readCpuValuesFast(line: string, first: number): boolean {
-    const at = this.bytesAt;
+  private readCpuValuesAt(from: number, end: number): boolean {
     const bytes = this.bytes as Uint8Array;
-    const end = at + line.length;
     const values = this.cpuValues;
-    const valuesEnd = scanRowFastBytes(bytes, at + first, end, this.cpuFactors, values, this.scanMark);
+    const valuesEnd = scanRowFastBytes(bytes, from, end, this.cpuFactors, values, this.scanMark);
     if (valuesEnd === -1 || skipBlankBytes(bytes, valuesEnd, end) !== end) return false;
     // Each value by its name (a store through a key in a variable is a generic one, a report each).
     const columns = this.cpuColumns;
@@ -504,7 +541,8 @@ export class IostatMachine {
 
   private readCpuValues(line: string, first: number): boolean {
     if (this.mark === 0) this.readMark(line, first, line.length);
-    if (this.bytesAt >= 0 && this.readCpuValuesFast(line, first)) return true;
+    const at = this.bytesAt;
+    if (at >= 0 && this.readCpuValuesAt(at + first, at + line.length)) return true;
     const cpu: IostatCpu = {
       userPercent: null,
       nicePercent: null,
@@ -540,6 +578,7 @@ export class IostatMachine {
     const layout = this.readLayout(key, first);
     if (layout !== null) {
       this.lastHeader = line;
+      this.keepBytes(this.lastHeaderBytes, line);
       this.lastLayout = layout;
     }
     return layout;
@@ -573,6 +612,16 @@ export class IostatMachine {
     return layout;
   }
 
+  /** A table starts: the report ends first when it has a table with any of the same columns. */
+  private startTableOf(layout: Layout): IostatReport | undefined {
+    const shares = this.layoutsInReport.some((seen) =>
+      seen.columns.some((column) => layout.columns.some((other) => other.metric === column.metric)),
+    );
+    const done = shares ? this.emit() : undefined;
+    this.startTable(layout);
+    return done;
+  }
+
   private startTable(layout: Layout): void {
     this.hasSeenStructure = true;
     if (this.layoutsInReport.length === 1 && this.byName === null) {
@@ -585,6 +634,13 @@ export class IostatMachine {
     this.layout = layout;
     this.rowsInTable = 0;
     this.mode = 'table';
+  }
+
+  /** Keeps the bytes of the line being read in `copy`, when it is read from them (see pushRepeatedBytes). */
+  private keepBytes(copy: LineCopy, line: string): void {
+    const at = this.bytesAt;
+    if (at >= 0) copy.set(this.bytes as Uint8Array, at, at + line.length);
+    else copy.clear();
   }
 
   /** Reads a device row into the report; false (with `failure` set) when it is not one. */
@@ -783,6 +839,40 @@ export class IostatMachine {
   }
 }
 
+/** What pushRepeatedBytes returns for a line it leaves to push. */
+const NOT_READ = Symbol('not read');
+
+/**
+ * A copy of a line's bytes that later lines are compared with, in a buffer used again: a new
+ * Uint8Array for each copy (a log of appended runs changes its header with each run) cost an
+ * allocation outside the heap each time.
+ */
+class LineCopy {
+  private bytes = new Uint8Array(256);
+  /** -1 while no line is kept. */
+  private length = -1;
+
+  set(from: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    if (length > this.bytes.length) this.bytes = new Uint8Array(length);
+    this.bytes.set(from.subarray(start, end));
+    this.length = length;
+  }
+
+  clear(): void {
+    this.length = -1;
+  }
+
+  /** Whether `bytes[start, end)` are the line kept. */
+  isAt(bytes: Uint8Array, start: number, end: number): boolean {
+    const length = this.length;
+    if (length !== end - start) return false;
+    const kept = this.bytes;
+    for (let k = 0; k < length; k++) if (bytes[start + k] !== kept[k]) return false;
+    return true;
+  }
+}
+
 /** `values[column]`, or null for a column of -1 (the header has no such value). */
 function valueAt(values: readonly number[], column: number | undefined): number | null {
   return column === undefined || column < 0 ? null : (values[column] as number);
@@ -799,11 +889,20 @@ const INTERRUPT = '^C';
 
 /** A line that is, or ends with, the echo of ^C. */
 function isInterruptLine(line: string): boolean {
-  return line.trimEnd().endsWith(INTERRUPT);
+  // From the end, past trailing white space as trimEnd() goes: no copy of the line is made for it.
+  let end = line.length;
+  while (end > 0 && isWhiteSpaceCode(line.charCodeAt(end - 1))) end--;
+  return end >= 2 && line.charCodeAt(end - 1) === CODE_C && line.charCodeAt(end - 2) === CODE_CARET;
+}
+
+/** What trimEnd() trims from an ASCII line: tab, line feed, vertical tab, form feed, carriage return, space. */
+function isWhiteSpaceCode(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code >= 0x80 && /\s/.test(String.fromCharCode(code)));
 }
 
 function startsWithAt(line: string, at: number, word: string): boolean {
-  return line.startsWith(word, at);
+  // Most lines differ at the first character: the call to startsWith is made only when it is the word's.
+  return line.charCodeAt(at) === word.charCodeAt(0) && line.startsWith(word, at);
 }
 
 function columnCountMessage(expected: number, found: number): string {

@@ -147,17 +147,20 @@ function quoted(text: string): string {
   return json;
 }
 
-/** Reports of one layout share its column list (the same array): written once per layout. */
-const columnsCache = new WeakMap<readonly IostatColumn[], Uint8Array>();
+/**
+ * `,"columns":[...],"devices":[` of a report's column list, as bytes: reports of one layout share
+ * its list (the same array), whose text is then made once, keys around it included.
+ */
+const tableStarts = new WeakMap<readonly IostatColumn[], Uint8Array>();
 let lastHost: unknown = null;
 let lastHostBytes = jsonBytes('null');
 
-function columnsBytes(columns: readonly IostatColumn[]): Uint8Array {
+function tableStart(columns: readonly IostatColumn[]): Uint8Array {
   // A log of appended runs alternates between layouts: each layout's text is kept, not only the last.
-  let bytes = columnsCache.get(columns);
+  let bytes = tableStarts.get(columns);
   if (bytes === undefined) {
-    bytes = jsonBytes(JSON.stringify(columns));
-    columnsCache.set(columns, bytes);
+    bytes = jsonBytes(`,"columns":${JSON.stringify(columns)},"devices":[`);
+    tableStarts.set(columns, bytes);
   }
   return bytes;
 }
@@ -190,8 +193,6 @@ const TIMESTAMP = jsonBytes(',"timestamp":');
 const TIMESTAMP_TEXT = jsonBytes(',"timestampText":');
 const SINCE_BOOT = jsonBytes(',"isSinceBoot":true,"cpu":');
 const NOT_SINCE_BOOT = jsonBytes(',"isSinceBoot":false,"cpu":');
-const COLUMNS = jsonBytes(',"columns":');
-const DEVICES = jsonBytes(',"devices":[');
 
 /**
  * `{"device":"sda","isGroup":false,"values":[` by device name, as bytes: a log names the same
@@ -227,9 +228,7 @@ function writeReport(out: JsonBytesWriter, report: IostatReport, rows: Uint8Arra
   else out.string(report.timestampText);
   out.put(report.isSinceBoot ? SINCE_BOOT : NOT_SINCE_BOOT);
   writeCpu(out, report.cpu);
-  out.put(COLUMNS);
-  out.put(columnsBytes(report.columns));
-  out.put(DEVICES);
+  out.put(tableStart(report.columns));
   const devices = report.devices;
   if (rows !== null && devices.length === 0) out.put(rows);
   for (let d = 0; d < devices.length; d++) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusFiles, readCorpusFile } from '../../test/corpus.ts';
@@ -189,6 +190,39 @@ describe('the stream on mutated logs', () => {
     if (last !== undefined) reports.push(last);
     return reports;
   }
+
+  it('reads repeated headers, avg-cpu values and blank lines from their bytes as from their strings, around ^C and damaged lines', async () => {
+    // Headers, avg-cpu values and blank lines are read from their bytes when they repeat the
+    // last ones (IostatMachine.pushRepeatedBytes): each case puts one where that matters.
+    const log = readFileSync(
+      new URL('../../fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt', import.meta.url),
+      'utf8',
+    );
+    const [banner = '', ...reports] = log.split(/\n(?=\d\d\/\d\d\/\d\d )/);
+    const cases = [
+      // ^C, then reports again with no banner: lines up to the next banner are not iostat's.
+      [banner, reports[0], '^C', ...reports.slice(1), banner, ...reports.slice(0, 2)],
+      // A damaged line before a repeated avg-cpu header, and before a repeated Device header.
+      [banner, reports[0], 'garbage', ...reports.slice(1)],
+      [banner, reports[0], reports[1]?.replace('\n\nDevice', '\ngarbage\n\nDevice')],
+      // An avg-cpu header, and a Device header, right after a table's rows; an avg-cpu header
+      // and values twice.
+      [banner, reports[0]?.replace(/\n\n+$/, ''), reports[1]?.replace(/^[^\n]*\n/, '')],
+      [banner, reports[0]?.replace(/\n\n+$/, ''), reports[1]?.replace(/^[\s\S]*?\n(?=Device)/, '')],
+      [banner, reports[0], reports[1]?.replace(/(avg-cpu[^\n]*\n[^\n]*\n)/, '$1$1')],
+      // avg-cpu values of another shape right after the header.
+      [banner, reports[0], reports[1]?.replace(/(avg-cpu[^\n]*\n)[^\n]*\n/, '$1   1.00   2.00\n')],
+    ];
+    const texts = cases.map((parts) => parts.join('\n'));
+    expect(new Set([log, ...texts]).size).toBe(texts.length + 1);
+    for (const text of texts) {
+      expect(text).not.toContain('undefined');
+      const expected = byStrings(text);
+      const streamed = collect(parseIostatStream(chunksOf(text, 4096), { format: 'text' }));
+      if (Array.isArray(expected)) expect(await streamed).toEqual(expected);
+      else await expect(streamed).rejects.toMatchObject(expected);
+    }
+  });
 
   it('gives what the machine gives from the line strings', async () => {
     await fc.assert(

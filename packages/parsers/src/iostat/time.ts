@@ -126,43 +126,51 @@ function pad(value: number): string {
 }
 
 const CODE_0 = 48;
-const CODE_9 = 57;
+const CODE_SPACE = 32;
+const CODE_SLASH = 47;
+const CODE_COLON = 58;
 
-function isDigitAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  return code >= CODE_0 && code <= CODE_9;
-}
-
-function twoDigits(text: string, at: number): number {
-  return (text.charCodeAt(at) - CODE_0) * 10 + (text.charCodeAt(at + 1) - CODE_0);
+/** The number of the two digits at `at`, or -1 when either is no digit. */
+function digitPair(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - CODE_0;
+  const ones = text.charCodeAt(at + 1) - CODE_0;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
 }
 
 /**
  * The most frequent timestamp, `11/21/26 14:11:56` or `11/21/2026 14:11:56` (every field two
  * digits, the year two or four, one space), read from its characters without a regex: one per
  * report of a `-t` log. The same reading as parseTimestamp's (in `order`, `%y` by fullYear,
- * the same ranges); null for any other shape, which parseTimestamp then reads.
+ * the same ranges); null for any other shape, which parseTimestamp then reads. The separators
+ * are checked first, then each digit read once, in pairs.
  */
 function slashTimestamp(text: string, order: DateOrder): { iso: string | null; text: string } | null {
   const yearDigits = text.length - 15;
   if (yearDigits !== 2 && yearDigits !== 4) return null;
   const space = 6 + yearDigits;
-  for (let k = 0; k < text.length; k++) {
-    const isSeparator = k === 2 || k === 5 || k === space || k === space + 3 || k === space + 6;
-    if (!isSeparator && !isDigitAt(text, k)) return null;
+  if (
+    text.charCodeAt(2) !== CODE_SLASH ||
+    text.charCodeAt(5) !== CODE_SLASH ||
+    text.charCodeAt(space) !== CODE_SPACE ||
+    text.charCodeAt(space + 3) !== CODE_COLON ||
+    text.charCodeAt(space + 6) !== CODE_COLON
+  ) {
+    return null;
   }
-  if (text.charCodeAt(2) !== 47 || text.charCodeAt(5) !== 47 || text.charCodeAt(space) !== 32) return null;
-  if (text.charCodeAt(space + 3) !== 58 || text.charCodeAt(space + 6) !== 58) return null;
+  const first = digitPair(text, 0);
+  const second = digitPair(text, 3);
+  const hours = digitPair(text, space + 1);
+  const minutes = digitPair(text, space + 4);
+  const seconds = digitPair(text, space + 7);
+  const year = digitPair(text, 6) < 0 || (yearDigits === 4 && digitPair(text, 8) < 0) ? -1 : 0;
+  if (first < 0 || second < 0 || hours < 0 || minutes < 0 || seconds < 0 || year < 0) return null;
   const isMonthFirst = order === 'month-first';
-  const month = twoDigits(text, isMonthFirst ? 0 : 3);
-  const day = twoDigits(text, isMonthFirst ? 3 : 0);
-  const hours = twoDigits(text, space + 1);
-  const minutes = twoDigits(text, space + 4);
-  const seconds = twoDigits(text, space + 7);
+  const month = isMonthFirst ? first : second;
+  const day = isMonthFirst ? second : first;
   const isValid = month >= 1 && month <= 12 && day >= 1 && day <= 31 && hours <= 23 && minutes <= 59 && seconds <= 60;
   if (!isValid) return { iso: null, text };
-  const year = yearDigits === 4 ? text.slice(6, 10) : String(fullYear(text.slice(6, 8)));
+  const yearText = yearDigits === 4 ? text.slice(6, 10) : String(fullYear(text.slice(6, 8)));
   const monthText = isMonthFirst ? text.slice(0, 2) : text.slice(3, 5);
   const dayText = isMonthFirst ? text.slice(3, 5) : text.slice(0, 2);
-  return { iso: `${year}-${monthText}-${dayText}T${text.slice(space + 1)}`, text };
+  return { iso: `${yearText}-${monthText}-${dayText}T${text.slice(space + 1)}`, text };
 }
