@@ -34,14 +34,12 @@ export const IOSTAT_BENCH_CASES: readonly BenchCase[] = [
     mode: 'stream',
   },
   {
-    // Issue 19's target: MB/s ÷ baseline >= 0.4 (process start included), met with a margin
-    // since the round of 2026-11-25: the CLI timed directly against a baseline pass in each round,
-    // median ratios 0.45-0.47 over 10-28 rounds at load 2.6-6.6 (the commit before 0.36-0.42),
-    // 0.40 under the heaviest contention seen; 9 bench runs at load 2.8-6.3 gave a median of 0.47
-    // (the commit before 0.34). Library README, iostat's Speed. It takes the fast path
-    // (iostat/ndjson-stream.ts: the lines written from the log's bytes, no typed rows; a row's
-    // usual values in one loop, ndjson-rows.ts; the lines each report repeats read from their
-    // bytes), reads a file in 120 KiB chunks, and its start loads no zod.
+    // Issue 19's target: MB/s ÷ baseline >= 0.4 (process start included): 0.44-0.53 in 6 runs
+    // at load 0.6-1.3 (2026-11-25; library README, iostat's Speed; the rounds that got there in
+    // bench/iostat-speed-notes.md). It takes the fast path (iostat/ndjson-stream.ts: the lines
+    // written from the log's bytes, no typed rows; a row's usual values in one loop,
+    // ndjson-rows.ts; the lines each report repeats read from their bytes), reads a file in
+    // 120 KiB chunks, and its start loads no zod.
     name: 'iostat-text-cli-ndjson',
     tool: 'iostat',
     corpusFiles: X_T_LOGS,
