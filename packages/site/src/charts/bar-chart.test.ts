@@ -3,6 +3,7 @@ import { formatValue } from '../lib/format-value.ts';
 import type { MetricComparison } from '../view/model.ts';
 import { barChart, barScaleFor, orderRuns } from './bar-chart.ts';
 import { EC2_REQUEST_TIME, msa70Comparison, testDocument } from './chart-test-data.ts';
+import { estimateTextWidth } from './label-fit.ts';
 
 // Real data (chart-test-data.ts): fio 1.57 on the MSA70, parsed from the raw files, and the EC2
 // nginx request times as published (mean ± stddev).
@@ -112,6 +113,19 @@ describe('barChart against a baseline, on a log scale, with spreads', () => {
       (end('sequential-write-direct', 'ext4') - end('sequential-write-direct', 'ext3')) / Math.log10(10494 / 34);
     const other = (end('random-write-direct', 'ext4') - end('random-write-direct', 'xfs')) / Math.log10(7366 / 5210);
     expect(decades).toBeCloseTo(other, 1);
+  });
+
+  test('on a phone, keeps every other decade of a log axis so that no two labels overlap', () => {
+    // The MSA70 IOPS span 34 to 96,300 op/s: five decades, whose labels overlap at 390 px.
+    const narrow = barChart(iops, { width: 390, document, scale: 'log' });
+    const labels = [...narrow.querySelectorAll('.axis-values text')];
+    expect(labels.map((t) => t.textContent)).toEqual(['10 op/s', '1 k op/s', '100 k op/s']);
+    const xs = labels.map((t) => Number(t.getAttribute('x')));
+    const widths = labels.map((t) => estimateTextWidth(t.textContent ?? '', Number(t.getAttribute('font-size'))));
+    for (let index = 1; index < xs.length; index++) {
+      const gap = (xs[index] as number) - (xs[index - 1] as number);
+      expect(gap).toBeGreaterThan(((widths[index] as number) + (widths[index - 1] as number)) / 2);
+    }
   });
 
   test('falls back to linear, with a note on the chart, when a value is not positive', () => {

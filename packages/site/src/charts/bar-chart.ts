@@ -339,7 +339,8 @@ function appendAxis(
   const { x, data, baseline } = frame;
   const [from = 0, to = 0] = x.range();
   const format = (tick: number) => (baseline === undefined ? formatTick(tick, data.unit) : formatRatioTick(tick));
-  const ticks = scale === 'log' ? logTicks(...(x.domain() as [number, number])) : fittingTicks(x, format);
+  const ticks =
+    scale === 'log' ? fittingLogTicks(x, logTicks(...(x.domain() as [number, number])), format) : fittingTicks(x, format);
   const grid = svgElement(document, 'g', { class: 'grid', 'aria-hidden': 'true' });
   const axis = svgElement(document, 'g', { class: 'axis axis-values' });
   axis.append(svgElement(document, 'line', { x1: from, x2: to, y1: bottom, y2: bottom }));
@@ -360,6 +361,23 @@ function appendAxis(
   if (baseline !== undefined) {
     svg.append(svgElement(document, 'line', { class: 'baseline-rule', x1: x(1), x2: x(1), y1: top, y2: bottom }));
   }
+}
+
+/**
+ * A log axis's ticks, every second, third, ... one kept (from the first) until no two labels
+ * overlap: on a phone, four decades of "10 k op/s" labels do not fit side by side.
+ */
+function fittingLogTicks(x: Scale, ticks: readonly number[], format: (tick: number) => string): number[] {
+  const halfWidth = (tick: number) => estimateTextWidth(format(tick), FONT_PX - 1) / 2;
+  for (let stride = 1; stride < ticks.length; stride++) {
+    const kept = ticks.filter((_, index) => index % stride === 0);
+    const overlaps = kept.some((tick, index) => {
+      const next = kept[index + 1];
+      return next !== undefined && x(next) - x(tick) < halfWidth(tick) + halfWidth(next) + 8;
+    });
+    if (!overlaps) return kept;
+  }
+  return ticks.slice(0, 1);
 }
 
 /** The most ticks (up to 5) whose labels do not overlap on the axis's width. */

@@ -3,8 +3,9 @@
 // workloads, as the library's fingerprints say it ("differs: size 5 GiB vs 128 MiB").
 
 import { compareFingerprints, type Similarity } from '@benchfolio/parsers';
-import { flattenSystem, type System } from '@benchfolio/parsers/content';
+import type { System } from '@benchfolio/parsers/content';
 import type { CompareFingerprint } from '../data/compare-index.ts';
+import { systemTexts } from '../data/system-text.ts';
 
 export interface SystemsRow {
   /** Dotted path in `system`: `raid.controller`, `disks`. */
@@ -49,7 +50,7 @@ function topicRank(topic: string): number {
 
 /** Every field any of the systems states, in path order, each marked when the runs disagree on it. */
 export function systemsTable(systems: readonly System[]): SystemsTable {
-  const flats = systems.map((system) => flattenSystem(system));
+  const flats = systems.map((system) => systemTexts(system));
   const paths = [...new Set(flats.flatMap((flat) => [...flat.keys()]))].sort();
   const rows = paths.map((path) => {
     const values = flats.map((flat) => flat.get(path));

@@ -1,4 +1,5 @@
-import { type Experiment, flattenSystem, type System, variableFields } from '@benchfolio/parsers/content';
+import { type Experiment, type System, variableFields } from '@benchfolio/parsers/content';
+import { systemTexts } from './system-text.ts';
 
 /** The systems under test side by side: one row per stated field, one column per run. */
 export interface SystemsTable {
@@ -17,7 +18,7 @@ export interface SystemRow {
   path: string;
   /** For readers: "Filesystem mount options", "CPU model". */
   label: string;
-  /** As run.yaml states it (lists such as disks as one text); null where a run does not say. */
+  /** As run.yaml states it, in words (systemTexts: the disks in one text); null where a run does not say. */
   values: Record<string, string | null>;
   /** Not the same in every run (stated in some runs only counts). */
   differs: boolean;
@@ -34,8 +35,15 @@ const WORDS: Readonly<Record<string, string>> = {
   mkfs: 'mkfs',
 };
 
+/** Paths whose label is not their words: the value says its unit (systemTexts). */
+const LABELS: Readonly<Record<string, string>> = {
+  'memory.bytes': 'Memory',
+};
+
 /** `filesystem.mount_options` → "Filesystem mount options", `io_scheduler` → "I/O scheduler". */
 export function fieldLabel(path: string): string {
+  const label = LABELS[path];
+  if (label !== undefined) return label;
   const words = path
     .split(/[._]/)
     .filter((word) => word !== '')
@@ -57,7 +65,7 @@ export function systemsTable(
   variable: Experiment['variable'],
 ): SystemsTable {
   const fields = variableFields(variable);
-  const flats = runs.map((run) => ({ id: run.id, flat: flattenSystem(run.system) }));
+  const flats = runs.map((run) => ({ id: run.id, flat: systemTexts(run.system) }));
   const paths = [...new Set(flats.flatMap(({ flat }) => [...flat.keys()]))].sort();
   const rows = paths.map((path) => {
     const values = Object.fromEntries(flats.map(({ id, flat }) => [id, flat.get(path) ?? null]));
