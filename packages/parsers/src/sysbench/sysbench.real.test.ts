@@ -215,7 +215,7 @@ describeReal(`${title}: locales and Lua reporters`, () => {
   });
 
   it('a reporting thread cancelled between the comma and its report: the reports printed, the cut named at the comma', () => {
-    const text = sysbench('--time=3', '--report-interval=1', '--threads=2', script('report-json-cut.lua'), 'run');
+    const text = sysbench('--time=4', '--report-interval=1', '--threads=2', script('report-json-cut.lua'), 'run');
     const lines = text.split('\n');
     const comma = lines.findIndex((line, i) => line === '  },' && lines[i + 1] === '' && lines[i + 2] === ']');
     expect(comma).toBeGreaterThan(0);
