@@ -340,7 +340,9 @@ function appendAxis(
   const [from = 0, to = 0] = x.range();
   const format = (tick: number) => (baseline === undefined ? formatTick(tick, data.unit) : formatRatioTick(tick));
   const ticks =
-    scale === 'log' ? fittingLogTicks(x, logTicks(...(x.domain() as [number, number])), format) : fittingTicks(x, format);
+    scale === 'log'
+      ? fittingLogTicks(x, logTicks(...(x.domain() as [number, number])), format)
+      : fittingTicks(x, format);
   const grid = svgElement(document, 'g', { class: 'grid', 'aria-hidden': 'true' });
   const axis = svgElement(document, 'g', { class: 'axis axis-values' });
   axis.append(svgElement(document, 'line', { x1: from, x2: to, y1: bottom, y2: bottom }));
