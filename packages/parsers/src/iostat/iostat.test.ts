@@ -492,6 +492,38 @@ describe('cut and damaged logs', () => {
     expect(catchError(() => parseIostat(lines.join('\n')))).toMatchObject({ code: 'BAD_NUMBER', line: 7, column });
   });
 
+  it('keeps the last report whole when a shell prompt was copied after the output', () => {
+    // The log ends with its last table's blank line; the prompt comes after it.
+    const whole = parseIostat(text);
+    const withPrompt = `${text.replace(/\n*$/, '\n\n')}[user@server ~]$ `;
+    const output = parseIostat(withPrompt);
+    expect(output.result.reports).toEqual(whole.result.reports);
+    expect(output.result.isTruncated).toBe(true);
+    expect(output.warnings).toMatchObject([
+      { code: 'TRUNCATED', line: withPrompt.split('\n').length, column: 1, message: expect.stringMatching(/is kept$/) },
+    ]);
+  });
+
+  it('keeps the last report whole when the next one is cut inside its first line', () => {
+    // A run of -t reports killed as it printed the next report's time: its first characters only.
+    const log = readFileSync(
+      new URL('../../fixtures/iostat/sysstat-12.6.1--x-t-k-p-all.input.txt', import.meta.url),
+      'utf8',
+    );
+    const firstTime = /^\d\d\/\d\d\/\d\d[^\n]*$/m.exec(log)?.[0] ?? '';
+    const cut = `${log.replace(/\n*$/, '\n\n')}${firstTime.slice(0, 5)}`;
+    const output = parseIostat(cut);
+    expect(output.result.reports).toEqual(parseIostat(log).result.reports);
+    expect(output.warnings.map((w) => [w.code, w.line])).toEqual([['TRUNCATED', cut.split('\n').length]]);
+  });
+
+  it('still leaves out a last report whose table has no closing blank line before the stray line', () => {
+    const cutTable = `${text.replace(/\n*$/, '')}\n[user@server ~]$ `;
+    const output = parseIostat(cutTable);
+    expect(output.result.reports).toHaveLength(parseIostat(text).result.reports.length - 1);
+    expect(output.warnings.map((w) => w.code)).toEqual(['TRUNCATED']);
+  });
+
   it('skips a shell prompt before the output, with a warning', () => {
     const output = parseIostat(`[user@server ~]$ iostat -x 1 2\n${text}`);
     expect(output.result.reports).toHaveLength(2);

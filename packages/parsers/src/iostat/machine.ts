@@ -321,6 +321,7 @@ export class IostatMachine {
    * out, and the result says it is truncated.
    */
   finish(): IostatReport | undefined {
+    if (this.deferred !== null && this.isWholeBeforeLastLine()) return this.finishAfterStrayLine(this.deferred);
     const cut =
       this.deferred !== null ||
       this.mode === 'cpu-values' ||
@@ -341,6 +342,37 @@ export class IostatMachine {
       return undefined;
     }
     const last = this.hasContent() ? this.emit() : undefined;
+    if (this.dateOrder === null) this.settleDateOrder();
+    return last;
+  }
+
+  /**
+   * Whether the report being read was whole when a last line that is not iostat's came: between
+   * reports (its tables ended by their blank lines), with the parts of the run's report before
+   * it. A shell prompt copied after the output, or a next report cut at its first line, then
+   * costs that report nothing.
+   */
+  private isWholeBeforeLastLine(): boolean {
+    return (
+      this.mode === 'idle' &&
+      this.pendingName === null &&
+      this.hasContent() &&
+      (this.lastShape === null ||
+        (this.lastShape.hasCpu === (this.cpu !== null) && this.lastShape.tables === this.layoutsInReport.length))
+    );
+  }
+
+  private finishAfterStrayLine(stray: _IostatLineError): IostatReport {
+    this.isTruncated = true;
+    this.warnings.push({
+      code: 'TRUNCATED',
+      message:
+        'the last line is not iostat output (a next report cut at its first line, or text copied after the output): ' +
+        `it is left out, and report ${this.sample}, whole before it, is kept`,
+      line: stray.line,
+      column: stray.column + 1,
+    });
+    const last = this.emit();
     if (this.dateOrder === null) this.settleDateOrder();
     return last;
   }
