@@ -145,16 +145,13 @@ export class JsonBytesWriter {
       this.put(NULL);
       return;
     }
-    // Most values first (an iostat percentage, a sample number): not negative, at most two
-    // decimals, below 2^31 hundredths, as numbers() writes them.
-    if (value >= 0) {
-      const hundredths = Math.round(value * 100);
-      if (hundredths <= INT32_MAX && hundredths / 100 === value) {
-        // At most 8 digits, a point and 2 decimals (written in full, then the zeros dropped).
-        this.reserve(11);
-        this.length = writeHundredths(this.bytes, this.length, hundredths);
-        return;
-      }
+    // Most values first (an iostat percentage, a sample number), as numbers() writes them.
+    const usual = exactHundredths(value);
+    if (usual >= 0) {
+      // At most 8 digits, a point and 2 decimals (written in full, then the zeros dropped).
+      this.reserve(11);
+      this.length = writeHundredths(this.bytes, this.length, usual);
+      return;
     }
     const isNegative = value < 0;
     const magnitude = isNegative ? -value : value;
@@ -208,12 +205,10 @@ export class JsonBytesWriter {
     for (let i = 0; i < count; i++) {
       if (i > 0) bytes[at++] = COMMA;
       const value = values[i];
-      if (typeof value === 'number' && value >= 0) {
-        const hundredths = Math.round(value * 100);
-        if (hundredths <= INT32_MAX && hundredths / 100 === value) {
-          at = writeHundredths(bytes, at, hundredths);
-          continue;
-        }
+      const hundredths = typeof value === 'number' ? exactHundredths(value) : -1;
+      if (hundredths >= 0) {
+        at = writeHundredths(bytes, at, hundredths);
+        continue;
       }
       // Any other number the general way, then the rest reserved again (the buffer may grow).
       this.length = at;
@@ -390,6 +385,16 @@ export function writeDecimal(bytes: Uint8Array, at: number, digits: number, deci
     fraction = next;
   }
   return end;
+}
+
+/**
+ * The value in hundredths when it is not negative, has at most two decimals and is below 2^31
+ * hundredths (most values iostat prints), for writeHundredths; -1 otherwise (NaN too).
+ */
+function exactHundredths(value: number): number {
+  if (!(value >= 0)) return -1;
+  const hundredths = Math.round(value * 100);
+  return hundredths <= INT32_MAX && hundredths / 100 === value ? hundredths : -1;
 }
 
 /**

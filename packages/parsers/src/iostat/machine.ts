@@ -321,13 +321,15 @@ export class IostatMachine {
    * out, and the result says it is truncated.
    */
   finish(): IostatReport | undefined {
-    if (this.deferred !== null && this.isWholeBeforeLastLine()) return this.finishAfterStrayLine(this.deferred);
+    const stray = this.deferred !== null && this.isWholeBeforeLastLine() ? this.deferred : null;
+    if (stray !== null) this.warnStrayLastLine(stray);
     const cut =
-      this.deferred !== null ||
-      this.mode === 'cpu-values' ||
-      this.pendingName !== null ||
-      (this.mode === 'table' && this.rowsInTable === 0) ||
-      (this.timestampText !== null && this.cpu === null && this.layoutsInReport.length === 0);
+      stray === null &&
+      (this.deferred !== null ||
+        this.mode === 'cpu-values' ||
+        this.pendingName !== null ||
+        (this.mode === 'table' && this.rowsInTable === 0) ||
+        (this.timestampText !== null && this.cpu === null && this.layoutsInReport.length === 0));
     if (cut) {
       const line = this.deferred?.line ?? this.lineNumber;
       const column = this.deferred?.column ?? 0;
@@ -353,16 +355,16 @@ export class IostatMachine {
    * costs that report nothing.
    */
   private isWholeBeforeLastLine(): boolean {
-    return (
-      this.mode === 'idle' &&
-      this.pendingName === null &&
-      this.hasContent() &&
-      (this.lastShape === null ||
-        (this.lastShape.hasCpu === (this.cpu !== null) && this.lastShape.tables === this.layoutsInReport.length))
-    );
+    return this.mode === 'idle' && this.pendingName === null && this.hasContent() && !this.isShapedUnlikeLast();
   }
 
-  private finishAfterStrayLine(stray: _IostatLineError): IostatReport {
+  /** Whether the report being read has other parts (avg-cpu, tables) than the run's report before it. */
+  private isShapedUnlikeLast(): boolean {
+    const last = this.lastShape;
+    return last !== null && (last.hasCpu !== (this.cpu !== null) || last.tables !== this.layoutsInReport.length);
+  }
+
+  private warnStrayLastLine(stray: _IostatLineError): void {
     this.isTruncated = true;
     this.warnings.push({
       code: 'TRUNCATED',
@@ -372,9 +374,6 @@ export class IostatMachine {
       line: stray.line,
       column: stray.column + 1,
     });
-    const last = this.emit();
-    if (this.dateOrder === null) this.settleDateOrder();
-    return last;
   }
 
   private skipLine(first: number, message: string): undefined {
@@ -395,9 +394,7 @@ export class IostatMachine {
       this.mode === 'table' ||
       this.mode === 'cpu-values' ||
       this.pendingName !== null ||
-      (this.hasContent() &&
-        this.lastShape !== null &&
-        (this.lastShape.hasCpu !== (this.cpu !== null) || this.lastShape.tables !== this.layoutsInReport.length));
+      (this.hasContent() && this.isShapedUnlikeLast());
     let done: IostatReport | undefined;
     if (isCut && this.hasContent()) {
       this.isTruncated = true;

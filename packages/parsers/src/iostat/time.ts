@@ -162,8 +162,8 @@ function slashTimestamp(text: string, order: DateOrder): { iso: string | null; t
   const hours = digitPair(text, space + 1);
   const minutes = digitPair(text, space + 4);
   const seconds = digitPair(text, space + 7);
-  const year = digitPair(text, 6) < 0 || (yearDigits === 4 && digitPair(text, 8) < 0) ? -1 : 0;
-  if (first < 0 || second < 0 || hours < 0 || minutes < 0 || seconds < 0 || year < 0) return null;
+  const hasYearDigits = digitPair(text, 6) >= 0 && (yearDigits === 2 || digitPair(text, 8) >= 0);
+  if (first < 0 || second < 0 || hours < 0 || minutes < 0 || seconds < 0 || !hasYearDigits) return null;
   const isMonthFirst = order === 'month-first';
   const month = isMonthFirst ? first : second;
   const day = isMonthFirst ? second : first;
