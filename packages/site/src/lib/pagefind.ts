@@ -107,9 +107,7 @@ export function loadPagefind({ excerptLength }: { excerptLength?: number } = {})
  * wait for the first too): shard 0 is opened first, and the others once it has.
  */
 async function openShards(excerptLength: number | undefined): Promise<Pagefind> {
-  const response = await fetch(href(MANIFEST), { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href(MANIFEST)}`);
-  const manifest = (await response.json()) as SearchShardsManifest;
+  const manifest = await fetchJson<SearchShardsManifest>(href(MANIFEST), { cache: 'no-cache' });
   // Written by the build next to the pages, so not a module the bundler can see.
   const { createInstance } = (await import(/* @vite-ignore */ href('pagefind/0/pagefind.js'))) as {
     createInstance(options: { basePath: string; baseUrl: string; excerptLength?: number }): PagefindIndex;
@@ -186,17 +184,7 @@ function wordsIndex(
   manifest: SearchShardsManifest,
   open: OpenIndex,
 ): (term: string | null) => Promise<Set<number> | undefined> {
-  const parts = new Map<number, Promise<PagefindIndex>>();
-  const partOf = (part: number) => {
-    let opened = parts.get(part);
-    if (opened === undefined) {
-      opened = open(`pagefind/words/${part}/`);
-      // A failure is not kept: the next search opens it again.
-      opened.catch(() => parts.delete(part));
-      parts.set(part, opened);
-    }
-    return opened;
-  };
+  const partOf = onceUntilFailure((part: number) => open(`pagefind/words/${part}/`));
   const shardsOf = async (word: string) => {
     const part = wordPart(word, manifest.wordParts);
     if (part === undefined) return [];
@@ -218,23 +206,35 @@ function wordsIndex(
 function resultOf({ shard, result }: FromShard<ShardResult>): PagefindResult {
   return { id: `${shard}/${result.id}`, data: () => result.data() };
 }
+
 /** Each shard's rank table of a sort key, fetched once when first needed. */
 function rankTables(manifest: SearchShardsManifest): (n: number, key: string) => Promise<readonly number[]> {
-  const fetched = new Map<string, Promise<readonly number[]>>();
-  return (n, key) => {
-    const file = href(`pagefind/${manifest.shards[n]?.ranks[key]}`);
-    let table = fetched.get(file);
-    if (table === undefined) {
-      table = fetch(file).then(async (response) => {
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${file}`);
-        return (await response.json()) as number[];
-      });
-      // A failure is not kept: the next search asks again.
-      table.catch(() => fetched.delete(file));
-      fetched.set(file, table);
+  const table = onceUntilFailure((file: string) => fetchJson<readonly number[]>(file));
+  return (n, key) => table(href(`pagefind/${manifest.shards[n]?.ranks[key]}`));
+}
+
+/**
+ * `load`, asked once per key: its promise is kept and given again, unless it fails, when the
+ * next call asks again (a search after a failed fetch tries it anew).
+ */
+function onceUntilFailure<K, V>(load: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const loaded = new Map<K, Promise<V>>();
+  return (key) => {
+    let value = loaded.get(key);
+    if (value === undefined) {
+      value = load(key);
+      value.catch(() => loaded.delete(key));
+      loaded.set(key, value);
     }
-    return table;
+    return value;
   };
+}
+
+/** A JSON file of the build, or an error naming its status. */
+async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${url}`);
+  return (await response.json()) as T;
 }
 
 function messageOf(caught: unknown): string {
