@@ -44,6 +44,30 @@ const SERIES_ENTRY_KEY: Partial<Record<ToolName, (measurement: Measurement) => s
   sadf: (m) => m.labels.sample ?? m.labels.time,
 };
 
+/**
+ * Cuts that leave a complete output of the tool, other than the whole, which no parser can tell
+ * from a cut one. Each is narrow, and says why.
+ *
+ * bonnie++: a cut that removes exactly the CSV line(s) after a complete table. bonnie++ prints
+ * the table and then the CSV line on stdout; with -q it prints the table alone on stderr
+ * (bonnie++.cpp: `globals.quiet ? stderr : stdout`), and a table alone is what people paste. The
+ * table is a whole output of the run, with the table's rounding (2.x's k/m/g rates) in place of
+ * the CSV's figures. Every cut inside the table or inside the CSV line is still checked.
+ */
+export const COMPLETE_CUTS: Partial<Record<ToolName, (text: string, offset: number) => boolean>> = {
+  bonnie: (text, offset) => {
+    const cut = text.slice(0, offset);
+    const rest = text.slice(offset);
+    if (!cut.includes('------Sequential ')) return false;
+    if (!cut.endsWith('\n') && !/^[ \t\r]*\n/.test(rest)) return false;
+    const restLines = rest.split('\n').filter((line) => line.trim() !== '');
+    return restLines.length > 0 && restLines.every((line) => BONNIE_CSV_LINE.test(line));
+  },
+};
+
+/** A whole bonnie++ CSV result line: versioned (`1.98,2.00a,`) or of 1.03 (27 fields). */
+const BONNIE_CSV_LINE = /^[ \t>]*(?:\d+(?:\.\d+)?,\d+\.\d+[a-z]?,[^\n]*|(?:[^,\n]*,){26}[^,\n]*)\r?$/;
+
 /** Classifies what parsing `cut` gave, against the whole output's parse. */
 export function classifyCut(
   tool: ToolName,

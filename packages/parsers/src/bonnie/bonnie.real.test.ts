@@ -92,6 +92,11 @@ describe.skipIf(!hasBonnie)('the real bonnie++', () => {
     expect(csv.measurements.some((m) => m.metric.startsWith('seq_create'))).toBe(false);
     const table = parseBonnie(quiet.stderr);
     expect(table.format).toBe('table');
+    // With -n 0 the table is the I/O block and an empty line in the file block's place: whole.
+    expect(quiet.stderr).toMatch(/\S\n\n$/);
+    expect(table.warnings).toEqual([]);
+    // The same block without that empty line is a table cut after its I/O block.
+    expect(parseBonnie(quiet.stderr.slice(0, -1)).warnings).toMatchObject([{ code: 'TRUNCATED', line: 5 }]);
     expectSameIoNumbers(table.result.runs[0] as BonnieRun, csvRun);
     expect(parseBonnie(`${quiet.stderr}\n${quiet.stdout}`).result.runs).toHaveLength(1);
   });

@@ -24,6 +24,18 @@ function layoutOf(context: _BonnieContext, fields: _Field[], lineEnd: number): C
   const candidates = _layoutsForFormatVersion(first.text);
   const layout = candidates.find((candidate) => candidate.fieldCount === fields.length);
   if (layout !== undefined) return layout;
+  const largest = Math.max(...candidates.map((candidate) => candidate.fieldCount));
+  const expected = candidates.map((candidate) => candidate.fieldCount).join(' or ');
+  // A format version bonnie++ prints has one field count: fewer fields is a line cut short,
+  // even where the count is another layout's (a 50-field 1.98 line cut to 48 is no 1.96 line).
+  if (candidates.length === 1 && fields.length < largest) {
+    throw _bonnieError(
+      context,
+      lineEnd,
+      'TRUNCATED',
+      `a bonnie++ CSV line of format version ${first.text} has ${expected} fields, this one has ${fields.length}`,
+    );
+  }
   // A line whose version and field count disagree (edited by hand, or a version stamped on a
   // line of another layout) is read by its field count, with a warning.
   const byCount = Object.values(CSV_LAYOUTS).find(
@@ -38,9 +50,7 @@ function layoutOf(context: _BonnieContext, fields: _Field[], lineEnd: number): C
     );
     return byCount;
   }
-  const expected = candidates.map((candidate) => candidate.fieldCount).join(' or ');
   // A line cut short is reported at its end, a line with fields too many at the first extra one.
-  const largest = Math.max(...candidates.map((candidate) => candidate.fieldCount));
   const extra = fields[largest];
   throw _bonnieError(
     context,
@@ -111,6 +121,18 @@ export function _parseCsvLine(context: _BonnieContext, line: string, offset: num
           field(fields, layout.fileChunkSize),
         );
   const { tests, tolerances } = _buildTests(readTests(context, fields, layout));
+  // The last field (ran_del's latency; its %CP in the 1.03 layout) is empty only when ran_del
+  // did not run (bonnie++ prints a latency and a %CP for every test that ran): empty beside a
+  // rate, it is a line cut just after its last comma.
+  const last = fields.at(-1) as _Field;
+  if (last.text === '' && tests.ranDel.status !== 'not_run') {
+    throw _bonnieError(
+      context,
+      last.offset,
+      'TRUNCATED',
+      'this bonnie++ CSV line stops after its last comma: ran_del ran, and its last field is empty',
+    );
+  }
   const machine = field(fields, layout.machine) as _Field;
   return {
     run: {

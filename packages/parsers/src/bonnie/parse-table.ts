@@ -1,10 +1,11 @@
-import { type _BonnieContext, _bonnieError } from './context.ts';
+import { type _BonnieContext, _bonnieError, _warn } from './context.ts';
 import { _buildTests, type _RunDraft, type _TestCells } from './draft.ts';
 import { type _FileSpec, _NO_FILE_SPEC, _readFileSpecToken } from './file-spec.ts';
 import type { TestName } from './schema.ts';
 import {
   _body,
   type _Cell,
+  _endsOnColumnEdge,
   type _Line,
   _labelEnd,
   _readCells,
@@ -69,9 +70,19 @@ interface Block<Row> {
   rows: Row[];
 }
 
-/** True for a line that ends the rows of a block: blank, a new block, or a CSV line. */
+/**
+ * True for a line that ends the rows of a block: blank, a new block (or its head cut short), or
+ * a CSV line (or its version field cut short: `1.9` at the line start, where a row has its
+ * right-aligned first column).
+ */
 function endsRows(text: string): boolean {
-  return text.trim() === '' || text.includes(',') || _tableHead(text) !== null;
+  return (
+    text.trim() === '' ||
+    text.includes(',') ||
+    /^[ \t>]*Version /.test(text) ||
+    /^\d+(?:\.\d*)?[a-z]?$/.test(text) ||
+    _tableHead(text) !== null
+  );
 }
 
 /** The next line of the block (prefix removed), or a TRUNCATED / UNEXPECTED_LINE error. */
@@ -100,6 +111,58 @@ function expectLine(
   return body;
 }
 
+/** True when no line from `index` on holds anything: the input ends there. */
+function isEndOfInput(lines: readonly _Line[], index: number): boolean {
+  for (let i = index; i < lines.length; i++) if ((lines[i] as _Line).text.trim() !== '') return false;
+  return true;
+}
+
+/** bonnie++ 1.9x and later print a `Latency` row under every row (bon_time.cpp DoReportIO/DoReportFile). */
+function hasLatencyRows(head: _TableHead): boolean {
+  return head.version !== null && Number.parseFloat(head.version) >= 1.9;
+}
+
+function cutError(context: _BonnieContext, line: _Line, what: string) {
+  return _bonnieError(context, line.offset + line.text.trimEnd().length, 'TRUNCATED', `the input stops ${what}`);
+}
+
+/**
+ * The end of a table that ends the input (only blank lines after it): the place a cut copy
+ * stops. Its last line must be whole: its last value on its column's edge; under a row, for
+ * 1.9x and later, the `Latency` row; every test with a rate has its %CP and (in the Latency
+ * row) its latency, as bonnie++ prints them together; a file row has all six tests (bonnie++
+ * runs all of them or prints no file block). Each failure is a TRUNCATED error.
+ */
+function checkLastRow(
+  context: _BonnieContext,
+  head: _TableHead,
+  row: { line: _Line; body: string; start: number; cells: Partial<Record<TestName, _TestCells>>; isFile: boolean },
+  latency: { line: _Line; body: string } | null,
+): void {
+  const last = latency ?? row;
+  const start = latency === null ? row.start : LATENCY_LABEL_WIDTH;
+  const widths = latency === null ? STAT_WIDTHS : LATENCY_WIDTHS;
+  if (!_endsOnColumnEdge(last.body, start, widths)) {
+    throw cutError(context, last.line, 'inside the last value of this bonnie++ table row');
+  }
+  const texts = _readCells(context, row.body, 0, row.start, STAT_WIDTHS).map((cell) => cell.text);
+  if (texts.some((text, i) => i % 2 === 0 && text !== '' && texts[i + 1] === '')) {
+    throw cutError(context, row.line, 'inside this bonnie++ table row: a rate without its %CP');
+  }
+  const tests = Object.values(row.cells) as _TestCells[];
+  if (row.isFile && tests.some((test) => test.rate.status === 'not_run')) {
+    throw cutError(context, row.line, 'inside this bonnie++ file-test row: bonnie++ prints all six tests');
+  }
+  if (latency === null) {
+    if (hasLatencyRows(head))
+      throw cutError(context, row.line, 'after this row, before the Latency row bonnie++ prints under it');
+    return;
+  }
+  if (tests.some((test) => test.rate.status !== 'not_run' && test.latencyNs === null)) {
+    throw cutError(context, latency.line, 'inside this Latency row: a test that ran has no latency');
+  }
+}
+
 /** Reads the `Latency` row after a row, when there is one, into the row's cells. */
 function readLatencyRow(
   context: _BonnieContext,
@@ -108,18 +171,18 @@ function readLatencyRow(
   prefix: string,
   names: readonly TestName[],
   cells: Partial<Record<TestName, _TestCells>>,
-): number {
+): { next: number; latency: { line: _Line; body: string } | null } {
   const line = lines[index];
-  if (line === undefined) return index;
+  if (line === undefined) return { next: index, latency: null };
   const body = _body(line, prefix);
-  if (body === null || !body.body.startsWith('Latency')) return index;
+  if (body === null || !body.body.startsWith('Latency')) return { next: index, latency: null };
   const latencies = _readCells(context, body.body, body.offset, LATENCY_LABEL_WIDTH, LATENCY_WIDTHS);
   names.forEach((name, i) => {
     const cell = latencies[i] as _Cell;
     const test = cells[name];
     if (test !== undefined) test.latencyNs = _readLatency(context, cell.text, cell.offset);
   });
-  return index + 1;
+  return { next: index + 1, latency: { line, body: body.body } };
 }
 
 /** The six rate, %CP pairs of a row. */
@@ -208,7 +271,11 @@ function readIoBlock(
       seekProcesses: optionalInteger(procs, 3),
       cells,
     });
-    next = readLatencyRow(context, lines, next + 1, head.prefix, IO_TEST_NAMES, cells);
+    const after = readLatencyRow(context, lines, next + 1, head.prefix, IO_TEST_NAMES, cells);
+    if (isEndOfInput(lines, after.next)) {
+      checkLastRow(context, head, { line, body: row.body, start: label.end, cells, isFile: false }, after.latency);
+    }
+    next = after.next;
   }
   if (rows.length === 0) {
     const last = lines[next - 1] as _Line;
@@ -264,7 +331,11 @@ function readFileBlock(
       }
     }
     rows.push({ offset: line.offset, name: label.name, spec, cells, unreliable });
-    next = readLatencyRow(context, lines, next + 1, head.prefix, FILE_TEST_NAMES, cells);
+    const after = readLatencyRow(context, lines, next + 1, head.prefix, FILE_TEST_NAMES, cells);
+    if (isEndOfInput(lines, after.next)) {
+      checkLastRow(context, head, { line, body: row.body, start: label.end, cells, isFile: true }, after.latency);
+    }
+    next = after.next;
   }
   if (rows.length === 0) {
     const last = lines[next - 1] as _Line;
@@ -318,6 +389,40 @@ function draftOf(
 }
 
 /**
+ * An I/O block with no file block after it. bonnie++ prints the file block right after the I/O
+ * block unless run with -n 0, and then (1.9x and later) an empty line in its place: DoReportFile
+ * always ends with a newline. A CSV line after the block is the run's own (-n 0, printed after
+ * the table). Anything else (the end of the input, another line) is a table cut after its I/O
+ * half: a TRUNCATED warning, its rates kept. bonnie++ 1.03 prints nothing in the file block's
+ * place with -n 0, so its -n 0 table alone cannot be told from a cut one, and warns too.
+ */
+function warnIfFileBlockMissing(
+  context: _BonnieContext,
+  lines: readonly _Line[],
+  next: number,
+  head: _TableHead,
+): void {
+  const following = lines[next];
+  const isEmptyLine = following !== undefined && following.text.trim() === '' && lines[next + 1] !== undefined;
+  if (isEmptyLine && hasLatencyRows(head)) return;
+  let index = next;
+  while (index < lines.length && (lines[index] as _Line).text.trim() === '') index++;
+  const content = lines[index];
+  if (content?.text.includes(',')) return;
+  const last = lines[next - 1] as _Line;
+  const where = content === undefined ? last.offset + last.text.trimEnd().length : content.offset;
+  const n0 = hasLatencyRows(head)
+    ? 'a -n 0 run ends it with an empty line, which is not here'
+    : 'bonnie++ 1.03 prints the same with -n 0: if this run skipped the file tests, accept the warning in run.yaml';
+  _warn(
+    context,
+    where,
+    'TRUNCATED',
+    `the bonnie++ table stops after its I/O block, without the file-creation block and the CSV line printed after it (${n0})`,
+  );
+}
+
+/**
  * Reads the table that starts at `lines[index]` (a head line): an I/O block, a file block, or an
  * I/O block followed by its file block. Rows pair up by position when both blocks have as many
  * (one per run: bonnie++ prints one, bon_csv2txt one per CSV line).
@@ -336,6 +441,7 @@ export function _parseTableAt(
   const following = lines[io.next];
   const fileHead = following === undefined ? null : _tableHead(following.text);
   if (fileHead === null || fileHead.kind !== 'file') {
+    warnIfFileBlockMissing(context, lines, io.next, head);
     return { drafts: io.block.rows.map((row) => draftOf(context, { block: io.block, row }, null)), next: io.next };
   }
   // The 1.03 file head has no Version label: its prefix is the I/O block's.

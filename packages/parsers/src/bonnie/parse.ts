@@ -59,6 +59,29 @@ function csvLineOf(line: _Line): _Line | null {
 interface Scan {
   drafts: _RunDraft[];
   hasProgress: boolean;
+  /** The input's last line with content when it was skipped (no bonnie++ line), else null. */
+  skippedLast: _Line | null;
+}
+
+/** The head lines a table block starts with, as far as a cut may leave them. */
+const HEAD_STARTS = [
+  'Version',
+  '------Sequential Output------ --Sequential Input- --Random-',
+  '------Sequential Create------ --------Random Create--------',
+];
+/** What a versioned CSV line starts with: `1.98,2.00a` or `2,1.90f`, cut anywhere in it. */
+const CSV_START = /^\d+(?:\.\d*)?[a-z]?(?:,(?:\d+(?:\.\d*)?[a-z]?)?)?$/;
+
+/**
+ * True for a line that is the start of a line bonnie++ prints after a table or a CSV line, cut
+ * short: a head line (`Version  1.96   ------Sequ`, `Vers`) or a CSV line's version fields (`1.9`,
+ * `1.98,2.0`). Such a line ending the input is the next block, or the CSV line, cut.
+ */
+function isCutBonnieLine(text: string): boolean {
+  const body = text.replace(LEADING_QUOTE, '').trimEnd();
+  if (body === '') return false;
+  if (CSV_START.test(body) || body.startsWith('Version ')) return true;
+  return HEAD_STARTS.some((head) => head.startsWith(body));
 }
 
 function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
@@ -75,6 +98,7 @@ function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
     if (skipped === null) skipped = { offset: line.offset, count: 0 };
     skipped.count++;
   };
+  let skippedLast: _Line | null = null;
   for (let index = 0; index < lines.length; ) {
     const line = lines[index] as _Line;
     const text = line.text;
@@ -82,6 +106,7 @@ function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
       index++;
       continue;
     }
+    skippedLast = null;
     if (_tableHead(text) !== null) {
       if (context.format === 'table') {
         flushSkipped();
@@ -102,18 +127,27 @@ function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
       hasProgress = true;
     } else if (!isCsvHeader(text)) {
       skip(line);
+      skippedLast = line;
     }
     index++;
   }
   flushSkipped();
-  return { drafts, hasProgress };
+  return { drafts, hasProgress, skippedLast };
 }
 
 /** Parses a bonnie++ output read by readText. Throws a ParseError. */
 export function _parseBonnieSource(source: TextSource, format: BonnieFormat): ToolReading<BonnieResult> {
   const context = _newContext(source, format);
   const text = source.text;
-  const { drafts, hasProgress } = scan(context, splitLines(text));
+  const { drafts, hasProgress, skippedLast } = scan(context, splitLines(text));
+  if (drafts.length > 0 && skippedLast !== null && isCutBonnieLine(skippedLast.text)) {
+    throw _bonnieError(
+      context,
+      skippedLast.offset + skippedLast.text.trimEnd().length,
+      'TRUNCATED',
+      'the input stops inside a bonnie++ line: the start of a table head or of a CSV line',
+    );
+  }
   if (drafts.length === 0) {
     const firstContent = /\S/.exec(text);
     if (firstContent === null) throw _bonnieError(context, 0, 'EMPTY_INPUT', 'the input is empty');

@@ -114,6 +114,38 @@ export function _readCells(
   return cells;
 }
 
+/**
+ * True when the row's last value ends on its column's right edge, as bonnie++ prints every cell
+ * right-aligned (`%19s` label, ` %5s`, ` %3s`, ` %9s`). A row cut inside its last value (`  98`
+ * cut to `  9`) ends short of that edge; a value wider than its column pushes the edges right.
+ * Cells out of their column are _readCells's to report: this says true for them.
+ */
+export function _endsOnColumnEdge(body: string, start: number, widths: readonly number[]): boolean {
+  const tokens = _tokens(body, start);
+  if (tokens.length === 0) {
+    const label = _tokens(body.slice(0, start), 0).at(-1);
+    return label === undefined || label.at + label.text.length >= LABEL_WIDTH;
+  }
+  let position = start;
+  let used = 0;
+  for (const width of widths) {
+    let spaces = 0;
+    while (position + spaces < body.length && isBlank(body.charCodeAt(position + spaces))) spaces++;
+    if (position + spaces >= body.length) return true;
+    if (spaces >= width && tokens.length < widths.length) {
+      position += width;
+      continue;
+    }
+    const token = tokens[used];
+    if (token === undefined || token.at !== position + spaces) return true;
+    const end = token.at + token.text.length;
+    if (used === tokens.length - 1) return end >= position + width;
+    used++;
+    position = end;
+  }
+  return true;
+}
+
 /** Where the first column ends: at 19 characters, or later when its text runs over. */
 export function _labelEnd(body: string): number {
   let end = Math.min(LABEL_WIDTH, body.length);
