@@ -142,6 +142,7 @@ export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdR
     }
     flushSkipped();
     let next = nextContent(secondIndex + 1);
+    if (items[next]?.kind === 'swab') next = nextContent(next + 1);
     let truncatedRecords = 0;
     const truncated = items[next];
     if (truncated?.kind === 'truncated') {
@@ -213,6 +214,7 @@ export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdR
         index = readReport(index);
         break;
       case 'truncated':
+      case 'swab':
       case 'other':
         skip(item.offset);
         index++;

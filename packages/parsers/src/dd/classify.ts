@@ -1,3 +1,4 @@
+import { _readBsdTransfer } from './bsd-transfer-line.ts';
 import { type _DdContext, _ddError, _warn } from './context.ts';
 import type { DdDiagnostic, DdLanguage, DdTransfer } from './schema.ts';
 import { _isTransferFailure, _MAX_COUNT, _readTransfer } from './transfer-line.ts';
@@ -31,6 +32,8 @@ export type _Item =
       offset: number;
     }
   | { kind: 'truncated'; count: number; language: DdLanguage; offset: number }
+  /** The BSD dd's `N odd length swab block(s)` (conv=swab), printed before its truncated line. */
+  | { kind: 'swab'; offset: number }
   | { kind: 'transfers'; transfers: _TransferItem[]; offset: number }
   | { kind: 'other'; offset: number };
 
@@ -40,6 +43,8 @@ const VERSION = /^dd \((?:GNU )?(?:coreutils|fileutils)\) (\S+)/;
 const DIAGNOSTIC = /^dd: (.*\S)/;
 const RECORDS = new RegExp(`^(\\d+)\\+(\\d+)${COUNT_SPACE}(\\S(?:.*\\S)?)$`);
 // A line that means to be a transfer line: "N bytes (" or "N bytes copied," in a known language.
+// FreeBSD bin/dd/misc.c summary(): "block(s)"; macOS: "record(s)".
+const SWAB = /^\d+ odd length swab (?:blocks?|records?)$/;
 const TRANSFER_START = new RegExp(`^\\d+${COUNT_SPACE}(\\p{L}+) (?:\\(|\\p{L}+,)`, 'u');
 
 /** Every line of the normalized text as an item. Throws a ParseError for a malformed dd line. */
@@ -91,6 +96,8 @@ function classifyLine(context: _DdContext, raw: string, lineOffset: number): _It
     };
   }
 
+  if (SWAB.test(line)) return { kind: 'swab', offset };
+
   for (const truncated of TRUNCATED_LINES) {
     const match = truncated.pattern.exec(line);
     if (match !== null) {
@@ -120,8 +127,11 @@ function count(context: _DdContext, digits: string, offset: number): number {
  * it starts like one in a known language and then goes wrong.
  */
 function readTransfers(context: _DdContext, line: string, offset: number): _TransferItem[] | null {
-  const first = _readTransfer(line, 0);
+  const gnu = _readTransfer(line, 0);
+  // The BSD dd's sentence (`N bytes transferred in S secs (R bytes/sec)`) where GNU's does not match.
+  const first = _isTransferFailure(gnu) ? (_readBsdTransfer(line, 0) ?? gnu) : gnu;
   if (_isTransferFailure(first)) {
+    if (first !== gnu) throw _ddError(context, offset + first.index, first.code, first.message);
     const start = TRANSFER_START.exec(line);
     if (start === null || !BYTE_WORDS.has(start[1] as string)) return null;
     throw _ddError(context, offset + first.index, first.code, `${first.message} in this transfer line`);

@@ -113,6 +113,43 @@ describe('parseDd on the corpus', () => {
     expect(run?.transfer).toMatchObject({ style: 'busybox', bytesCopied: 16777216, elapsedNs: 6_519_000 });
     expect(run?.transfer?.printedBytesPerSec).toBe(2.4 * 1024 ** 3);
   });
+
+  it('reads the BSD summary of macOS dd: bytes, seconds and bytes/sec, two runs past the lines of time', () => {
+    // 1+0 records in / 1+0 records out / 1024 bytes transferred in 0.000063 secs (16268816 bytes/sec)
+    // 1048576 bytes transferred in 0.000707 secs (1483320914 bytes/sec)
+    const name = 'systembenchmark-jl-issue-11__dd-macos-bsd-2runs-time.txt';
+    const output = parseDd(read(name));
+    const [small, large] = output.result.runs;
+    expect(small).toMatchObject({ recordsIn: { full: 1, partial: 0 }, recordsOut: { full: 1, partial: 0 } });
+    expect(small?.transfer).toMatchObject({
+      style: 'bsd',
+      bytesCopied: 1024,
+      elapsedNs: 63_000,
+      elapsedText: '0.000063',
+      timeUnit: 'secs',
+      printedBytesPerSec: 16268816,
+    });
+    expect(small?.transfer?.bytesPerSec).toBeCloseTo(1024 / 0.000063, 3);
+    expect(large?.transfer).toMatchObject({ bytesCopied: 1048576, elapsedNs: 707_000, printedBytesPerSec: 1483320914 });
+    // The same measurements as a GNU dd report: bytes, elapsed, bw (bytes over the printed seconds).
+    const firstRun = output.measurements.filter((m) => m.labels.run === '0');
+    expect(firstRun.map((m) => [m.metric, m.unit])).toEqual([
+      ['bytes', 'B'],
+      ['elapsed', 's'],
+      ['bw', 'B/s'],
+      ['records.in.full', 'count'],
+      ['records.in.partial', 'count'],
+      ['records.out.full', 'count'],
+      ['records.out.partial', 'count'],
+      ['records.truncated', 'count'],
+    ]);
+    expect(firstRun[1]?.value).toBe(0.000063);
+    // real\t0m0.007s / user ... / sys ...: the lines of `time`, skipped; no line called dd's own.
+    expect(output.warnings.map((w) => [w.code, w.line])).toEqual([
+      ['SKIPPED_LINES', 5],
+      ['SKIPPED_LINES', 12],
+    ]);
+  });
 });
 
 describe('detecting dd', () => {

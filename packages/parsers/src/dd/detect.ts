@@ -1,4 +1,5 @@
 import type { Detection } from '../parser.ts';
+import { _readBsdTransfer } from './bsd-transfer-line.ts';
 import { DD, DD_FORMAT } from './context.ts';
 import { _isTransferFailure, _readTransfer } from './transfer-line.ts';
 import { _recordsLanguage, COUNT_SPACE } from './words.ts';
@@ -6,7 +7,8 @@ import { _recordsLanguage, COUNT_SPACE } from './words.ts';
 /**
  * Recognises a dd output from the head of the input: a records pair (`N+M records in` then
  * `N+M records out`, or their German and French words), a transfer statement (`N bytes (...)
- * copied, T s, R B/s`), and a `dd (coreutils) 9.1` version line, which names the version. The
+ * copied, T s, R B/s`, or the BSD dd's `N bytes transferred in S secs (R bytes/sec)`), and a
+ * `dd (coreutils) 9.1` version line, which names the version. The
  * other tools print none of these. Words of another language count for less: the shape of a
  * transfer statement alone is still particular to dd.
  */
@@ -33,7 +35,8 @@ export function _detectDdHead(head: string): Detection | null {
     }
     if (line !== '') previousRecords = null;
     if (/^\d/.test(line)) {
-      const transfer = _readTransfer(line, 0);
+      const gnu = _readTransfer(line, 0);
+      const transfer = _isTransferFailure(gnu) ? (_readBsdTransfer(line, 0) ?? gnu) : gnu;
       if (!_isTransferFailure(transfer)) {
         if (transfer.language !== null) hasKnownTransfer = true;
         else hasOtherTransfer = true;

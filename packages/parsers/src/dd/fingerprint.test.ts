@@ -17,9 +17,12 @@ describe('dd fingerprints of every dd output of the repository', () => {
       const found = fingerprints(output);
       expect(found.length).toBeGreaterThan(0);
       // `134217728 bytes (134 MB, 128 MiB) copied`, `1 byte copied`, `967789 Bytes (968 kB) kopiert`,
-      // `1 Byte kopiert`, `8 octets copiés`, `1 octet copié` (fr: a no-break space after the number)
+      // `1 Byte kopiert`, `8 octets copiés`, `1 octet copié` (fr: a no-break space after the number),
+      // and the BSD dd's `1024 bytes transferred in 0.000063 secs`
       const printed = [
-        ...output.text.matchAll(/^(\d+)[ \u00a0](?:bytes?|Bytes?|octets?) .*?(?:copied|kopiert|copiés?),/gm),
+        ...output.text.matchAll(
+          /^(\d+)[ \u00a0](?:bytes?|Bytes?|octets?) (?:.*?(?:copied|kopiert|copiés?),|transferred in )/gm,
+        ),
       ].map((m) => Number(m[1]));
       const sizes = found.map((fingerprint) => field(fingerprint, 'size')?.value).filter((size) => size !== undefined);
       for (const size of sizes) expect(printed).toContain(size);

@@ -32,8 +32,8 @@ export const DdRecordsSchema = z
   })
   .describe('A `N+M records in` or `N+M records out` line (`Datensätze ein/aus`, `enregistrements lus/écrits`).');
 
-export const TRANSFER_STYLES = ['coreutils', 'busybox'] as const;
-export const TIME_UNITS = ['s', 'second', 'seconds'] as const;
+export const TRANSFER_STYLES = ['coreutils', 'busybox', 'bsd'] as const;
+export const TIME_UNITS = ['s', 'second', 'seconds', 'secs'] as const;
 
 export const DdTransferSchema = z
   .object({
@@ -54,7 +54,9 @@ export const DdTransferSchema = z
       .describe('The seconds as printed, such as "2.34", "4.1979e-05", "0,0124003" (decimal comma in de and fr).'),
     timeUnit: z
       .enum(TIME_UNITS)
-      .describe('The time unit printed: "s" (coreutils 6.1 and later), "second(s)" (coreutils 5.3 to 6.0, BusyBox).'),
+      .describe(
+        'The time unit printed: "s" (coreutils 6.1 and later, BSD status=progress), "second(s)" (coreutils 5.3 to 6.0, BusyBox; "seconds" in the BSD-style sentence of coreutils before 5.3), "secs" (FreeBSD and macOS dd).',
+      ),
     bytesPerSec: z
       .number()
       .nonnegative()
@@ -84,12 +86,12 @@ export const DdTransferSchema = z
     style: z
       .enum(TRANSFER_STYLES)
       .describe(
-        'coreutils: a space before each unit ("1.1 GB", "459 MB/s"); busybox: none ("16.0MB", "2.4GB/s"), powers of 1024.',
+        'coreutils: a space before each unit ("1.1 GB", "459 MB/s"); busybox: none ("16.0MB", "2.4GB/s"), powers of 1024; bsd: FreeBSD and macOS dd ("N bytes transferred in S secs (R bytes/sec)", whole bytes per second; status=progress "N bytes (SI, IEC) transferred S.SSSs, R/s").',
       ),
     line: z.number().int().positive().describe('1-based line of the input where the statement starts.'),
   })
   .describe(
-    'One transfer statement: `1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.34 s, 459 MB/s`, and every variant since coreutils 5.3 (`(1.1 GB) copied, 2.34 seconds`), in English, German or French.',
+    "One transfer statement: `1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.34 s, 459 MB/s`, and every variant since coreutils 5.3 (`(1.1 GB) copied, 2.34 seconds`), in English, German or French; and the BSD dd's `1073741824 bytes transferred in 2.340000 secs (458864882 bytes/sec)` (FreeBSD, macOS).",
   );
 
 export const DD_SEVERITIES = ['error', 'warning'] as const;

@@ -31,7 +31,8 @@ export const RECORDS_WORDS: ReadonlyArray<{ language: DdLanguage; in: string; ou
 
 /** The truncated-records line of each language (conv=block); the count is group 1 when printed. */
 export const TRUNCATED_LINES: ReadonlyArray<{ language: DdLanguage; pattern: RegExp; count?: number }> = [
-  { language: 'en', pattern: /^(\d+) truncated records?$/ },
+  // GNU "record(s)"; the BSD dd (FreeBSD bin/dd/misc.c summary) "block(s)", macOS "record(s)".
+  { language: 'en', pattern: /^(\d+) truncated (?:records?|blocks?)$/ },
   { language: 'de', pattern: /^(\d+) abgeschnittene Datensätze$/ },
   { language: 'de', pattern: /^ein abgeschnittener Datensatz$/, count: 1 },
   { language: 'fr', pattern: /^(\d+)[ \u00a0\u202f]enregistrements? tronqués?$/ },
