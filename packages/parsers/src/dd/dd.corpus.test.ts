@@ -150,6 +150,30 @@ describe('parseDd on the corpus', () => {
       ['SKIPPED_LINES', 12],
     ]);
   });
+
+  it('reads the status=progress statement of FreeBSD dd before its summary', () => {
+    //   4013948928 bytes (4014 MB, 3828 MiB) transferred 415.226s, 9667 kB/s
+    // 957+1 records in / 957+1 records out / 4017807360 bytes transferred in 415.634273 secs (9666689 bytes/sec)
+    const output = parseDd(read('unidentified-opnsense-freebsd-notes__dd-freebsd-progress.txt'));
+    const [run] = output.result.runs;
+    expect(run?.progress).toEqual([
+      expect.objectContaining({
+        style: 'bsd',
+        bytesCopied: 4013948928,
+        elapsedNs: 415_226_000_000,
+        sizeSi: '4014 MB',
+        sizeIec: '3828 MiB',
+        printedBytesPerSec: 9667e3,
+      }),
+    ]);
+    expect(run).toMatchObject({ recordsIn: { full: 957, partial: 1 }, recordsOut: { full: 957, partial: 1 } });
+    expect(run?.transfer).toMatchObject({
+      bytesCopied: 4017807360,
+      elapsedNs: 415_634_273_000,
+      printedBytesPerSec: 9666689,
+    });
+    expect(output.warnings).toEqual([]);
+  });
 });
 
 describe('detecting dd', () => {
