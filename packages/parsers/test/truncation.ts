@@ -42,6 +42,9 @@ const SERIES_ENTRY_KEY: Partial<Record<ToolName, (measurement: Measurement) => s
   iostat: (m) => m.labels.sample,
   'fio-log': (m) => (m.labels.sample === undefined ? undefined : `${m.labels.job}/${m.labels.sample}`),
   sadf: (m) => m.labels.sample ?? m.labels.time,
+  // A file of several dd runs (a script looping dd, a session's pastes) is a series of reports,
+  // each whole: a cut between two reports is a shorter session, indistinguishable from one.
+  dd: (m) => m.labels.run,
 };
 
 /**

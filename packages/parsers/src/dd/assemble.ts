@@ -1,6 +1,6 @@
 import type { _Item, _TransferItem } from './classify.ts';
 import { type _DdContext, _ddError, _warn } from './context.ts';
-import type { DdDiagnostic, DdResult, DdRun } from './schema.ts';
+import type { DdDiagnostic, DdResult, DdRun, DdTransfer } from './schema.ts';
 
 /**
  * The second step of a parse: the items of classify.ts become runs. One run is one statistics
@@ -41,6 +41,16 @@ const newPending = (): Pending => ({ transfers: [], diagnostics: [], firstOffset
 /** The first word of a records line's words: "records" of "records in". */
 const firstWord = (words: string) => words.split(' ')[0];
 
+/**
+ * A status=progress statement, by its shape: GNU dd 8.28 and later print whole seconds there
+ * (`%.0f s`, never in a final transfer line, whose seconds are %g), the BSD dd prints sizes in
+ * parentheses and `%.3fs` (its summary has neither).
+ */
+function isProgressStatement(transfer: DdTransfer): boolean {
+  if (transfer.style === 'bsd') return transfer.sizeSi !== null;
+  return /^\d+$/.test(transfer.elapsedText);
+}
+
 export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdResult {
   const text = context.source.text;
   const endOffset = text.trimEnd().length;
@@ -79,7 +89,7 @@ export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdR
       pending = newPending();
       return;
     }
-    if (isEnd && pending.transfers.every((item) => /^\d+$/.test(item.transfer.elapsedText))) {
+    if (isEnd && pending.transfers.some((item) => isProgressStatement(item.transfer))) {
       const what = pending.transfers.length === 1 ? 'a status=progress line' : 'status=progress lines';
       throw _ddError(context, endOffset, 'TRUNCATED', `the output stops after ${what}, before dd's records lines`);
     }
@@ -224,9 +234,21 @@ export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdR
   flushSkipped();
   flushOrphans(true);
 
+  // The last report without its transfer line: dd prints the records lines, then (unless
+  // status=noxfer) the transfer line, so a report ending the input without one is what a copy cut
+  // after its records lines looks like, and what status=noxfer prints: the text cannot tell.
+  const last = runs.at(-1);
+  if (last !== undefined && last.transfer === null && last.recordsIn !== null) {
+    _warn(
+      context,
+      endOffset,
+      'TRUNCATED',
+      "the output stops after dd's records lines, before the transfer line that follows them (status=noxfer prints none: if this run used it, accept the warning in run.yaml)",
+    );
+  }
   if (runs.some((run) => run.transfer !== null)) {
     for (const run of runs) {
-      if (run.transfer === null) {
+      if (run.transfer === null && run !== last) {
         _warn(
           context,
           recordsOffsets.get(run) ?? 0,

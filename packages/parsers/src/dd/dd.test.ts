@@ -222,9 +222,16 @@ describe('parseDd', () => {
   });
 
   it('warns about a report without a transfer line when the others have one', () => {
+    const output = parseDd(`3+0 records in\n3+0 records out\n${DIRECT}`);
+    expect(output.result.runs).toHaveLength(2);
+    expect(output.warnings).toEqual([expect.objectContaining({ code: 'NO_TRANSFER_LINE', line: 1 })]);
+  });
+
+  it('warns TRUNCATED when the last report stops after its records lines (a cut copy, or status=noxfer)', () => {
+    // A whole report, then one cut before its transfer line: the cut one is the last.
     const output = parseDd(`${DIRECT}3+0 records in\n3+0 records out\n`);
     expect(output.result.runs).toHaveLength(2);
-    expect(output.warnings).toEqual([expect.objectContaining({ code: 'NO_TRANSFER_LINE', line: 4 })]);
+    expect(output.warnings).toEqual([expect.objectContaining({ code: 'TRUNCATED', line: 5, column: 16 })]);
   });
 
   it('reads a transfer line quoted without its records lines as a run of its own, with a warning', () => {
