@@ -18,7 +18,7 @@ import { _MAX_COUNT, type _ParsedTransfer, type _TransferFailure } from './trans
 const PROGRESS =
   /(\d+) bytes \((\d+(?:\.\d+)? ?[kMGTPE]?B), (\d+(?:\.\d+)? ?(?:[KMGTPE]i)?B)\) transferred (\d+\.\d+)s, ((\d+(?:\.\d+)?) ?([kMGTPE]?B)\/s)/y;
 /** How a BSD statement starts, so that one cut short is an error, not a line dd does not print. */
-const START = /\d+ bytes (?:transferred\b|\([^()]*\) transferred\b)/y;
+const START = /\d+[^\s\d]* bytes (?:transferred\b|\([^()]*\) transferred\b)/y;
 
 /**
  * The summary's pieces in order: each a sticky pattern, and what it holds. A statement that

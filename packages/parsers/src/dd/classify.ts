@@ -45,7 +45,12 @@ const RECORDS = new RegExp(`^(\\d+)\\+(\\d+)${COUNT_SPACE}(\\S(?:.*\\S)?)$`);
 // A line that means to be a transfer line: "N bytes (" or "N bytes copied," in a known language.
 // FreeBSD bin/dd/misc.c summary(): "block(s)"; macOS: "record(s)".
 const SWAB = /^\d+ odd length swab (?:blocks?|records?)$/;
-const TRANSFER_START = new RegExp(`^\\d+${COUNT_SPACE}(\\p{L}+) (?:\\(|\\p{L}+,)`, 'u');
+// A leading count with text stuck to it (`8388608x bytes (`) still means one: its number is bad.
+const TRANSFER_START = new RegExp(`^\\d+\\S*${COUNT_SPACE}(\\p{L}+) (?:\\(|\\p{L}+,)`, 'u');
+// A records line whose counts have text stuck to them, or a sign (`8x+0 records in`, `-8+0 records in`).
+const BAD_RECORDS = new RegExp(`^(-?)(\\d+)(\\S*?)\\+(-?)(\\d+)(\\S*)${COUNT_SPACE}(\\S(?:.*\\S)?)$`);
+// A transfer line whose byte count has a sign: dd prints none (its counts are never negative).
+const SIGNED_TRANSFER = new RegExp(`^-\\d+${COUNT_SPACE}(\\p{L}+) `, 'u');
 
 /** Every line of the normalized text as an item. Throws a ParseError for a malformed dd line. */
 export function _classifyLines(context: _DdContext): _Item[] {
@@ -98,6 +103,8 @@ function classifyLine(context: _DdContext, raw: string, lineOffset: number): _It
 
   if (SWAB.test(line)) return { kind: 'swab', offset };
 
+  checkBadNumbers(context, line, offset);
+
   for (const truncated of TRUNCATED_LINES) {
     const match = truncated.pattern.exec(line);
     if (match !== null) {
@@ -111,6 +118,41 @@ function classifyLine(context: _DdContext, raw: string, lineOffset: number): _It
     if (transfers !== null) return { kind: 'transfers', transfers, offset };
   }
   return { kind: 'other', offset };
+}
+
+/**
+ * A records line or transfer line of dd whose numbers dd cannot have printed: a sign before a
+ * count, or text stuck to it (`8x+0 records in`, `-8388608 bytes (...) copied`). BAD_NUMBER at
+ * the sign or the stuck text, rather than a line skipped as no dd line.
+ */
+function checkBadNumbers(context: _DdContext, line: string, offset: number): void {
+  const records = BAD_RECORDS.exec(line);
+  if (records !== null && _recordsLanguage(records[7] as string) !== null) {
+    const [, signIn = '', full = '', junkIn = '', signOut = '', partial = '', junkOut = ''] = records;
+    const partialAt = signIn.length + full.length + junkIn.length + 1;
+    const bad =
+      signIn !== ''
+        ? 0
+        : junkIn !== ''
+          ? full.length
+          : signOut !== ''
+            ? partialAt
+            : junkOut !== ''
+              ? partialAt + partial.length
+              : -1;
+    if (bad !== -1) {
+      throw _ddError(
+        context,
+        offset + bad,
+        'BAD_NUMBER',
+        `expected the records counts "N+M", found "${line.split(' ')[0]}"`,
+      );
+    }
+  }
+  const signed = SIGNED_TRANSFER.exec(line);
+  if (signed !== null && BYTE_WORDS.has(signed[1] as string)) {
+    throw _ddError(context, offset, 'BAD_NUMBER', 'expected a byte count of zero or more: dd prints no sign');
+  }
 }
 
 /** A records count; dd's counters are intmax_t. */

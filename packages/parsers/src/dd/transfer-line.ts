@@ -79,6 +79,12 @@ function fail(index: number, code: ParseErrorCode, message: string): _TransferFa
   return { index, code, message };
 }
 
+/** Text stuck to a number (`0.0161144x s`, `8388608x bytes`): BAD_NUMBER where the text starts. */
+function junkAfterNumber(text: string, index: number): _TransferFailure {
+  const junk = /\S+/.exec(text.slice(index))?.[0] ?? '';
+  return fail(index, 'BAD_NUMBER', `expected a number, found "${junk}" stuck to it`);
+}
+
 /**
  * The transfer statement at `start` of `text`, or the place and reason it stops matching.
  * Nothing is thrown here: the caller decides whether a line that does not match is an error.
@@ -91,6 +97,7 @@ export function _readTransfer(text: string, start: number): _ParsedTransfer | _T
   if (bytesCopied > _MAX_COUNT) return fail(index, 'BAD_NUMBER', `${bytesMatch[0]} bytes is more than dd can count`);
   index += bytesMatch[0].length;
 
+  if (/[^\s,]/.test(text[index] ?? ' ')) return junkAfterNumber(text, index);
   const bytesWord = COUNT_SPACE_CHARS.includes(text[index] ?? '') ? matchAt(WORD, text, index + 1) : null;
   if (bytesWord === null) return fail(index, 'UNEXPECTED_LINE', 'expected a word for "bytes" after the byte count');
   index += 1 + bytesWord[0].length;
@@ -133,6 +140,7 @@ export function _readTransfer(text: string, start: number): _ParsedTransfer | _T
     return fail(index, 'BAD_NUMBER', `"${elapsedText}" seconds is more than a number can hold in ns`);
   }
   index += elapsedText.length;
+  if (/[^\s,]/.test(text[index] ?? ' ')) return junkAfterNumber(text, index);
   const unit = matchAt(TIME_UNIT, text, index);
   if (unit === null) {
     return fail(index, 'UNKNOWN_UNIT', 'expected the time unit " s" (or " seconds" of coreutils 5.x and BusyBox)');
