@@ -14,6 +14,11 @@ import { type _Line, _tableHead } from './table-lines.ts';
  * progress lines bonnie++ writes to stderr, a shell prompt, the CSV header of bon_csv2html).
  * With format `table` both kinds are read and a table and the CSV line of the same run become
  * one run; with format `csv` only the CSV lines are read.
+ *
+ * What a complete output is (issue 34): bonnie++ prints the table (I/O block, file block) and then
+ * the CSV line on stdout, or with -q the CSV line alone on stdout and the table alone on stderr.
+ * So the table alone, the CSV line alone, and both are each whole; a cut one ends inside a row,
+ * a Latency row, a head or a CSV line, or after an I/O block (parse-table.ts, parse-csv.ts).
  */
 
 /** The lines bonnie++ prints while it runs (stderr): `Writing intelligently...done`. */
