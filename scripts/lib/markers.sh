@@ -18,11 +18,13 @@
 #   removed when empty), `image INODE PATH`, `loop DEVICE INODE PATH` (attached to that image),
 #   `mount DEVICE PATH` (the mount point it made, DEVICE mounted there).
 #
-# The cleanup trusts nothing by name: a folder goes only when its own marker names the same run
-# as the ledger, an image only with the inode recorded, a loop device only while its backing file
-# is that image (path and inode), a mount only while that loop device is mounted there. A run
-# that still runs (same PID, same start) is never touched, nor another host's, nor anything
-# without a marker.
+# The cleanup trusts nothing by name: a ledger, and a folder it lists, count only when they are
+# the user's own (a ledger another user wrote in a shared --dir names nothing), a folder goes
+# only when its own marker names the same run as the ledger, an image only in the ledger's --dir
+# (benchfolio-*.img) with the inode recorded, a loop device only while its backing file is that
+# image (path and inode), a mount only on DIR/benchfolio-* while that loop device is mounted
+# there. A run that still runs (same PID, same start) is never touched, nor another host's, nor
+# anything without a marker.
 
 BF_MARKER=.benchfolio-run   # the marker file in every folder a run makes
 BF_LEDGER=''                # this run's ledger, once its work folder is made
@@ -62,11 +64,17 @@ marker_owner() {
   printf '%s|%s|%s\n' "$(marker_field "$1" pid)" "$(marker_field "$1" start)" "$(marker_field "$1" host)"
 }
 
-# marker_state FILE: alive (the run still runs), dead, other-host, or unreadable.
+# is_mine PATH: whether PATH is the user's own and no symbolic link (find -user: POSIX).
+is_mine() {
+  test ! -L "$1" && test -n "$(find "$1" -prune -user "$(id -u)" 2>/dev/null)"
+}
+
+# marker_state FILE: alive (the run still runs), dead, other-host, or unreadable (another user's
+# file, or no PID and start in it).
 marker_state() {
   ms_pid=$(marker_field "$1" pid)
   ms_start=$(marker_field "$1" start)
-  if ! is_uint "$ms_pid" || test -z "$ms_start"; then
+  if ! is_mine "$1" || ! is_mine "$(dirname "$1")" || ! is_uint "$ms_pid" || test -z "$ms_start"; then
     printf 'unreadable\n'
   elif test "$(marker_field "$1" host)" != "$(host_id)"; then
     printf 'other-host\n'
@@ -135,7 +143,7 @@ cleanup_dir_leftovers() {
 cleanup_temp_folders() {
   for ct_dir in "${TMPDIR:-/tmp}"/benchfolio-run.*; do
     test -f "$ct_dir/$BF_MARKER" || continue
-    test ! -L "$ct_dir" || continue
+    is_mine "$ct_dir" || continue
     test "$(marker_state "$ct_dir/$BF_MARKER")" = dead || continue
     ct_who=$(marker_who "$ct_dir/$BF_MARKER")
     rm -rf "$ct_dir" && cleanup_say "removed the temporary folder $ct_dir (of the run of $ct_who, which no longer runs)"
@@ -158,11 +166,12 @@ cleanup_ledger() {
       return 0
       ;;
     unreadable)
-      warn "$cg_ledger names no run (no pid or start): $cg_work left alone"
+      warn "$cg_ledger names no run of $(id -un) (another user's, or no pid and start in it): $cg_work left alone"
       return 0
       ;;
   esac
   cg_owner=$(marker_owner "$cg_ledger")
+  cg_dir=$(dirname "$cg_work")
   cleanup_say "the run of $(marker_who "$cg_ledger") no longer runs; removing what it left:"
   cg_kept=''
   # The last made first: mounts before their loop devices, those before their images.
@@ -175,9 +184,9 @@ cleanup_ledger() {
       committed) cg_committed="$cg_committed $cg_a " ;;
       commit) cleanup_commit "$cg_a" "$cg_owner" "$cg_committed" || cg_kept=1 ;;
       parent) rmdir "$cg_a" 2>/dev/null && cleanup_say "removed the empty folder $cg_a" ;;
-      mount) cleanup_mount "$cg_a" "$cg_b" || cg_kept=1 ;;
-      loop) cleanup_loop "$cg_a" "$cg_b" "$cg_c" || cg_kept=1 ;;
-      image) cleanup_image "$cg_a" "$cg_b" ;;
+      mount) cleanup_mount "$cg_a" "$cg_b" "$cg_dir" || cg_kept=1 ;;
+      loop) cleanup_loop "$cg_a" "$cg_b" "$cg_c" "$cg_dir" || cg_kept=1 ;;
+      image) cleanup_image "$cg_a" "$cg_b" "$cg_dir" ;;
     esac
   done <"$cg_ledger.reversed"
   rm -f "$cg_ledger.reversed"
@@ -193,7 +202,7 @@ cleanup_ledger() {
 cleanup_folder() {
   test -e "$2" || test -L "$2" || return 0
   cf_kind=$(printf '%s' "$1" | tr '-' ' ')
-  if test -L "$2" || ! test -d "$2" || test "$(marker_owner "$2/$BF_MARKER")" != "$3"; then
+  if ! test -d "$2" || ! is_mine "$2" || ! is_mine "$2/$BF_MARKER" || test "$(marker_owner "$2/$BF_MARKER")" != "$3"; then
     cleanup_say "left alone: $2 ($cf_kind) holds no marker of that run"
     return 0
   fi
@@ -203,16 +212,31 @@ cleanup_folder() {
 # cleanup_emptied PATH OWNER: a run folder that was there, empty, before that run: emptied again.
 cleanup_emptied() {
   test -d "$1" || return 0
-  if test -L "$1" || test "$(marker_owner "$1/$BF_MARKER")" != "$2"; then
+  if ! is_mine "$1" || ! is_mine "$1/$BF_MARKER" || test "$(marker_owner "$1/$BF_MARKER")" != "$2"; then
     cleanup_say "left alone: $1 (run folder) holds no marker of that run"
     return 0
   fi
   rm -rf "${1:?}"/* "${1:?}"/.[!.]* "${1:?}"/..?* && cleanup_say "emptied the partial run folder $1 (it was there, empty, before that run)"
 }
 
-# cleanup_mount DEVICE PATH: unmounts DEVICE from PATH (after the leftovers of the run that
+# is_loop_name PATH DIR NAME: whether PATH is DIR/NAME (a pattern), the only places a --loopback
+# run makes images and mount points.
+is_loop_name() {
+  test "$(dirname "$1")" = "$2" || return 1
+  # shellcheck disable=SC2254 # NAME is a pattern
+  case ${1##*/} in
+    $3) return 0 ;;
+  esac
+  return 1
+}
+
+# cleanup_mount DEVICE PATH DIR: unmounts DEVICE from PATH (after the leftovers of the run that
 # worked on it), and removes the mount point.
 cleanup_mount() {
+  if ! is_loop_name "$2" "$3" 'benchfolio-*' || ! is_loop_name "$1" /dev 'loop[0-9]*'; then
+    cleanup_say "left alone: $2 ($1) is no mount point a --loopback run makes"
+    return 0
+  fi
   if test "$(findmnt -n -o SOURCE --mountpoint "$2" 2>/dev/null | head -n 1)" = "$1"; then
     # The run on that filesystem first: its run folder and temporary folder are elsewhere. In a
     # subshell: the cleanup's variables are its own (standard output: the live run, if any).
@@ -236,9 +260,11 @@ cleanup_mount() {
   return 0
 }
 
-# cleanup_loop DEVICE INODE IMAGE: detaches DEVICE while its backing file is IMAGE, inode INODE.
+# cleanup_loop DEVICE INODE IMAGE DIR: detaches DEVICE while its backing file is IMAGE, inode
+# INODE, an image of DIR.
 cleanup_loop() {
   test -b "$1" || return 0
+  is_loop_name "$3" "$4" 'benchfolio-*.img' || return 0
   cp_back=$(losetup -n -O BACK-FILE "$1" 2>/dev/null | trim)
   test -n "$cp_back" || return 0
   cp_ino=$(losetup -n -O BACK-INO "$1" 2>/dev/null | trim)
@@ -253,10 +279,10 @@ cleanup_loop() {
   cleanup_say "detached the loop device $1 ($3)"
 }
 
-# cleanup_image INODE PATH: removes the image file PATH while its inode is INODE.
+# cleanup_image INODE PATH DIR: removes the image file PATH, of DIR, while its inode is INODE.
 cleanup_image() {
   test -e "$2" || return 0
-  if test -L "$2" || ! test -f "$2" || test "$(inode_of "$2")" != "$1"; then
+  if ! is_loop_name "$2" "$3" 'benchfolio-*.img' || ! test -f "$2" || ! is_mine "$2" || test "$(inode_of "$2")" != "$1"; then
     cleanup_say "left alone: $2 is not the image that run made (another inode)"
     return 0
   fi
@@ -275,6 +301,10 @@ inode_of() {
 cleanup_commit() {
   test -d "$1" || return 0
   if test -L "$1" || test "$(marker_owner "$1/$BF_MARKER")" != "$2"; then
+    cleanup_say "left alone: $1 holds no marker of that run"
+    return 0
+  fi
+  if ! is_mine "$1" || ! is_mine "$1/$BF_MARKER"; then
     cleanup_say "left alone: $1 holds no marker of that run"
     return 0
   fi
