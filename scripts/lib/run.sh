@@ -355,9 +355,12 @@ start_iostat() {
 }
 
 # start_guard: starts the guard of this runner (scripts/lib/guard.sh: what it does and why), and
-# of the --parent-pid invocation if given.
+# of the --parent-pid invocation if given. Every process started from here on carries BF_RUN_ID
+# in its environment: this runner's PID and start, which the guard knows it by.
 start_guard() {
-  sh "$BF_ROOT/scripts/lib/guard.sh" "$$" "$BF_PARENT_PID" </dev/null >/dev/null 2>&1 &
+  BF_RUN_ID="$$-$(process_start "$$" | tr -c 'A-Za-z0-9:' '_')"
+  export BF_RUN_ID
+  sh "$BF_ROOT/scripts/lib/guard.sh" "$$" "$BF_RUN_ID" "$BF_PARENT_PID" </dev/null >/dev/null 2>&1 &
   BF_GUARD_PID=$!
 }
 
@@ -450,7 +453,6 @@ check_dir() {
   # still runs keeps its --dir. A dry run removes nothing: it says what the run would remove.
   cd_ledger="$cd_real/benchfolio-work/$BF_MARKER"
   cd_dead=''
-  test "$BF_DRY_RUN" = 1 || cleanup_temp_folders
   if test -f "$cd_ledger" && ! test -L "$cd_real/benchfolio-work"; then
     case $(marker_state "$cd_ledger") in
       alive) die "--dir $1 is in use by a run that still runs ($(marker_who "$cd_ledger")): give another directory, or wait for it" ;;
@@ -466,6 +468,8 @@ check_dir() {
         ;;
     esac
   fi
+  # And the temporary folders of dead runs, wherever their --dir was.
+  test "$BF_DRY_RUN" = 1 || cleanup_temp_folders
   cd_other=''
   for cd_entry in "$cd_real"/* "$cd_real"/.[!.]* "$cd_real"/..?*; do
     test -e "$cd_entry" || test -L "$cd_entry" || continue
