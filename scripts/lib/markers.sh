@@ -30,10 +30,12 @@ BF_MARKER=.benchfolio-run   # the marker file in every folder a run makes
 BF_LEDGER=''                # this run's ledger, once its work folder is made
 BF_MARK_START=''            # when this runner's process started (ps lstart)
 
-# process_start PID: when the process PID started, as ps tells it; nothing when there is none.
+# process_start PID: when the process PID started, as ps tells it (lstart, one blank between
+# words); nothing when there is none, or it has ended (a zombie only waits to be reaped: a killed
+# run whose parent died too may wait long, as a child of a PID 1 that reaps nothing).
 process_start() {
   is_uint "$1" || return 0
-  ps -o lstart= -p "$1" 2>/dev/null | trim
+  ps -o stat= -o lstart= -p "$1" 2>/dev/null | awk '$1 !~ /^Z/ { $1 = ""; sub(/^ /, ""); print }'
 }
 
 # host_id: this machine's name, reduced to a word (the ledger is read line by line).
@@ -177,6 +179,8 @@ cleanup_ledger() {
   # The last made first: mounts before their loop devices, those before their images.
   awk '{ line[NR] = $0 } END { for (i = NR; i > 0; i--) print line[i] }' "$cg_ledger" >"$cg_ledger.reversed"
   cg_committed=''
+  # A mount left in place keeps its loop device, and that its image.
+  cg_busy=' '
   while read -r cg_key cg_a cg_b cg_c; do
     case $cg_key in
       folder) cleanup_folder "$cg_a" "$cg_b" "$cg_owner" ;;
@@ -184,9 +188,24 @@ cleanup_ledger() {
       committed) cg_committed="$cg_committed $cg_a " ;;
       commit) cleanup_commit "$cg_a" "$cg_owner" "$cg_committed" || cg_kept=1 ;;
       parent) rmdir "$cg_a" 2>/dev/null && cleanup_say "removed the empty folder $cg_a" ;;
-      mount) cleanup_mount "$cg_a" "$cg_b" "$cg_dir" || cg_kept=1 ;;
-      loop) cleanup_loop "$cg_a" "$cg_b" "$cg_c" "$cg_dir" || cg_kept=1 ;;
-      image) cleanup_image "$cg_a" "$cg_b" "$cg_dir" ;;
+      mount)
+        if ! cleanup_mount "$cg_a" "$cg_b" "$cg_dir"; then
+          cg_kept=1
+          cg_busy="$cg_busy$cg_a "
+        fi
+        ;;
+      loop)
+        case $cg_busy in
+          *" $cg_a "*) cg_busy="$cg_busy$cg_c " ;;
+          *) cleanup_loop "$cg_a" "$cg_b" "$cg_c" "$cg_dir" || cg_kept=1 ;;
+        esac
+        ;;
+      image)
+        case $cg_busy in
+          *" $cg_b "*) ;;
+          *) cleanup_image "$cg_a" "$cg_b" "$cg_dir" ;;
+        esac
+        ;;
     esac
   done <"$cg_ledger.reversed"
   rm -f "$cg_ledger.reversed"
