@@ -100,7 +100,7 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
 
   /**
    * Starts a run that would take an hour, SIGKILLs the runner once its benchmark runs, and returns
-   * what it left: its PID, iostat's and the benchmark's, and the temporary folder its ledger names.
+   * its PID and start, iostat's and the benchmark's PIDs.
    */
   async function killMidRun(dir: string, out: string) {
     await mkdir(dir);
@@ -112,13 +112,17 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
     const [benchmark] = runningUnder(runner, 'sysbench') as [number];
     killOnFinish(() => [runner, iostat, benchmark]);
     const start = processStart(runner);
-    // The ledger: the work folder's marker, naming the run and what it made.
-    const ledger = await readMarker(join(dir, 'benchfolio-work', '.benchfolio-run'));
     started.child.kill('SIGKILL');
     const result = await started.done;
     expect(result.signal).toBe('SIGKILL');
+    return { runner, start, iostat, benchmark };
+  }
+
+  /** The ledger a killed run left (its work folder's marker) and the temporary folder it names. */
+  async function readLedger(dir: string) {
+    const ledger = await readMarker(join(dir, 'benchfolio-work', '.benchfolio-run'));
     const temp = ledger.lines.find((line) => line.startsWith('folder temporary-folder '))?.split(' ')[2] as string;
-    return { runner, start, iostat, benchmark, ledger, temp };
+    return { ledger, temp };
   }
 
   it('iostat and the benchmark stop once the runner is gone; its markers name its PID and start', async () => {
@@ -127,14 +131,15 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
     const killed = await killMidRun(dir, out);
     await expect.poll(() => isRunning(killed.iostat), { timeout: GONE_WITHIN_MS, interval: 100 }).toBe(false);
     await expect.poll(() => isRunning(killed.benchmark), { timeout: GONE_WITHIN_MS, interval: 100 }).toBe(false);
+    const { ledger, temp } = await readLedger(dir);
     // Every folder it made carries the same marker: PID, start, host.
-    expect(killed.ledger.fields.get('pid')).toBe(String(killed.runner));
-    expect(killed.ledger.fields.get('start')).toBe(killed.start);
-    expect(killed.ledger.fields.get('host')).toBe(execFileSync('uname', ['-n'], { encoding: 'utf8' }).trim());
-    expect(killed.ledger.lines).toContain(`folder partial-run-folder ${out}`);
-    for (const folder of [out, killed.temp]) {
+    expect(ledger.fields.get('pid')).toBe(String(killed.runner));
+    expect(ledger.fields.get('start')).toBe(killed.start);
+    expect(ledger.fields.get('host')).toBe(execFileSync('uname', ['-n'], { encoding: 'utf8' }).trim());
+    expect(ledger.lines).toContain(`folder partial-run-folder ${out}`);
+    for (const folder of [out, temp]) {
       const marker = await readMarker(join(folder, '.benchfolio-run'));
-      expect(marker.lines, folder).toEqual(killed.ledger.lines.slice(0, 3));
+      expect(marker.lines, folder).toEqual(ledger.lines.slice(0, 3));
     }
   });
 
@@ -142,8 +147,9 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
     const dir = join(scratch, 'next');
     const out = join(scratch, 'next-out', experiment, 'runs', 'a');
     const killed = await killMidRun(dir, out);
+    const { ledger, temp } = await readLedger(dir);
     expect(await listing(dir)).toEqual(['benchfolio-work']);
-    expect(existsSync(killed.temp)).toBe(true);
+    expect(existsSync(temp)).toBe(true);
     const result = await runRunner(
       runnerArgs({
         dir,
@@ -160,12 +166,12 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stderr.split('\n');
     expect(lines).toContain(
-      `benchfolio-run: cleanup: the run of PID ${killed.runner}, started ${killed.start}, host ${killed.ledger.fields.get('host')} no longer runs; removing what it left:`,
+      `benchfolio-run: cleanup: the run of PID ${killed.runner}, started ${killed.start}, host ${ledger.fields.get('host')} no longer runs; removing what it left:`,
     );
     expect(lines).toContain(`benchfolio-run: cleanup: removed the partial run folder ${out}`);
-    expect(lines).toContain(`benchfolio-run: cleanup: removed the temporary folder ${killed.temp}`);
+    expect(lines).toContain(`benchfolio-run: cleanup: removed the temporary folder ${temp}`);
     expect(lines).toContain(`benchfolio-run: cleanup: removed the work folder ${dir}/benchfolio-work`);
-    expect(existsSync(killed.temp)).toBe(false);
+    expect(existsSync(temp)).toBe(false);
     expect(await listing(dir)).toEqual([]);
     // The new run's folder, whole, in the place of the partial one.
     expect(await listing(out)).toEqual(['README.md', 'iostat--a.txt', 'run.yaml', 'sysbench--cpu-t1-1.txt']);
@@ -175,7 +181,8 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
     const dir = join(scratch, 'cleanup');
     const results = join(scratch, 'cleanup-out');
     const out = join(results, experiment, 'runs', 'a');
-    const killed = await killMidRun(dir, out);
+    await killMidRun(dir, out);
+    const { temp } = await readLedger(dir);
     const result = await runRunner(['--cleanup', '--dir', dir], ownTmp(scratch));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
@@ -186,14 +193,14 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
         `benchfolio-run: cleanup: removed the empty folder ${join(results, experiment, 'runs')}`,
         `benchfolio-run: cleanup: removed the empty folder ${join(results, experiment)}`,
         `benchfolio-run: cleanup: removed the empty folder ${results}`,
-        `benchfolio-run: cleanup: removed the temporary folder ${killed.temp}`,
+        `benchfolio-run: cleanup: removed the temporary folder ${temp}`,
         `benchfolio-run: cleanup: removed the work folder ${dir}/benchfolio-work`,
         `benchfolio-run: cleanup: done; no leftover of a dead run in ${dir}`,
       ]),
     );
     expect(await listing(dir)).toEqual([]);
     expect(existsSync(results)).toBe(false);
-    expect(existsSync(killed.temp)).toBe(false);
+    expect(existsSync(temp)).toBe(false);
     // Once more: nothing left to do.
     const again = await runRunner(['--cleanup', '--dir', dir]);
     expect(again.code).toBe(0);
@@ -206,7 +213,8 @@ describe.skipIf(!hasTools)(`scripts/benchfolio-run killed with SIGKILL${toolsNot
     await mkdir(dir);
     const started = startRunner(longRun(dir, out), ownTmp(scratch));
     const runner = started.child.pid as number;
-    killOnFinish(() => [runner]);
+    const iostat = await iostatPidOf(started);
+    killOnFinish(() => [runner, iostat, ...runningUnder(runner, 'sysbench')]);
     await started.waitFor(/running \(sysbench--fileio-seqwr-t1-1\.txt\)/);
     const who = `PID ${runner}, started ${processStart(runner)}`;
     const cleanup = await runRunner(['--cleanup', '--dir', dir]);
