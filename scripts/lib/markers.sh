@@ -140,10 +140,10 @@ cleanup_dir_leftovers() {
   cleanup_temp_folders
 }
 
-# cleanup_temp_folders: the temporary folders ($TMPDIR/benchfolio-run.*) whose marker names a
-# run of this host that no longer runs.
+# cleanup_temp_folders: the temporary folders ($TMPDIR/benchfolio-run.*, and --ssh's
+# benchfolio-ssh.*) whose marker names a run of this host that no longer runs.
 cleanup_temp_folders() {
-  for ct_dir in "${TMPDIR:-/tmp}"/benchfolio-run.*; do
+  for ct_dir in "${TMPDIR:-/tmp}"/benchfolio-run.* "${TMPDIR:-/tmp}"/benchfolio-ssh.*; do
     test -f "$ct_dir/$BF_MARKER" || continue
     is_mine "$ct_dir" || continue
     test "$(marker_state "$ct_dir/$BF_MARKER")" = dead || continue

@@ -240,10 +240,13 @@ describe('scripts/benchfolio-run --cleanup touches nothing without the marker of
   });
   afterAll(() => removeAll(scratch));
 
-  const host = () => execFileSync('uname', ['-n'], { encoding: 'utf8' }).trim();
+  /** This machine's name as markers hold it (one word). */
+  const host = () =>
+    execFileSync('uname', ['-n'], { encoding: 'utf8' })
+      .trim()
+      .replace(/[^A-Za-z0-9._-]/g, '_');
   /** A marker of a run that no longer runs: PID 1 never started at the epoch. */
-  const deadMarker = () =>
-    `# a marker\npid 1\nstart Thu Jan 1 00:00:00 1970\nhost ${host().replace(/[^A-Za-z0-9._-]/g, '_')}\n`;
+  const deadMarker = () => `# a marker\npid 1\nstart Thu Jan 1 00:00:00 1970\nhost ${host()}\n`;
 
   it('a work folder without a marker: the run refuses --dir, --cleanup leaves it', async () => {
     const dir = join(scratch, 'unmarked');
@@ -290,6 +293,20 @@ describe('scripts/benchfolio-run --cleanup touches nothing without the marker of
     expect(await readFile(victim, 'utf8')).toBe('kept');
     expect(existsSync(otherRun)).toBe(true);
     expect(await listing(dir)).toEqual([]);
+  });
+
+  it("--dry-run on a dead run's leftovers: says the run removes them first, and removes nothing", async () => {
+    const dir = join(scratch, 'dry');
+    await mkdir(join(dir, 'benchfolio-work'), { recursive: true });
+    await writeFile(join(dir, 'benchfolio-work', '.benchfolio-run'), deadMarker());
+    const result = await runRunner(
+      runnerArgs({ dir, experiment, run: 'a', profile: 'sysbench-cpu', runtime: 1, noDropCaches: true, dryRun: true }),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      `# --dir holds what the run of PID 1, started Thu Jan 1 00:00:00 1970, host ${host()} left (it no longer runs): the run removes it first, as --cleanup does\n`,
+    );
+    expect(await listing(join(dir, 'benchfolio-work'))).toEqual(['.benchfolio-run']);
   });
 
   it.skipIf(!IS_ROOT && !IS_CI)(
