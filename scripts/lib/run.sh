@@ -449,6 +449,8 @@ check_dir() {
   test -d "$1" || die "--dir $1 is not a directory"
   cd_real=$(cd "$1" && pwd -P)
   test "$cd_real" != / || die '--dir / refused: give an empty directory made for the test'
+  # Through a symbolic link, the real path may hold what the option could not.
+  ! has_control "$cd_real" || die "--dir $1 is $(yaml_str "$cd_real"): a path without control characters, please"
   # What a run left there: removed first when that run no longer runs (markers.sh); a run that
   # still runs keeps its --dir. A dry run removes nothing: it says what the run would remove.
   cd_ledger="$cd_real/benchfolio-work/$BF_MARKER"

@@ -309,6 +309,42 @@ describe('scripts/benchfolio-run --cleanup touches nothing without the marker of
     expect(await listing(join(dir, 'benchfolio-work'))).toEqual(['.benchfolio-run']);
   });
 
+  it('an --append killed while it replaced the run folders: each put back as it was, from the folder beside them', async () => {
+    // The state append_commit leaves when killed between its two moves: runs/a moved aside as
+    // a.old, its new version in place; runs/b not replaced yet (b.new beside it).
+    const dir = join(scratch, 'append');
+    const runs = join(scratch, 'append-runs');
+    const commit = join(runs, '.benchfolio-append.XXXX');
+    await mkdir(join(dir, 'benchfolio-work'), { recursive: true });
+    for (const [folder, text] of [
+      [join(commit, 'a.old'), 'a as it was'],
+      [join(runs, 'a'), 'a with the append'],
+      [join(runs, 'b'), 'b as it was'],
+      [join(commit, 'b.new'), 'b with the append'],
+    ] as const) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'run.yaml'), text);
+    }
+    await writeFile(join(commit, '.benchfolio-run'), deadMarker());
+    await writeFile(
+      join(dir, 'benchfolio-work', '.benchfolio-run'),
+      `${deadMarker()}commit ${commit}
+`,
+    );
+    const result = await runRunner(['--cleanup', '--dir', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr.split('\n')).toEqual(
+      expect.arrayContaining([
+        `benchfolio-run: cleanup: put ${join(runs, 'a')} back as it was before the unfinished --append`,
+        `benchfolio-run: cleanup: removed the --append folder ${commit}`,
+      ]),
+    );
+    expect(await readFile(join(runs, 'a', 'run.yaml'), 'utf8')).toBe('a as it was');
+    expect(await readFile(join(runs, 'b', 'run.yaml'), 'utf8')).toBe('b as it was');
+    expect(await listing(runs)).toEqual(['a', 'b']);
+    expect(await listing(dir)).toEqual([]);
+  });
+
   it.skipIf(!IS_ROOT && !IS_CI)(
     `another user's ledger names nothing: left alone${IS_ROOT ? '' : ' (skipped: chown needs root)'}`,
     async () => {
