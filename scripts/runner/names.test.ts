@@ -47,6 +47,8 @@ describe('scripts/benchfolio-run --profile takes a name from scripts/profiles/, 
     ['a hidden name', () => '.sysbench-cpu'],
     ['a name in capitals', () => 'Sysbench-cpu'],
     ['a name starting with -', () => '-sysbench-cpu'],
+    // Split into words unquoted, * would match the files of the folder the runner starts in.
+    ['a pattern', () => '*'],
   ];
   for (const [what, profile] of cases) {
     for (const dryRun of [true, false]) {
@@ -147,8 +149,8 @@ describe('scripts/benchfolio-run refuses a control character in every name and v
     });
   }
 
-  it('--ssh: a host with a newline, or one starting with - (an ssh option), refused', async () => {
-    for (const host of ['db1\ndb2', '-oProxyCommand=touch /tmp/x', 'db1 -v']) {
+  it('--ssh: a host with a newline, one starting with - (an ssh option), or a pattern, refused', async () => {
+    for (const host of ['db1\ndb2', '-oProxyCommand=touch /tmp/x', 'db1 -v', '*']) {
       const result = await runRunner(
         runnerArgs({ ssh: host, dir: '/mnt/test', experiment, profile: 'sysbench-cpu', dryRun: true }),
       );
