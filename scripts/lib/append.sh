@@ -271,6 +271,9 @@ append_commit() {
   BF_COMMIT_RUNS="$*"
   BF_COMMIT_DIR=$(mktemp -d "$(dirname "$1")/.benchfolio-append.XXXXXX") ||
     die "--append: could not make a folder beside $1; nothing was changed"
+  # Killed from here on, the cleanup puts the run folders back from it (markers.sh).
+  put_marker "$BF_COMMIT_DIR"
+  ledger_add commit "$BF_COMMIT_DIR"
   for acm_run in "$@"; do
     cp -pR "$acm_staged/${acm_run##*/}" "$BF_COMMIT_DIR/${acm_run##*/}.new" ||
       die "--append: could not copy the new version of $acm_run beside it; nothing was changed"
@@ -282,6 +285,7 @@ append_commit() {
       die "--append: could not move the new version of $acm_run into place; the run folders are put back as they were"
   done
   BF_DONE=1
+  ledger_add committed "$BF_COMMIT_DIR"
   rm -rf "$BF_COMMIT_DIR"
   BF_COMMIT_DIR=''
 }

@@ -50,9 +50,49 @@ shell_quote() {
   printf '\n'
 }
 
-# yaml_str TEXT: TEXT as a single-quoted YAML scalar on one line (newlines become spaces).
+# The bytes YAML cannot hold in a single-quoted scalar, as an extended regular expression for
+# grep under LC_ALL=C: C0 controls (tab among them; grep never sees a newline, the line end),
+# DEL, and the C1 controls as UTF-8 encodes them (0xC2 0x80 to 0xC2 0x9F).
+BF_CONTROL_BYTES=$(printf '[\001-\037\177]|\302[\200-\237]')
+BF_NL='
+'
+
+# has_control TEXT: whether TEXT holds a control character (a newline, a tab, an escape...).
+has_control() {
+  case $1 in
+    *"$BF_NL"*) return 0 ;;
+  esac
+  printf '%s\n' "$1" | LC_ALL=C grep -Eq "$BF_CONTROL_BYTES"
+}
+
+# yaml_str TEXT: TEXT as a YAML scalar on one line that a YAML reader reads back as the same
+# string: single-quoted (`: `, `#`, quotes and leading blanks are plain text there), or, when
+# TEXT holds a control character (which a single-quoted scalar cannot hold: a newline folds),
+# double-quoted with each control character escaped as \xHH.
 yaml_str() {
-  printf "'%s'" "$(printf '%s' "$1" | tr '\n\t' '  ' | sed "s/'/''/g")"
+  if ! has_control "$1"; then
+    printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"
+    return 0
+  fi
+  # A final "." keeps a trailing newline in the text (awk would drop it with the last line).
+  printf '%s.' "$1" | LC_ALL=C awk '
+    BEGIN { for (i = 1; i < 256; i++) code[sprintf("%c", i)] = i }
+    {
+      if (NR > 1) out = out "\\x0a"
+      n = length($0)
+      for (i = 1; i <= n; i++) {
+        c = substr($0, i, 1)
+        k = code[c]
+        next_k = code[substr($0, i + 1, 1)]
+        if (c == "\\") out = out "\\\\"
+        else if (c == "\"") out = out "\\\""
+        else if (k < 32 || k == 127) out = out sprintf("\\x%02x", k)
+        else if (k == 194 && next_k >= 128 && next_k < 160) { out = out sprintf("\\x%02x", next_k); i++ }
+        else out = out c
+      }
+    }
+    END { printf "\"%s\"", substr(out, 1, length(out) - 1) }
+  '
 }
 
 # is_uint TEXT: whether TEXT is a non-negative decimal integer.

@@ -30,6 +30,11 @@ loop_teardown() {
   fi
   stop_children
   if test -n "$BF_LOOP_MNT"; then
+    # A run killed there (SIGKILL) left its temporary and partial run folders elsewhere: its
+    # ledger on the filesystem names them (in a subshell: the cleanup's variables are its own).
+    if test -f "$BF_LOOP_MNT/benchfolio-work/$BF_MARKER"; then
+      (cleanup_dir_leftovers "$BF_LOOP_MNT")
+    fi
     umount "$BF_LOOP_MNT" 2>/dev/null || umount -l "$BF_LOOP_MNT" 2>/dev/null || true
     rmdir "$BF_LOOP_MNT" 2>/dev/null || true
     BF_LOOP_MNT=''
@@ -61,6 +66,16 @@ loop_cleanup() {
     for lc_made in $BF_OUT_MADE; do
       rmdir "$lc_made" 2>/dev/null || true
     done
+  else
+    # Every filesystem is done: the run folders are kept, without the marker.
+    for lc_run in $BF_LOOP_KEEP; do
+      rm -f "$lc_run/$BF_MARKER"
+    done
+  fi
+  # The work folder last: its marker lists what the invocation made (the ledger, markers.sh).
+  if test -n "$BF_LEDGER"; then
+    rm -rf "$BF_DIR/benchfolio-work"
+    BF_LEDGER=''
   fi
 }
 
@@ -127,8 +142,12 @@ loopback_main() {
     printf '# image per filesystem: %s bytes (%s) in %s; available: %s\n' "$lm_image" "$(human_bytes "$lm_image")" "$BF_DIR" "$(human_bytes "$lm_avail")"
   else
     trap 'loop_cleanup' EXIT
+    # The work folder first: its marker is the ledger of the images, loop devices, mounts and
+    # folders made from here on.
+    open_ledger "$BF_DIR"
     if test "$BF_APPEND" = 1; then
-      BF_LOOP_STAGE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+      BF_LOOP_STAGE=$(make_temp_dir)
+      ledger_add folder temporary-folder "$BF_LOOP_STAGE"
     else
       mkdir_out "$lm_results"
     fi
@@ -168,18 +187,23 @@ loopback_main() {
     else
       truncate -s "$lm_image" "$lm_img"
     fi
+    lm_inode=$(inode_of "$lm_img")
+    ledger_add image "$lm_inode" "$lm_img"
     # Direct I/O from the loop device to the image file, so the page cache of the filesystem
     # holding the image does not absorb the measured filesystem's writes (where supported).
     BF_LOOP_DEV=$(losetup --find --show --direct-io=on "$lm_img" 2>/dev/null) ||
       BF_LOOP_DEV=$(losetup --find --show "$lm_img")
+    ledger_add loop "$BF_LOOP_DEV" "$lm_inode" "$lm_img"
     # shellcheck disable=SC2046 # the mkfs command's words
     $(mkfs_args "$lm_fs") "$BF_LOOP_DEV" >/dev/null
+    ledger_add mount "$BF_LOOP_DEV" "$lm_mnt"
     mkdir "$lm_mnt"
     BF_LOOP_MNT=$lm_mnt
     mount "$BF_LOOP_DEV" "$lm_mnt"
+    # The run on this filesystem: with --parent-pid, its guard stops it if this invocation dies.
     # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
     "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" $lm_run_opts \
-      --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_fs" &
+      --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_fs" --parent-pid "$$" &
     BF_LOOP_CHILD=$!
     lm_status=0
     wait "$BF_LOOP_CHILD" || lm_status=$?
@@ -188,6 +212,9 @@ loopback_main() {
     if test "$BF_APPEND" = 1; then
       lm_appended="$lm_appended $lm_results/$lm_fs"
     else
+      # Finished, but removed if the invocation does not finish: this invocation's marker.
+      put_marker "$lm_results/$lm_fs"
+      ledger_add folder run-folder "$lm_results/$lm_fs"
       BF_LOOP_KEEP="$BF_LOOP_KEEP $lm_results/$lm_fs"
     fi
     loop_teardown

@@ -13,10 +13,25 @@ BF_DONE=''           # set once run.yaml is written: the run folder is kept
 BF_OUT_OWNED=''      # set once the run folder is the runner's (made, or found empty)
 BF_APPEND=''         # --append: the outputs go into an existing run folder (append.sh)
 BF_APPEND_STAGE=''   # --append under --loopback: where the new version of the run folder goes
+BF_GUARD_PID=''      # PID of the guard (start_guard)
+BF_PARENT_PID=''     # --parent-pid: the --loopback invocation this run measures a filesystem for
 
 # The profile files.
 profiles_dir() {
   printf '%s/scripts/profiles\n' "$BF_ROOT"
+}
+
+# check_profile_name NAME: dies unless NAME names a profile file of scripts/profiles/: a name
+# ([a-z0-9][a-z0-9._-]*), never a path, so that no other file is ever sourced.
+check_profile_name() {
+  case $1 in
+    [a-z0-9]*) ;;
+    *) die "--profile '$1': a profile is a name from scripts/profiles/ (benchfolio-run --list-profiles names them), never a path" ;;
+  esac
+  case $1 in
+    *[!a-z0-9._-]*) die "--profile '$1': a profile is a name from scripts/profiles/ (benchfolio-run --list-profiles names them), never a path" ;;
+  esac
+  test -f "$(profiles_dir)/$1.sh" || die "unknown profile '$1' (benchfolio-run --list-profiles names them)"
 }
 
 # list_profiles: name and one line about each profile.
@@ -36,8 +51,8 @@ list_profiles() {
 # load_profile NAME: defines the profile's functions and variables in this shell, and sets
 # BF_SIZE, BF_RUNTIME and BF_THREADS from the options or the profile's defaults.
 load_profile() {
+  check_profile_name "$1"
   lo_file="$(profiles_dir)/$1.sh"
-  test -f "$lo_file" || die "unknown profile '$1' (benchfolio-run --list-profiles names them)"
   unset -f profile_space profile_prepare profile_run profile_cleanup 2>/dev/null || true
   profile_tools=''
   profile_default_size=''
@@ -339,6 +354,16 @@ start_iostat() {
   } >>"$BF_STATE/outputs.yaml"
 }
 
+# start_guard: starts the guard of this runner (scripts/lib/guard.sh: what it does and why), and
+# of the --parent-pid invocation if given. Every process started from here on carries BF_RUN_ID
+# in its environment: this runner's PID and start, which the guard knows it by.
+start_guard() {
+  BF_RUN_ID="$$-$(process_start "$$" | tr -c 'A-Za-z0-9:' '_')"
+  export BF_RUN_ID
+  sh "$BF_ROOT/scripts/lib/guard.sh" "$$" "$BF_RUN_ID" "$BF_PARENT_PID" </dev/null >/dev/null 2>&1 &
+  BF_GUARD_PID=$!
+}
+
 # stop_iostat: stops the background iostat by its own PID.
 stop_iostat() {
   test -n "$BF_IOSTAT_PID" || return 0
@@ -386,10 +411,6 @@ run_cleanup() {
   stop_child
   stop_iostat
   stop_children
-  if test -n "$BF_WORKDIR" && test -d "$BF_WORKDIR"; then
-    rm -rf "$BF_WORKDIR"
-  fi
-  BF_WORKDIR=''
   if test "$BF_DONE" != 1 && test "$BF_OUT_OWNED" = 1; then
     if test -n "$BF_OUT_MADE"; then
       # The innermost first: the run folder, then runs/ and the experiment folder when the
@@ -411,6 +432,12 @@ run_cleanup() {
     rm -rf "$BF_STATE"
   fi
   BF_STATE=''
+  # The work folder last: its marker lists what the run made (the ledger, markers.sh).
+  if test -n "$BF_WORKDIR" && test -d "$BF_WORKDIR"; then
+    rm -rf "$BF_WORKDIR"
+  fi
+  BF_WORKDIR=''
+  BF_LEDGER=''
 }
 
 # check_dir DIR: refuses what is not a directory the runner may fill: a missing path, a device,
@@ -422,11 +449,40 @@ check_dir() {
   test -d "$1" || die "--dir $1 is not a directory"
   cd_real=$(cd "$1" && pwd -P)
   test "$cd_real" != / || die '--dir / refused: give an empty directory made for the test'
+  # Through a symbolic link, the real path may hold what the option could not.
+  ! has_control "$cd_real" || die "--dir $1 is $(yaml_str "$cd_real"): a path without control characters, please"
+  # What a run left there: removed first when that run no longer runs (markers.sh); a run that
+  # still runs keeps its --dir. A dry run removes nothing: it says what the run would remove.
+  cd_ledger="$cd_real/benchfolio-work/$BF_MARKER"
+  cd_dead=''
+  if test -f "$cd_ledger" && ! test -L "$cd_real/benchfolio-work"; then
+    case $(marker_state "$cd_ledger") in
+      alive) die "--dir $1 is in use by a run that still runs ($(marker_who "$cd_ledger")): give another directory, or wait for it" ;;
+      other-host) die "--dir $1 holds the work folder of a run on another host ($(marker_who "$cd_ledger")): left alone; remove it there, or by hand once no run uses it" ;;
+      unreadable) die "--dir $1 holds a work folder whose marker names no run ($cd_ledger): left alone; remove it by hand once no run uses it" ;;
+      dead)
+        if test "$BF_DRY_RUN" = 1; then
+          printf '# --dir holds what the run of %s left (it no longer runs): the run removes it first, as --cleanup does\n' "$(marker_who "$cd_ledger")"
+          cd_dead=$(ledger_names "$cd_ledger" "$cd_real")
+        else
+          cleanup_dir_leftovers "$cd_real"
+        fi
+        ;;
+    esac
+  fi
+  # And the temporary folders of dead runs, wherever their --dir was.
+  test "$BF_DRY_RUN" = 1 || cleanup_temp_folders
   cd_other=''
   for cd_entry in "$cd_real"/* "$cd_real"/.[!.]* "$cd_real"/..?*; do
     test -e "$cd_entry" || test -L "$cd_entry" || continue
-    test "${cd_entry##*/}" = 'lost+found' || cd_other="$cd_other${cd_other:+ }${cd_entry##*/}"
+    case " lost+found $cd_dead " in
+      *" ${cd_entry##*/} "*) continue ;;
+    esac
+    cd_other="$cd_other${cd_other:+ }${cd_entry##*/}"
   done
+  if test -z "$cd_dead" && test -f "$cd_ledger"; then
+    die "--dir $1 holds what the run of $(marker_who "$cd_ledger") left, and not all of it could be removed (see above)"
+  fi
   test -z "$cd_other" || die "--dir $1 holds files the runner did not create ($cd_other): give an empty directory"
   test -w "$cd_real" || die "--dir $1 is not writable by $(id -un)"
   BF_DIR=$cd_real
@@ -443,8 +499,20 @@ mkdir_out() {
   # shellcheck disable=SC2086 # the made folders, outermost last; paths with blanks are refused
   for mo_path in $mo_made; do
     BF_OUT_MADE="$BF_OUT_MADE $mo_path"
+    mo_outer_first="$mo_path${mo_outer_first:+ $mo_outer_first}"
   done
+  # In the ledger outermost first: the cleanup, reading it backwards, removes the innermost first.
+  # shellcheck disable=SC2086 # the made folders; paths with blanks are refused
+  ledger_add_parents $mo_outer_first
+  mo_outer_first=''
   mkdir -p "$1"
+}
+
+# ledger_add_parents FOLDER...: `parent` lines of the ledger.
+ledger_add_parents() {
+  for lp_path in "$@"; do
+    ledger_add parent "$lp_path"
+  done
 }
 
 # write_run_yaml: run.yaml of the run folder.
@@ -551,6 +619,8 @@ single_run() {
   if test "$BF_APPEND" = 1; then
     append_check_target "$BF_OUT"
     BF_TARGET=$BF_OUT
+  elif test "$BF_DRY_RUN" = 1 && test -f "$BF_OUT/$BF_MARKER" && test "$(marker_state "$BF_OUT/$BF_MARKER")" = dead; then
+    printf '# %s is the partial run folder of a run that no longer runs: the run removes it first\n' "$BF_OUT"
   elif test -e "$BF_OUT" && test -n "$(ls -A "$BF_OUT" 2>/dev/null)"; then
     die "$BF_OUT exists and is not empty: the runner never overwrites a run (remove it, or give another --run, or add to it with --append)"
   fi
@@ -592,7 +662,7 @@ single_run() {
   sr_devices=$(chain_devices "$BF_DIR" | tr '\n' ' ')
   if test "$BF_APPEND" = 1; then
     # Before anything runs: the files it would write, the tool versions, the system.
-    BF_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+    BF_STATE=$(make_temp_dir)
     append_checks "$sr_tools"
   fi
   if test "$BF_DRY_RUN" = 1; then
@@ -606,6 +676,11 @@ single_run() {
     return 0
   fi
 
+  # The work folder first: its marker is the ledger of everything the run makes from here on.
+  start_guard
+  open_ledger "$BF_DIR"
+  BF_WORKDIR=$BF_WORK
+  test -z "$BF_STATE" || ledger_add folder temporary-folder "$BF_STATE"
   if test "$BF_APPEND" = 1; then
     : >"$BF_STATE/commands.yaml"
     : >"$BF_STATE/outputs.yaml"
@@ -616,13 +691,21 @@ single_run() {
     cp -pR "$BF_TARGET" "$BF_OUT"
     say "appending to the run folder: $BF_TARGET"
   else
-    BF_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-run.XXXXXX")
+    BF_STATE=$(make_temp_dir)
+    ledger_add folder temporary-folder "$BF_STATE"
     : >"$BF_STATE/commands.yaml"
     : >"$BF_STATE/outputs.yaml"
     : >"$BF_STATE/tools.yaml"
     : >"$BF_STATE/stability.yaml"
     BF_OUT_OWNED=1
     mkdir_out "$BF_OUT"
+    # A partial run folder carries the marker until run.yaml is written.
+    put_marker "$BF_OUT"
+    if test -n "$BF_OUT_MADE"; then
+      ledger_add folder partial-run-folder "$BF_OUT"
+    else
+      ledger_add emptied "$BF_OUT"
+    fi
     say "run folder: $BF_OUT"
     system_yaml "$BF_DIR" "$BF_MKFS" >"$BF_STATE/system.yaml"
     for sr_tool in $sr_tools; do
@@ -631,8 +714,6 @@ single_run() {
     done
     test -s "$BF_STATE/tools.yaml" || printf '  {}\n' >"$BF_STATE/tools.yaml"
   fi
-  mkdir "$BF_WORK"
-  BF_WORKDIR=$BF_WORK
   stability_reset
   BF_REPEAT_TOP=0
 
@@ -651,8 +732,6 @@ single_run() {
 
   if test "$BF_APPEND" = 1; then
     append_finish "$sr_commit"
-    rm -rf "$BF_WORKDIR"
-    BF_WORKDIR=''
     if test -n "$BF_APPEND_STAGE"; then
       say "done: the outputs for $BF_TARGET are ready (added when every filesystem is done)"
     else
@@ -666,8 +745,7 @@ single_run() {
   BF_NOTES="Made by scripts/benchfolio-run${sr_commit:+ (runner of commit $sr_commit)} with --profile $(printf '%s' "$BF_PROFILES" | sed 's/ / --profile /g') $(repeat_options)${BF_OPT_SIZE_TEXT:+ --size $BF_OPT_SIZE_TEXT}${BF_OPT_RUNTIME:+ --runtime $BF_OPT_RUNTIME}${BF_OPT_THREADS:+ --threads $(printf '%s' "$BF_OPT_THREADS" | tr ' ' ',')}. The tools ran with LC_ALL=C in $BF_WORK (removed afterwards), from the folder holding scripts/. Drop caches before each benchmark: $sr_drop.${BF_NOTE:+ $BF_NOTE}"
   write_run_yaml
   write_run_readme "$BF_OUT"
+  rm -f "$BF_OUT/$BF_MARKER"
   BF_DONE=1
-  rm -rf "$BF_WORKDIR"
-  BF_WORKDIR=''
   say "done: $BF_OUT"
 }

@@ -326,6 +326,8 @@ ssh_main() {
   fi
   trap 'ssh_cleanup' EXIT
   BF_SSH_STATE=$(mktemp -d "${TMPDIR:-/tmp}/benchfolio-ssh.XXXXXX")
+  # Killed outright, the next run finds it by its marker (markers.sh).
+  put_marker "$BF_SSH_STATE"
   # The terminal, for ssh -t (a command started with & reads /dev/null otherwise).
   if test -t 0; then
     exec 3<&0
