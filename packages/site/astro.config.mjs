@@ -6,6 +6,7 @@ import { pagefindIndex } from './src/integrations/pagefind.ts';
 import { pruneStale } from './src/integrations/prune-stale.ts';
 import { utf8Text } from './src/integrations/utf8-text.ts';
 import { recordRepoRoot } from './src/lib/repo-root.ts';
+import { safeLinks } from './src/lib/safe-links.ts';
 import { scrollTables } from './src/lib/scroll-tables.ts';
 
 /**
@@ -45,8 +46,9 @@ const BASE = process.env.BENCHFOLIO_BASE || '/';
 
 export default defineConfig({
   // Write-ups' code blocks keep the page's own colours: a highlighting theme's token colours
-  // fail contrast in one scheme or the other. Their tables scroll in a box of their own.
-  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [scrollTables] }) },
+  // fail contrast in one scheme or the other. Their tables scroll in a box of their own. Links
+  // and images keep only http(s), mailto, relative and # targets, raw HTML shows as text.
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [safeLinks, scrollTables] }) },
   output: 'static',
   site: SITE_URL,
   base: BASE,
