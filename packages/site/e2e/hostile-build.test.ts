@@ -129,7 +129,9 @@ describe('a hostile experiment, built and served by astro preview', () => {
     async () => {
       const { pages } = await builtPaths();
       expect(pages).toContain(`/${RUN_FOLDER}/`);
-      for (const path of [...pages, '/?q=random', '/no-such-page/']) {
+      // The search (Pagefind's WebAssembly), and /compare drawing the hostile run beside another.
+      const compare = `/compare/?runs=${HOSTILE_ID}/${HOSTILE_RUN},${HOSTILE_ID}/xfs`;
+      for (const path of [...pages, '/?q=random', compare, '/no-such-page/']) {
         const { page, problems } = await watchedPage();
         const response = await page.goto(new URL(path.slice(1), preview.url).href);
         await waitForReady(page);
@@ -148,6 +150,19 @@ describe('a hostile experiment, built and served by astro preview', () => {
           // The charts drew, and the job name is shown as the text it is.
           expect(await page.locator('[data-chart] svg').count()).toBeGreaterThan(0);
           expect(await page.getByText(IMG_ALERT).count()).toBeGreaterThan(0);
+          // A chart's PNG export draws its SVG from a blob: URL onto a canvas.
+          await page.locator('[data-figure-downloads]').first().evaluate((element) => {
+            element.hidden = false;
+          });
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            page.locator('button[data-download="png"]').first().click(),
+          ]);
+          expect(download.suggestedFilename()).toMatch(/\.png$/);
+        }
+        if (path === compare) {
+          await page.screenshot({ path: join(SCREENSHOTS_DIR, 'hostile-compare-1280.png'), fullPage: true });
+          expect(await page.locator('main svg').count(), compare).toBeGreaterThan(0);
         }
         if (path === '/?q=random') {
           await page.screenshot({ path: join(SCREENSHOTS_DIR, 'hostile-search-1280.png') });
