@@ -89,7 +89,16 @@ describe('isAllowedLinkTarget', () => {
   });
 
   test('allows targets without a scheme: a colon after the first /, ? or # is not one', () => {
-    for (const target of ['', '#a:b', '?q=a:b', './a:b', '//example.org/x', 'a/b:c', 'HTTPS://example.org']) {
+    for (const target of [
+      '',
+      '#a:b',
+      '?q=a:b',
+      './a:b',
+      '//example.org/x',
+      'a/b:c',
+      'HTTPS://example.org',
+      'mailto:a@example.org?subject=a:b',
+    ]) {
       expect(isAllowedLinkTarget(target), JSON.stringify(target)).toBe(true);
     }
   });

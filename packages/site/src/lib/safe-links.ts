@@ -30,7 +30,7 @@ function isIgnored(code: number): boolean {
  */
 export function isAllowedLinkTarget(target: string): boolean {
   const plain = [...percentDecoded(target)].filter((character) => !isIgnored(character.charCodeAt(0))).join('');
-  const scheme = /^([^/?#]*):/.exec(plain)?.[1];
+  const scheme = /^([^/?#:]*):/.exec(plain)?.[1];
   return scheme === undefined || ALLOWED_SCHEMES.has(scheme.toLowerCase());
 }
 
