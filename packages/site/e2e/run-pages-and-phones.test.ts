@@ -242,5 +242,5 @@ describe('on a 390 px phone', () => {
         ).toBeLessThanOrEqual(1);
       }
     }
-  });
+  }, EVERY_PAGE_TIMEOUT_MS);
 });
