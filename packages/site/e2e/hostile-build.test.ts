@@ -151,9 +151,12 @@ describe('a hostile experiment, built and served by astro preview', () => {
           expect(await page.locator('[data-chart] svg').count()).toBeGreaterThan(0);
           expect(await page.getByText(IMG_ALERT).count()).toBeGreaterThan(0);
           // A chart's PNG export draws its SVG from a blob: URL onto a canvas.
-          await page.locator('[data-figure-downloads]').first().evaluate((element) => {
-            element.hidden = false;
-          });
+          await page
+            .locator('[data-figure-downloads]')
+            .first()
+            .evaluate((element: HTMLElement) => {
+              element.hidden = false;
+            });
           const [download] = await Promise.all([
             page.waitForEvent('download'),
             page.locator('button[data-download="png"]').first().click(),
@@ -260,9 +263,15 @@ describe('/try with an output over 1 MiB, parsed in its worker', () => {
   }, 180_000);
 });
 
-/** A script line that reports each CSP violation of its global scope as a console error. */
-const REPORT_VIOLATIONS =
-  "self.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`));";
+/** Reports each CSP violation of the global scope it runs in as a console error. */
+function reportViolations(): void {
+  self.addEventListener('securitypolicyviolation', (event) =>
+    console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
+  );
+}
+
+/** reportViolations as a line of script, put first into the worker's script. */
+const REPORT_VIOLATIONS = `(${reportViolations.toString()})();`;
 
 /** A raw file of the hostile run, as the preview serves it. */
 async function rawText(file: string): Promise<string> {

@@ -20,7 +20,6 @@ import {
   createDigestCache,
   createParseCache,
   experimentFolders,
-  type LoadedExperiment,
   loadExperiment,
 } from '@benchfolio/parsers/node';
 import { siteCacheDir } from '../lib/cache-dir.ts';
