@@ -7,7 +7,14 @@ import { WORKER_THRESHOLD_BYTES } from '../src/try/try-view.ts';
 import { type AstroPreview, startAstroPreview } from './helpers/astro-preview.ts';
 import { buildSite, REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
-import { HOSTILE_ID, HOSTILE_RUN, hostileOutputs, IMG_ALERT, writeHostileContent } from './helpers/hostile-content.ts';
+import {
+  ALL_TOOLS_ID,
+  HOSTILE_ID,
+  HOSTILE_RUN,
+  hostileOutputs,
+  IMG_ALERT,
+  writeHostileContent,
+} from './helpers/hostile-content.ts';
 import { waitForReady } from './helpers/page-ready.ts';
 import { buildIostatLog } from './try/iostat-log.ts';
 import { chooseFiles, outputAttributes, outputSections, pasteAndParse } from './try/try-page-driver.ts';
@@ -129,6 +136,7 @@ describe('a hostile experiment, built and served by astro preview', () => {
     async () => {
       const { pages } = await builtPaths();
       expect(pages).toContain(`/${RUN_FOLDER}/`);
+      expect(pages).toContain(`/experiments/${ALL_TOOLS_ID}/`);
       // The search (Pagefind's WebAssembly), and /compare drawing the hostile run beside another.
       const compare = `/compare/?runs=${HOSTILE_ID}/${HOSTILE_RUN},${HOSTILE_ID}/xfs`;
       for (const path of [...pages, '/?q=random', compare, '/no-such-page/']) {
@@ -179,18 +187,24 @@ describe('a hostile experiment, built and served by astro preview', () => {
   );
 
   test(
-    'every raw file, whatever its name, is UTF-8 plain text with nosniff, and opening it runs nothing',
+    'every raw file, whatever its name, is UTF-8 plain text with nosniff, and opening one runs nothing',
     async () => {
       const { rawFiles } = await builtPaths();
       for (const name of [...Object.keys(DANGEROUS_NAMES), ...Object.values(DANGEROUS_NAMES), 'run.yaml']) {
         expect(rawFiles).toContain(`/${RUN_FOLDER}/${name}`);
       }
+      expect(rawFiles.filter((path) => path.includes(ALL_TOOLS_ID)).length).toBeGreaterThan(200);
       for (const path of rawFiles) {
+        const response = await fetch(new URL(path.slice(1), preview.url));
+        expect(response.headers.get('content-type'), path).toBe('text/plain; charset=utf-8');
+        expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      }
+      // Opened in the browser: the hostile run's files (the others are the runner's own outputs).
+      for (const path of rawFiles.filter((file) => file.startsWith(`/${RUN_FOLDER}/`))) {
         const { page, problems } = await watchedPage();
         const response = await page.goto(new URL(path.slice(1), preview.url).href);
         await page.waitForLoadState('load');
         expect(response?.headers()['content-type'], path).toBe('text/plain; charset=utf-8');
-        expect(response?.headers()['x-content-type-options'], path).toBe('nosniff');
         expect(await page.evaluate(() => document.contentType), path).toBe('text/plain');
         expect(await liveMarkup(page), path).toEqual([]);
         expect(problems, path).toEqual([]);

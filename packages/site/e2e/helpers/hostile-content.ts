@@ -11,7 +11,14 @@ export const HOSTILE_RUN = 'ext3';
 /** Markup that runs a script wherever it is parsed as HTML. */
 export const IMG_ALERT = '<img src=x onerror=alert(1)>';
 
-const REAL_EXPERIMENT = join(REPO_ROOT, 'content', 'results', HOSTILE_ID);
+/**
+ * A real experiment beside it, as committed: the runner's outputs of every tool but sadf (fio
+ * logs, iostat, bonnie++, sysbench, dd), so that each kind of chart is drawn under the policy.
+ */
+export const ALL_TOOLS_ID = '2026-11-ext4-xfs-btrfs-loopback';
+
+const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
+const REAL_EXPERIMENT = join(RESULTS_DIR, HOSTILE_ID);
 
 /**
  * Raw outputs the fio reader reads whole, as it reads the real one they are made of: a
@@ -40,7 +47,8 @@ javascript:alert(4)) and [d](javascript&colon;alert(5)) and [e](&#100;ata:text/h
 `;
 
 /**
- * Writes the hostile experiment into a new folder of experiments and returns that folder. The
+ * Writes the hostile experiment, and ALL_TOOLS_ID as it is, into a new folder of experiments
+ * and returns that folder. The
  * runs' labels and other YAML fields refuse markup (validate), so the markup goes where the
  * schema lets it: raw outputs and the job names in them, and the write-up's links.
  */
@@ -55,5 +63,6 @@ export async function writeHostileContent(): Promise<string> {
   const runYaml = await readFile(join(runDir, 'run.yaml'), 'utf8');
   await writeFile(join(runDir, 'run.yaml'), runYaml.replace(/^notes:/m, `${listed.join('')}notes:`));
   await writeFile(join(dir, 'index.md'), `${await readFile(join(dir, 'index.md'), 'utf8')}${HOSTILE_LINKS}`);
+  await cp(join(RESULTS_DIR, ALL_TOOLS_ID), join(contentDir, ALL_TOOLS_ID), { recursive: true });
   return contentDir;
 }
