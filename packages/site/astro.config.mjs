@@ -2,10 +2,11 @@ import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { hostHeaders } from './src/integrations/host-headers.ts';
 import { pagefindIndex } from './src/integrations/pagefind.ts';
 import { pruneStale } from './src/integrations/prune-stale.ts';
-import { utf8Text } from './src/integrations/utf8-text.ts';
 import { recordRepoRoot } from './src/lib/repo-root.ts';
+import { safeLinks } from './src/lib/safe-links.ts';
 import { scrollTables } from './src/lib/scroll-tables.ts';
 
 /**
@@ -45,12 +46,16 @@ const BASE = process.env.BENCHFOLIO_BASE || '/';
 
 export default defineConfig({
   // Write-ups' code blocks keep the page's own colours: a highlighting theme's token colours
-  // fail contrast in one scheme or the other. Their tables scroll in a box of their own.
-  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [scrollTables] }) },
+  // fail contrast in one scheme or the other. Their tables scroll in a box of their own. Links
+  // and images keep only http(s), mailto, relative and # targets, raw HTML shows as text.
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [safeLinks, scrollTables] }) },
   output: 'static',
+  // Every stylesheet a file of its own: the pages' Content-Security-Policy allows no inline
+  // style element (src/lib/content-security-policy.ts), and the build refuses one.
+  build: { inlineStylesheets: 'never' },
   site: SITE_URL,
   base: BASE,
-  integrations: [sitemap(), pruneStale(), pagefindIndex(), utf8Text()],
+  integrations: [sitemap(), pruneStale(), pagefindIndex(), hostHeaders()],
   // The content layer keeps its data store in the cache folder. Builds of different content
   // folders that run at the same time (the e2e tests) each need their own.
   cacheDir: process.env.BENCHFOLIO_CACHE_DIR,

@@ -1,8 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SITE_DIR } from './helpers/build-site.ts';
+import { injectAxe } from './helpers/page-layout.ts';
 import { servedSite } from './helpers/served-site.ts';
 
 // The runner's fio logs (fixtures/fio-logs: fio-seed-hoffman on ext4, xfs and btrfs loop images,
@@ -13,7 +13,6 @@ const FIXTURE_DIR = join(SITE_DIR, 'e2e', 'fixtures', 'fio-logs');
 const EXPERIMENT = '2026-11-fio-logs-loopback';
 const RUNS_DIR = join(FIXTURE_DIR, EXPERIMENT, 'runs');
 const SCREENSHOTS_DIR = join(SITE_DIR, 'e2e', 'screenshots');
-const AXE_SOURCE = createRequire(import.meta.url)('axe-core').source as string;
 const SECTION = '[data-section="fio-log-random-write-direct"]';
 
 const site = servedSite(FIXTURE_DIR);
@@ -70,7 +69,7 @@ describe('fio logs on the experiment page', () => {
         await page
           .locator(SECTION)
           .screenshot({ path: join(SCREENSHOTS_DIR, `fio-logs--section-${width}-${colorScheme}.png`) });
-        await page.addScriptTag({ content: AXE_SOURCE });
+        await injectAxe(page);
         const violations = await page.evaluate(async () => {
           type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
           const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import type { IndexEntry } from '../src/data/site-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { REPO_ROOT } from './helpers/build-site.ts';
 import { indexSettled, shownCardIds } from './helpers/index-cards.ts';
+import { injectAxe } from './helpers/page-layout.ts';
 import { pageSearchParams } from './helpers/page-location.ts';
 import { recordPageProblems } from './helpers/page-problems.ts';
 import { gotoReady, reloadReady } from './helpers/page-ready.ts';
@@ -18,7 +18,6 @@ import { servedSite } from './helpers/served-site.ts';
 // Expected lists are worked out here from the experiments' own fields, not from the page's code.
 
 const RESULTS_DIR = join(REPO_ROOT, 'content', 'results');
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LOAD_TIMEOUT_MS = 120_000;
 /** A word of the write-up of content/results/2011-11-ext4-xfs-btrfs-bonnie (index.md), rare elsewhere. */
 const WRITE_UP_WORD = 'barriers';
@@ -231,7 +230,7 @@ describe('the index over content/results', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const query of ['', '?tool=fio&q=barriers']) {
         const { page } = await openIndex(query, { colorScheme });
-        await page.addScriptTag({ path: AXE_SCRIPT });
+        await injectAxe(page);
         const violations = await page.evaluate(async () => {
           const { violations } = await (
             window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }

@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 import { launchChromium } from './helpers/chromium.ts';
+import { injectAxe } from './helpers/page-layout.ts';
 import { sharedBuild } from './helpers/shared-build.ts';
 import { type StaticServer, serveStatic } from './helpers/static-server.ts';
 import { dropFetchedFile, fetchFileIntoPage, type ProgressSample, sampleProgress } from './try/drop-file.ts';
@@ -58,7 +58,6 @@ const BIG_LOG_BYTES = 100 * 1024 * 1024;
 const MAX_SCRIPT_GZIP_BYTES = 150 * 1024;
 /** Files the tests serve beside the site (the 100 MB log): from the temporary folder, never in the repository. */
 const SERVED_DIR = 'e2e-try';
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let build: SiteBuild;
 let server: StaticServer;
@@ -579,7 +578,7 @@ describe('screenshots', () => {
 describe('accessibility', () => {
   /** axe-core's serious and critical violations on the page as it is, as "rule: target" lines. */
   async function seriousViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: AXE_SCRIPT });
+    await injectAxe(page);
     const violations = await page.evaluate(async () => {
       type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
       return (await (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe.run())

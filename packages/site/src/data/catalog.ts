@@ -19,8 +19,6 @@ export interface CatalogRun {
   files: string[];
   /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
   filesystem?: string;
-  /** Those of its raw outputs that hold a byte above 0x7f: the server must name their charset (integrations/utf8-text.ts). */
-  nonAsciiFiles: string[];
 }
 
 /** One experiment in the catalog: plain JSON, kept on disk between builds (catalog-cache.ts). */
@@ -49,16 +47,12 @@ export interface CatalogEntry {
   warnings: ContentIssue[];
 }
 
-/**
- * The catalog entry of a loaded experiment. `nonAsciiPaths` are the absolute paths of its raw
- * outputs that hold a byte above 0x7f (nonAsciiOutputPaths in shared-content.ts).
- */
+/** The catalog entry of a loaded experiment. */
 export function catalogEntry(
   loaded: LoadedExperiment,
   digest: string,
   warnings: readonly ContentIssue[],
   base: string,
-  nonAsciiPaths: ReadonlySet<string> = new Set(),
 ): CatalogEntry {
   return {
     id: loaded.id,
@@ -66,7 +60,7 @@ export function catalogEntry(
     digest,
     experiment: loaded.experiment,
     index: indexEntry(loaded),
-    runs: loaded.runs.map((run) => catalogRun(run, nonAsciiPaths)),
+    runs: loaded.runs.map(catalogRun),
     compare: compareFilters(compareRuns(loaded, base)),
     glossary: glossaryUse(experimentView(loaded)),
     samples: sampleCandidates(loaded),
@@ -74,11 +68,10 @@ export function catalogEntry(
   };
 }
 
-function catalogRun(run: LoadedRun, nonAsciiPaths: ReadonlySet<string>): CatalogRun {
+function catalogRun(run: LoadedRun): CatalogRun {
   const files = run.outputs.map((output) => output.file);
-  const nonAsciiFiles = run.outputs.filter((output) => nonAsciiPaths.has(output.path)).map((output) => output.file);
   const filesystem = run.run.system.filesystem?.type;
-  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }), nonAsciiFiles };
+  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }) };
 }
 
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */

@@ -13,7 +13,6 @@
 // load filled: a build holds one experiment at a time, however many there are.
 
 import { appendFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIssue } from '@benchfolio/parsers/content';
 import {
@@ -21,7 +20,6 @@ import {
   createDigestCache,
   createParseCache,
   experimentFolders,
-  type LoadedExperiment,
   loadExperiment,
 } from '@benchfolio/parsers/node';
 import { siteCacheDir } from '../lib/cache-dir.ts';
@@ -102,26 +100,9 @@ async function readCatalog(dir: string, base: string): Promise<SiteCatalog> {
     const loaded = await loadExperiment(folder.dir, folder.id, context);
     issues.push(...loaded.issues);
     if (loaded.experiment === undefined) continue;
-    const nonAscii = await nonAsciiOutputPaths(loaded.experiment);
-    entries.push(await cache.set(key, catalogEntry(loaded.experiment, key.digest, loaded.issues, base, nonAscii)));
+    entries.push(await cache.set(key, catalogEntry(loaded.experiment, key.digest, loaded.issues, base)));
   }
   return { entries, issues };
-}
-
-/**
- * The raw outputs of an experiment that hold a byte above 0x7f, read once when the experiment
- * enters the catalog (the build names their charset: integrations/utf8-text.ts), so that no
- * build reads every raw file of the site for it.
- */
-export async function nonAsciiOutputPaths(loaded: LoadedExperiment): Promise<Set<string>> {
-  const paths = new Set<string>();
-  for (const run of loaded.runs) {
-    for (const output of run.outputs) {
-      const bytes = await readFile(output.path);
-      if (bytes.some((byte) => byte > 0x7f)) paths.add(output.path);
-    }
-  }
-  return paths;
 }
 
 function log(line: string): void {

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { formatIssue, hasErrors } from '@benchfolio/parsers/node';
 import type { Loader } from 'astro/loaders';
 import { loadSharedContent } from '../data/shared-content.ts';
+import { siteNameCollisions } from '../data/site-paths.ts';
+import { repoRoot } from '../lib/repo-root.ts';
 
 /**
  * Loads every experiment of the results folder with `@benchfolio/parsers`, once for the whole
@@ -21,6 +23,14 @@ export function resultsLoader(): Loader {
         const errors = issues.filter((issue) => issue.severity !== 'warning');
         const found = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
         throw new Error(`${found} in the experiments:\n${errors.map(formatIssue).join('\n')}`);
+      }
+      // Names the site itself writes: the build would overwrite a raw output or crash.
+      const collisions = entries.flatMap((entry) => siteNameCollisions(entry.id, entry.dir, entry.runs));
+      if (collisions.length > 0) {
+        const lines = collisions.map(({ path, message }) => `${relative(repoRoot(), path)}: ${message}`);
+        throw withoutStack(
+          new Error(`${collisions.length} name collisions with the site's own files:\n${lines.join('\n')}`),
+        );
       }
       // Warnings (runs differing beyond the variable) are shown, and the page shows them too.
       for (const issue of issues) logger.warn(formatIssue(issue));
@@ -41,6 +51,15 @@ export function resultsLoader(): Loader {
       }
     },
   };
+}
+
+/**
+ * An error Astro prints as its message alone: it adds a stack trace and the throwing line of
+ * the loader to any error that has a stack, which tells a submitter nothing.
+ */
+function withoutStack(error: Error): Error {
+  error.stack = '';
+  return error;
 }
 
 /** A file's text, or undefined when there is none (the loader has checked the folder). */

@@ -44,6 +44,9 @@ function start(root: HTMLElement, settings: Pick<TryPage, 'base' | 'contributing
       return;
     }
     page.status.textContent = 'Loading the parsers…';
+    // zod is told to make no eval before the app makes any schema: loaded first, on its own
+    // (a static import would not do: the bundler orders the modules of a chunk as it likes).
+    await import('../try/zod-without-eval.ts');
     const app = await import('../try/app.ts');
     await app.showInputs(page, given);
   };
