@@ -21,9 +21,10 @@ export const CONTENT_LIMITS = {
   yamlDepth: 32,
 } as const;
 
-/** `1 MiB`, `10 MiB`: a limit as the errors name it. */
+/** `1 MiB`, `50 MB`, `612.4 MB`: a size as the errors name it. */
 export function sizeText(bytes: number): string {
   if (bytes >= MIB && bytes % MIB === 0) return `${bytes / MIB} MiB`;
+  if (bytes >= 1e6 && bytes % 1e6 === 0) return `${bytes / 1e6} MB`;
   if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
   if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(1)} kB`;
   return `${bytes} bytes`;
@@ -31,5 +32,7 @@ export function sizeText(bytes: number): string {
 
 /** The message refusing a file of `bytes` over `limitBytes`: "… is 612.0 MB; the limit for run.yaml is 1 MiB". */
 export function tooLargeMessage(name: string, bytes: number, limitBytes: number): string {
-  return `the file is ${sizeText(bytes)}; the limit for ${name} is ${sizeText(limitBytes)}`;
+  // Just over the limit, the rounded size could read as the limit itself: say the bytes.
+  const shown = bytes - limitBytes < limitBytes / 1000 ? `${bytes} bytes` : sizeText(bytes);
+  return `the file is ${shown}; the limit for ${name} is ${sizeText(limitBytes)}`;
 }

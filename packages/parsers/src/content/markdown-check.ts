@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
+import type { Nesting } from 'markdown-it/lib/token.mjs';
 import type { ContentIssueCode } from './issue-codes.ts';
 import type { ContentIssue } from './yaml-document.ts';
 
@@ -45,7 +46,7 @@ function linkParser(definitionLines: Map<string, number>): MarkdownIt {
   md.normalizeLink = (url) => url;
   const InlineState = md.inline.State;
   md.inline.State = class extends InlineState {
-    override push(type: string, tag: string, nesting: Token.Nesting): Token {
+    override push(type: string, tag: string, nesting: Nesting): Token {
       const token = super.push(type, tag, nesting);
       token.meta = { ...token.meta, inlineStart: this.pos } satisfies InlineStart;
       return token;

@@ -54,13 +54,23 @@ export const RUN_FOLDER_NAME = SLUG;
  * undefined when it can: it must match RUN_FOLDER_NAME, and no other run's generated file may bear
  * its name (runs `beta` and `beta.json` would both make `runs/beta.json`).
  */
-export function runFolderNameProblem(run: string, runs: Iterable<string>): string | undefined {
+export function runFolderNameProblem(
+  run: string,
+  runs: Iterable<string>,
+): { code: 'BAD_NAME' | 'RESERVED_NAME'; message: string } | undefined {
   if (!RUN_FOLDER_NAME.test(run)) {
-    return 'a run folder is named with lowercase letters and digits, in words joined by ".", "_" or "-" (such as ext4-tuned)';
+    return {
+      code: 'BAD_NAME',
+      message:
+        'a run folder is named with lowercase letters and digits, in words joined by ".", "_" or "-" (such as ext4-tuned)',
+    };
   }
   for (const other of runs) {
     if (other !== run && runGeneratedSiblings(other).includes(run)) {
-      return `the site makes runs/${run} for run ${other} (its parsed run and its sections: ${runGeneratedSiblings(other).join(', ')}): rename this run folder`;
+      return {
+        code: 'RESERVED_NAME',
+        message: `the site makes runs/${run} for run ${other} (its parsed run and its sections: ${runGeneratedSiblings(other).join(', ')}): rename this run folder`,
+      };
     }
   }
   return undefined;

@@ -46,7 +46,11 @@ export function checkYaml<S extends z.ZodType>(text: string, file: string, schem
   };
   const limit = yamlLimitIssue(doc);
   if (limit !== undefined) {
-    return { data: undefined, issues: [{ file, ...at(limit.offset), message: limit.message, code: limit.code }], locate };
+    return {
+      data: undefined,
+      issues: [{ file, ...at(limit.offset), message: limit.message, code: limit.code }],
+      locate,
+    };
   }
   if (doc.errors.length > 0) {
     return {
