@@ -19,6 +19,12 @@ export const CONTENT_LIMITS = {
   yamlAliases: 100,
   /** YAML nesting: collections inside collections. run.yaml's deepest is 4 (system.disks[0].model). */
   yamlDepth: 32,
+  /**
+   * Markdown nesting in index.md: quotes, lists and emphasis inside one another. The checker's
+   * parser stops reading deeper than its limit while the site's renderer may not, so a link
+   * nested deeper would go unchecked: deeper is refused.
+   */
+  markdownDepth: 100,
 } as const;
 
 /** `1 MiB`, `50 MB`, `612.4 MB`: a size as the errors name it. */

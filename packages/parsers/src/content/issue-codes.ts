@@ -17,6 +17,8 @@ export const CONTENT_ISSUE_CODES = [
   'YAML_ALIASES',
   /** A YAML file nested deeper than the limit. */
   'YAML_DEPTH',
+  /** index.md nested deeper than the limit (quotes in quotes, lists in lists, emphasis in emphasis). */
+  'MARKDOWN_DEPTH',
   /** A link or image in index.md to a scheme other than http:, https: and mailto: (javascript:, data:, ...). */
   'UNSAFE_LINK',
   /** Raw HTML in index.md: the site renders Markdown only. */

@@ -1,7 +1,8 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type Options } from 'markdown-it';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { Nesting } from 'markdown-it/lib/token.mjs';
+import { CONTENT_LIMITS } from './content-limits.ts';
 import type { ContentIssueCode } from './issue-codes.ts';
 import type { ContentIssue } from './yaml-document.ts';
 
@@ -39,8 +40,10 @@ interface InlineStart {
  * A parser that keeps every link as written (no scheme is dropped, nothing percent-encoded), with
  * each inline token's offset in its paragraph, and each reference definition's line in `lines`.
  */
-function linkParser(definitionLines: Map<string, number>): MarkdownIt {
+function linkParser(definitionLines: Map<string, number>, tooDeep: TooDeep): MarkdownIt {
   const md = new MarkdownIt('commonmark', { html: true });
+  // maxNesting is an option of markdown-it's presets that its types leave out.
+  md.set({ maxNesting: CONTENT_LIMITS.markdownDepth } as Options);
   md.enable(['table', 'strikethrough']);
   md.validateLink = () => true;
   md.normalizeLink = (url) => url;
@@ -67,7 +70,25 @@ function linkParser(definitionLines: Map<string, number>): MarkdownIt {
   md.core.ruler.after('block', 'benchfolio_last_definitions', (state) => {
     noteNewDefinitions(state as unknown as StateBlock);
   });
+  // At maxNesting the parser stops reading blocks deeper and reads inline text as plain text:
+  // note the first place it did, which is refused.
+  const tokenizeBlock = md.block.tokenize.bind(md.block);
+  md.block.tokenize = (state, startLine, endLine) => {
+    if (state.level >= CONTENT_LIMITS.markdownDepth) tooDeep.line ??= startLine;
+    tokenizeBlock(state, startLine, endLine);
+  };
+  const tokenizeInline = md.inline.tokenize.bind(md.inline);
+  md.inline.tokenize = (state) => {
+    if (state.level >= CONTENT_LIMITS.markdownDepth) tooDeep.inline ??= { src: state.src, pos: state.pos };
+    tokenizeInline(state);
+  };
   return md;
+}
+
+/** Where the parser first reached its nesting limit: a block's line, or an inline text and offset. */
+interface TooDeep {
+  line?: number;
+  inline?: { src: string; pos: number };
 }
 
 /** Every raw HTML and every link, image or definition to a scheme other than http(s) and mailto, outside code. */
@@ -76,7 +97,8 @@ export function checkMarkdown(text: string, file: string): ContentIssue[] {
   const lines = text.split(/\r\n|\r|\n/);
   const definitionLines = new Map<string, number>();
   const env: { references?: Record<string, { href: string }> } = {};
-  const tokens = linkParser(definitionLines).parse(text, env);
+  const tooDeep: TooDeep = {};
+  const tokens = linkParser(definitionLines, tooDeep).parse(text, env);
   const report = (line: number, column: number, code: ContentIssueCode, message: string) =>
     issues.push({ file, line: line + 1, column: column + 1, message, code });
   const checkTarget = (url: string, what: string, line: number, column: number) => {
@@ -116,6 +138,24 @@ export function checkMarkdown(text: string, file: string): ContentIssue[] {
         checkTarget(child.attrGet('src') ?? '', 'an image', ...sourcePosition(block, offset, lines));
       }
     }
+  }
+  if (tooDeep.line !== undefined || tooDeep.inline !== undefined) {
+    const inline = tooDeep.inline;
+    const block = inline === undefined ? undefined : tokens.find((token) => token.content === inline.src);
+    const [line, column] =
+      tooDeep.line !== undefined
+        ? [tooDeep.line, firstNonSpace(lines[tooDeep.line] ?? '')]
+        : sourcePosition(
+            { content: inline?.src ?? '', line: block?.map?.[0] ?? 0, searchFrom: 0 },
+            inline?.pos ?? 0,
+            lines,
+          );
+    report(
+      line,
+      column,
+      'MARKDOWN_DEPTH',
+      `Markdown nested deeper than ${CONTENT_LIMITS.markdownDepth} levels, the limit: write-ups nest a few`,
+    );
   }
   for (const [label, reference] of Object.entries(env.references ?? {})) {
     const line = definitionLines.get(label) ?? 0;

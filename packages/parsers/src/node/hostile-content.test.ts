@@ -182,6 +182,16 @@ describe('write-up links, after decoding', () => {
     expect(await errors()).toEqual([]);
   });
 
+  it('refuses Markdown nested deeper than the limit, where a link would go unchecked', async () => {
+    const dir = copyReal();
+    const path = join(dir, 'index.md');
+    const lines = readFileSync(path, 'utf8').split('\n').length;
+    append(path, `\n${'>'.repeat(CONTENT_LIMITS.markdownDepth + 50)} [x](javascript:x)\n`);
+    expect(await errors()).toMatchObject([
+      { code: 'MARKDOWN_DEPTH', file: `${REAL}/index.md`, line: lines + 1, column: 1 },
+    ]);
+  });
+
   it('refuses raw HTML, inline and as a block', async () => {
     const dir = copyReal();
     const path = join(dir, 'index.md');
