@@ -32,6 +32,14 @@ export const PARSE_ERROR_CODES = [
 
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
+/**
+ * The code of the warning a parser gives an output that stops before its end but still holds
+ * whole results (iostat stopped by ^C mid-report): the results before the cut are kept, and
+ * `benchfolio validate` refuses the output unless its run.yaml entry accepts the cut with a
+ * reason (`truncated: { accepted: "..." }`).
+ */
+export const CUT_WARNING = 'TRUNCATED' satisfies ParseErrorCode;
+
 export interface ParseErrorInit {
   code: ParseErrorCode;
   message: string;

@@ -21,6 +21,7 @@ export {
 } from './dd/index.ts';
 export { DEVICE_ROLES, type DeviceRole, deviceRole } from './device-role.ts';
 export {
+  CUT_WARNING,
   isParseError,
   PARSE_ERROR_CODES,
   ParseError,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { ParseError } from '../src/errors.ts';
+import { CUT_WARNING, ParseError } from '../src/errors.ts';
 import type { Measurement } from '../src/measurement.ts';
 import type { ParseWarning } from '../src/parser.ts';
 import type { ToolName } from '../src/tools.ts';
@@ -26,8 +26,8 @@ import { type RawOutput, type RawTool, rawOutputs } from './raw-outputs.ts';
  */
 export type CutOutcome = 'error' | 'warned' | 'whole' | 'entries' | 'silent';
 
-/** The warning code that marks a cut output, here and in validate. */
-export const CUT_WARNING = 'TRUNCATED';
+/** The warning code that marks a cut output, here and in validate (src/errors.ts). */
+export { CUT_WARNING };
 
 export interface ParsedLike {
   measurements: readonly Measurement[];

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
+import { type ContentReport, formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
 import { summarizeExperiment } from '../node/summarize.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK } from './cli-io.ts';
 
@@ -9,7 +9,7 @@ export async function validateCommand(dirs: string[], io: CliIO): Promise<number
   let warnings = 0;
   let experiments = 0;
   for (const dir of dirs) {
-    const report = await loadContent(dir);
+    const report = await loadContentOrIssue(dir);
     experiments += report.experiments.length;
     for (const issue of report.issues) {
       if (issue.severity === 'warning') warnings++;
@@ -23,6 +23,19 @@ export async function validateCommand(dirs: string[], io: CliIO): Promise<number
 }
 
 /**
+ * loadContent, whose every problem is an issue; should anything still throw, it is one issue
+ * naming the folder, never a stack trace.
+ */
+async function loadContentOrIssue(dir: string): Promise<ContentReport> {
+  try {
+    return await loadContent(dir);
+  } catch (error) {
+    const message = `could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    return { experiments: [], issues: [{ file: dir, line: 1, column: 1, message, code: 'UNREADABLE' }] };
+  }
+}
+
+/**
  * Prints a markdown summary of each experiment (a folder, or an id under content/results): what
  * a reviewer of a pull request reads first. An experiment with errors prints them instead.
  */
@@ -31,7 +44,7 @@ export async function summarizeCommand(targets: string[], io: CliIO): Promise<nu
   const summaries: string[] = [];
   for (const target of targets) {
     const dir = target.includes('/') || existsSync(target) ? target : join('content', 'results', target);
-    const report = await loadContent(dir);
+    const report = await loadContentOrIssue(dir);
     for (const issue of report.issues.filter((candidate) => candidate.severity !== 'warning')) {
       io.stderr.write(`${formatIssue(issue)}\n`);
     }

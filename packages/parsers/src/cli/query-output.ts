@@ -1,3 +1,4 @@
+import { csvText } from '../node/csv-text.ts';
 import type { PlainValue, QueryResult } from '../node/dataset/query-dataset.ts';
 
 // `benchfolio query`'s three ways of printing a result. Numbers are printed as JavaScript prints
@@ -22,14 +23,14 @@ function jsonLines({ columns, rows }: QueryResult): string {
     .join('');
 }
 
-/** RFC 4180: a header line, fields quoted when they hold a comma, a quote or a line end; null is empty. */
+/**
+ * RFC 4180 with LF line ends: a header line, fields quoted when they hold a comma, a quote or a
+ * line end, formulas escaped (node/csv-text.ts); null is empty, numbers are written as numbers.
+ */
 function csv({ columns, rows }: QueryResult): string {
-  const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-  const lines = [
-    columns.map((column) => field(column.name)),
-    ...rows.map((row) => row.map((value) => field(cellText(value, '')))),
-  ];
-  return lines.map((line) => `${line.join(',')}\n`).join('');
+  const cell = (value: PlainValue | undefined) =>
+    typeof value === 'number' || typeof value === 'bigint' ? value : cellText(value, '');
+  return csvText([columns.map((column) => column.name), ...rows.map((row) => row.map(cell))], { lineEnd: '\n' });
 }
 
 const NUMERIC_TYPE =

@@ -1,3 +1,4 @@
+export { CONTENT_LIMITS, sizeText } from './content-limits.ts';
 export { type CsvField, splitCsvLine } from './csv-line.ts';
 export {
   EXPERIMENT_ID,
@@ -10,11 +11,20 @@ export {
   variableName,
 } from './experiment-schema.ts';
 export { outputFingerprintContext } from './fingerprint-context.ts';
+export { CONTENT_ISSUE_CODES, type ContentIssueCode } from './issue-codes.ts';
 export type { LoadedExperiment, LoadedOutput, LoadedRun } from './loaded.ts';
-export { checkMarkdown } from './markdown-check.ts';
+export { checkMarkdown, linkScheme } from './markdown-check.ts';
 export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';
-export { outputFileNameProblem } from './output-file-name.ts';
+export { outputFileNameIssue, outputFileNameProblem, RAW_OUTPUT_EXTENSIONS } from './output-file-name.ts';
 export { PUBLISHED_UNITS } from './published-units.ts';
+export {
+  EXPERIMENT_GENERATED_FILES,
+  experimentZipName,
+  RUN_FOLDER_NAME,
+  RUN_GENERATED_FILES,
+  runFolderNameProblem,
+  runGeneratedSiblings,
+} from './reserved-names.ts';
 export {
   type Output,
   OutputSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TOOL_NAMES } from '../tools.ts';
-import { outputFileNameProblem } from './output-file-name.ts';
+import { outputFileNameIssue } from './output-file-name.ts';
 import { StabilitySchema } from './stability-schema.ts';
 import { partialDate, plainLine, plainText } from './text-fields.ts';
 
@@ -87,8 +87,10 @@ export type System = z.output<typeof SystemSchema>;
 export const OutputSchema = z
   .object({
     file: z.string().superRefine((name, context) => {
-      const problem = outputFileNameProblem(name);
-      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      const problem = outputFileNameIssue(name);
+      if (problem !== undefined) {
+        context.addIssue({ code: 'custom', message: problem.message, params: { contentCode: problem.code } });
+      }
     }),
     tool: z.enum(TOOL_NAMES).optional().describe('The tool that printed it; detected when absent.'),
     format: z
@@ -103,6 +105,15 @@ export const OutputSchema = z
       .optional()
       .describe('A warm-up repeat (--warmup): kept, and left out of every statistic and chart.'),
     command: plainText.optional().describe('The exact command that printed this file.'),
+    truncated: z
+      .object({
+        accepted: plainText.describe('Why the cut output is published all the same ("the run was stopped at 60 s").'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'An output the parser finds cut short (a TRUNCATED warning: a killed run, a copy that stops early) is refused unless this accepts it, with the reason: `truncated: { accepted: "the operator stopped iostat with ^C after the last job" }`.',
+      ),
     note: plainText.optional(),
   })
   .strict();

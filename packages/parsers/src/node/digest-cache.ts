@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { experimentDigest } from './content-digest.ts';
 
 /** An experiment folder's digest, remembered on disk between runs (createDigestCache). */
@@ -65,11 +65,14 @@ export async function folderStatKey(root: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function hashStats(hash: Hash, root: string, dir: string): Promise<void> {
-  for (const name of (await readdir(dir)).sort()) {
-    const path = join(dir, name);
+async function hashStats(hash: Hash, root: string, dir: Buffer | string): Promise<void> {
+  // Names as bytes: a name that is not UTF-8 has no string form lstat could open (validate
+  // refuses it; here it must only not stop the build before validate's message is printed).
+  const names = (await readdir(dir, { encoding: 'buffer' })).sort(Buffer.compare);
+  for (const name of names) {
+    const path = Buffer.concat([Buffer.from(dir), Buffer.from(sep), name]);
     const stats = await lstat(path, { bigint: true });
-    const shown = relative(root, path);
+    const shown = relative(root, path.toString());
     const kind = stats.isSymbolicLink() ? 'l' : stats.isDirectory() ? 'd' : stats.isFile() ? 'f' : 'o';
     hash.update(`${kind} ${shown.length} ${shown} ${stats.size} ${stats.mtimeNs} ${stats.ctimeNs} ${stats.ino}\n`);
     if (kind === 'd') await hashStats(hash, root, path);

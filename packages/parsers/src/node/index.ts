@@ -1,5 +1,6 @@
 export { experimentDigest, libraryCodeDigest, sourceTreeDigest } from './content-digest.ts';
 export { type FolderEntry, MAX_OUTPUT_BYTES } from './content-files.ts';
+export { type CsvCell, type CsvTextOptions, csvCell, csvText } from './csv-text.ts';
 export { createDigestCache, type DigestCache } from './digest-cache.ts';
 export {
   type ContentReport,

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { builtinRegistry } from '../builtin.ts';
 import type { ContentIssue } from '../content/yaml-document.ts';
 import type { Registry } from '../registry.ts';
-import { listFolderIfAny } from './content-files.ts';
+import { listFolderIfAny, nameIssue } from './content-files.ts';
 import { type LoadedExperiment, loadExperiment } from './load-experiment.ts';
 import type { ContentContext } from './load-run.ts';
 import type { ParseCache } from './parse-cache.ts';
@@ -68,23 +68,35 @@ export async function* eachExperiment(dir: string, options: LoadContentOptions =
     return;
   }
   for (const folder of folders) {
+    if (folder.nameProblem !== undefined) {
+      const issue = nameIssue(
+        { name: folder.id, path: folder.dir, kind: 'other', sizeBytes: 0, nameProblem: folder.nameProblem },
+        dir,
+        context.show,
+      );
+      yield { id: folder.id, dir: folder.dir, experiment: undefined, issues: issue === undefined ? [] : [issue] };
+      continue;
+    }
     const { experiment, issues } = await loadExperiment(folder.dir, folder.id, context);
-    yield { ...folder, experiment, issues };
+    yield { id: folder.id, dir: folder.dir, experiment, issues };
   }
 }
 
 /**
  * The experiment folders of a results folder, by name (the folder itself when it holds an
  * experiment.yaml), or undefined when there is no such folder. Folders starting with a dot are
- * left out.
+ * left out. A name that is not UTF-8 or holds a control character comes with its `nameProblem`
+ * (its `id` and `dir` are then its readable form, not a path to open).
  */
-export async function experimentFolders(dir: string): Promise<Array<{ id: string; dir: string }> | undefined> {
+export async function experimentFolders(
+  dir: string,
+): Promise<Array<{ id: string; dir: string; nameProblem?: string | undefined }> | undefined> {
   const entries = await listFolderIfAny(dir);
   if (entries === undefined) return undefined;
   if (entries.some((entry) => entry.name === 'experiment.yaml')) return [{ id: basename(dir), dir }];
   return entries
-    .filter((entry) => entry.kind === 'dir' && !entry.name.startsWith('.'))
-    .map((entry) => ({ id: entry.name, dir: entry.path }));
+    .filter((entry) => (entry.kind === 'dir' || entry.nameProblem !== undefined) && !entry.name.startsWith('.'))
+    .map((entry) => ({ id: entry.name, dir: entry.path, nameProblem: entry.nameProblem }));
 }
 
 /** What loadExperiment needs, from the options of loadContent. */
@@ -101,10 +113,14 @@ function basename(path: string): string {
   return path.replace(/\/+$/, '').split('/').at(-1) ?? path;
 }
 
-/** `FILE:LINE:COL: message`, the form editors and CI annotations understand; warnings say so. */
+/**
+ * `FILE:LINE:COL: message [CODE]`, the form editors and CI annotations understand; warnings say
+ * so. The code is left out for the older checks, which have none.
+ */
 export function formatIssue(issue: ContentIssue): string {
   const prefix = issue.severity === 'warning' ? 'warning: ' : '';
-  return `${issue.file}:${issue.line}:${issue.column}: ${prefix}${issue.message}`;
+  const code = issue.code === undefined ? '' : ` [${issue.code}]`;
+  return `${issue.file}:${issue.line}:${issue.column}: ${prefix}${issue.message}${code}`;
 }
 
 /** Whether any issue is an error (warnings alone pass). */

@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CONTENT_LIMITS } from '../content/content-limits.ts';
 import { EXPERIMENT_ID, type Experiment, ExperimentSchema, variableName } from '../content/experiment-schema.ts';
 import type { LoadedExperiment, LoadedRun } from '../content/loaded.ts';
 import { checkMarkdown } from '../content/markdown-check.ts';
 import { type PublishedMeasurement, readMeasurementsCsv } from '../content/measurements-csv.ts';
+import { runFolderNameProblem } from '../content/reserved-names.ts';
 import type { Run } from '../content/run-schema.ts';
 import { type SystemDifference, systemDifferences } from '../content/system-diff.ts';
-import { SLUG } from '../content/text-fields.ts';
 import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
-import { listFolder, listFolderIfAny } from './content-files.ts';
+import { listFolder, listFolderIfAny, nameIssue } from './content-files.ts';
 import { type ContentContext, loadRun } from './load-run.ts';
+import { readLimitedText, unreadYaml } from './read-limited.ts';
 
 export type { LoadedExperiment } from '../content/loaded.ts';
 
@@ -20,8 +21,30 @@ const EXPERIMENT_ENTRIES = new Map([
   ['runs', 'dir'],
 ]);
 
-/** Reads and checks one experiment folder; the experiment comes back only when it has no error. */
+/**
+ * Reads and checks one experiment folder; the experiment comes back only when it has no error.
+ * Whatever the folder holds, the answer is issues, never a throw: a failure no check foresaw (a
+ * file the system will not let it read) is an UNREADABLE issue naming the folder.
+ */
 export async function loadExperiment(
+  dir: string,
+  id: string,
+  context: ContentContext,
+): Promise<{ experiment: LoadedExperiment | undefined; issues: ContentIssue[] }> {
+  try {
+    return await readExperiment(dir, id, context);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      experiment: undefined,
+      issues: [
+        { file: context.show(dir), line: 1, column: 1, message: `could not be read: ${reason}`, code: 'UNREADABLE' },
+      ],
+    };
+  }
+}
+
+async function readExperiment(
   dir: string,
   id: string,
   context: ContentContext,
@@ -30,9 +53,16 @@ export async function loadExperiment(
   const yamlPath = join(dir, 'experiment.yaml');
   const yamlFile = context.show(yamlPath);
   const entries = await listFolder(dir);
+  const fileEntry = (name: string) => entries.find((entry) => entry.name === name && entry.kind === 'file');
   for (const entry of entries) {
+    const badName = nameIssue(entry, dir, context.show);
+    if (badName !== undefined) {
+      issues.push(badName);
+      continue;
+    }
     const expected = EXPERIMENT_ENTRIES.get(entry.name);
     if (expected === undefined || entry.kind !== expected) {
+      const notAFile = entry.kind === 'symlink' || entry.kind === 'other';
       issues.push({
         file: context.show(entry.path),
         line: 1,
@@ -40,36 +70,55 @@ export async function loadExperiment(
         message:
           entry.kind === 'symlink'
             ? 'symbolic links are refused: they could point outside the experiment'
-            : 'unexpected here: an experiment folder holds experiment.yaml, index.md, measurements.csv and runs/',
+            : entry.kind === 'other'
+              ? 'not a regular file or folder (a FIFO, a device or a socket): an experiment folder holds files and runs/'
+              : 'unexpected here: an experiment folder holds experiment.yaml, index.md, measurements.csv and runs/',
+        ...(notAFile ? { code: 'NOT_A_FILE' } : {}),
       });
     }
   }
-  if (!entries.some((entry) => entry.name === 'experiment.yaml' && entry.kind === 'file')) {
+  const yamlEntry = fileEntry('experiment.yaml');
+  if (yamlEntry === undefined) {
     issues.push({ file: yamlFile, line: 1, column: 1, message: 'missing: every experiment has an experiment.yaml' });
     return { experiment: undefined, issues };
   }
-  const checked = checkYaml(await readFile(yamlPath, 'utf8'), yamlFile, ExperimentSchema);
+  const yamlText = await readLimitedText(yamlEntry, CONTENT_LIMITS.yamlBytes, context.show, issues);
+  const checked = yamlText === undefined ? unreadYaml<Experiment>() : checkYaml(yamlText, yamlFile, ExperimentSchema);
   issues.push(...checked.issues);
   const experiment = checked.data;
   if (experiment !== undefined) issues.push(...idIssues(id, experiment, checked, yamlFile));
 
   let indexMarkdown: string | undefined;
-  if (entries.some((entry) => entry.name === 'index.md' && entry.kind === 'file')) {
-    indexMarkdown = await readFile(join(dir, 'index.md'), 'utf8');
-    issues.push(...checkMarkdown(indexMarkdown, context.show(join(dir, 'index.md'))));
+  const markdownEntry = fileEntry('index.md');
+  if (markdownEntry !== undefined) {
+    indexMarkdown = await readLimitedText(markdownEntry, CONTENT_LIMITS.markdownBytes, context.show, issues);
+    if (indexMarkdown !== undefined) issues.push(...checkMarkdown(indexMarkdown, context.show(markdownEntry.path)));
   }
 
   const runs: LoadedRun[] = [];
   const locators = new Map<string, CheckedYaml<Run>['locate']>();
   const runIds = new Set<string>();
-  for (const entry of (await listFolderIfAny(join(dir, 'runs'))) ?? []) {
-    if (entry.kind !== 'dir' || !SLUG.test(entry.name)) {
+  const runsDir = join(dir, 'runs');
+  const runEntries = (await listFolderIfAny(runsDir)) ?? [];
+  const runNames = runEntries.filter((entry) => entry.nameProblem === undefined).map((entry) => entry.name);
+  for (const entry of runEntries) {
+    const badName = nameIssue(entry, runsDir, context.show);
+    if (badName !== undefined) {
+      issues.push(badName);
+      continue;
+    }
+    if (entry.kind !== 'dir') {
       issues.push({
         file: context.show(entry.path),
         line: 1,
         column: 1,
         message: 'runs/ holds one folder per run, named with lowercase words and hyphens (such as ext4-tuned)',
       });
+      continue;
+    }
+    const nameProblem = runFolderNameProblem(entry.name, runNames);
+    if (nameProblem !== undefined) {
+      issues.push({ file: context.show(entry.path), line: 1, column: 1, ...nameProblem });
       continue;
     }
     runIds.add(entry.name);
@@ -81,9 +130,11 @@ export async function loadExperiment(
   runs.sort((a, b) => (a.run.order ?? 0) - (b.run.order ?? 0) || a.id.localeCompare(b.id));
 
   let published: PublishedMeasurement[] = [];
-  if (entries.some((entry) => entry.name === 'measurements.csv' && entry.kind === 'file')) {
-    const csvPath = join(dir, 'measurements.csv');
-    const csv = readMeasurementsCsv(await readFile(csvPath, 'utf8'), context.show(csvPath), runIds);
+  const csvEntry = fileEntry('measurements.csv');
+  const csvText =
+    csvEntry === undefined ? undefined : await readLimitedText(csvEntry, CONTENT_LIMITS.csvBytes, context.show, issues);
+  if (csvEntry !== undefined && csvText !== undefined) {
+    const csv = readMeasurementsCsv(csvText, context.show(csvEntry.path), runIds);
     issues.push(...csv.issues);
     published = csv.rows;
   }

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CONTENT_LIMITS, tooLargeMessage } from '../content/content-limits.ts';
 import type { LoadedOutput, LoadedRun } from '../content/loaded.ts';
 import { type Output, type Run, RunSchema } from '../content/run-schema.ts';
 import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
+import { CUT_WARNING } from '../errors.ts';
 import type { Registry } from '../registry.ts';
-import { type FolderEntry, listFolder, MAX_OUTPUT_BYTES } from './content-files.ts';
+import { type FolderEntry, listFolder, MAX_OUTPUT_BYTES, nameIssue } from './content-files.ts';
 import type { ParseCache } from './parse-cache.ts';
+import { readLimitedText, unreadYaml } from './read-limited.ts';
 
 export type { LoadedOutput, LoadedRun } from '../content/loaded.ts';
 
@@ -34,23 +37,35 @@ export async function loadRun(
   const yamlPath = join(dir, 'run.yaml');
   const yamlFile = context.show(yamlPath);
   const entries = await listFolder(dir);
+  for (const entry of entries) {
+    const badName = nameIssue(entry, dir, context.show);
+    if (badName !== undefined) issues.push(badName);
+  }
   const yamlEntry = entries.find((entry) => entry.name === 'run.yaml');
   if (yamlEntry?.kind !== 'file') {
-    return {
-      run: undefined,
-      issues: [{ file: yamlFile, line: 1, column: 1, message: 'missing: every run has a run.yaml' }],
-    };
+    const notAFile = yamlEntry !== undefined;
+    issues.push({
+      file: yamlFile,
+      line: 1,
+      column: 1,
+      message: notAFile
+        ? 'run.yaml is not a regular file (a link, a FIFO, a folder)'
+        : 'missing: every run has a run.yaml',
+      ...(notAFile ? { code: 'NOT_A_FILE' } : {}),
+    });
+    return { run: undefined, issues };
   }
-  const checked = checkYaml(await readFile(yamlPath, 'utf8'), yamlFile, RunSchema);
+  const yamlText = await readLimitedText(yamlEntry, CONTENT_LIMITS.yamlBytes, context.show, issues);
+  const checked = yamlText === undefined ? unreadYaml<Run>() : checkYaml(yamlText, yamlFile, RunSchema);
   issues.push(...checked.issues);
   const run = checked.data;
   if (run === undefined) return { run: undefined, issues, locate: checked.locate };
 
   const listed = new Map(run.outputs.map((output, index) => [output.file, index]));
   for (const entry of entries) {
-    if (entry.name === 'run.yaml') continue;
+    if (entry.name === 'run.yaml' || entry.nameProblem !== undefined) continue;
     const problem = entryProblem(entry);
-    if (problem !== undefined) issues.push({ file: context.show(entry.path), line: 1, column: 1, message: problem });
+    if (problem !== undefined) issues.push({ file: context.show(entry.path), line: 1, column: 1, ...problem });
     // README.md: the runner's explanation of the folder for a reader on GitHub, not an output.
     else if (!listed.has(entry.name) && entry.name !== RUN_README) {
       issues.push({
@@ -72,6 +87,18 @@ export async function loadRun(
     }
     if (entryProblem(entry) !== undefined) continue;
     const loaded = await parseOutput(entry, declared, run, context, issues);
+    if (
+      loaded !== undefined &&
+      declared.truncated !== undefined &&
+      !loaded.parsed.warnings.some((warning) => warning.code === CUT_WARNING)
+    ) {
+      issues.push({
+        file: yamlFile,
+        ...checked.locate(['outputs', index, 'truncated']),
+        message: `outputs.${index}.truncated: ${declared.file} is not cut short (no ${CUT_WARNING} warning); remove truncated`,
+        severity: 'warning',
+      });
+    }
     if (loaded !== undefined) {
       outputs.push(loaded);
       issues.push(...versionWarnings(loaded, run, checked, yamlFile));
@@ -92,12 +119,19 @@ function statedVersion(context: ContentContext, tool: Output['tool'], run: Run):
 }
 
 /** Why an entry of a run folder is refused, or undefined when it is a plain file of fair size. */
-function entryProblem(entry: FolderEntry): string | undefined {
-  if (entry.kind === 'symlink') return 'symbolic links are refused: they could point outside the experiment';
-  if (entry.kind === 'dir') return 'a run folder holds files only, no sub-folders';
-  if (entry.kind !== 'file') return 'not a regular file';
+function entryProblem(entry: FolderEntry): { message: string; code?: string } | undefined {
+  if (entry.kind === 'symlink') {
+    return { message: 'symbolic links are refused: they could point outside the experiment', code: 'NOT_A_FILE' };
+  }
+  if (entry.kind === 'dir') return { message: 'a run folder holds files only, no sub-folders' };
+  if (entry.kind !== 'file') {
+    return { message: 'not a regular file (a FIFO, a device or a socket): a raw output is a file', code: 'NOT_A_FILE' };
+  }
   if (entry.sizeBytes > MAX_OUTPUT_BYTES) {
-    return `${(entry.sizeBytes / 1e6).toFixed(1)} MB is over the 50 MB limit for a raw output; keep a shorter log`;
+    return {
+      message: `${tooLargeMessage('a raw output', entry.sizeBytes, MAX_OUTPUT_BYTES)}: keep a shorter log`,
+      code: 'TOO_LARGE',
+    };
   }
   return undefined;
 }
@@ -123,16 +157,21 @@ async function parseOutput(
   if (cached === undefined && result.success) context.parseCache?.set(text, options, result.data);
   if (!result.success) {
     const { error } = result;
-    issues.push({ file: name, line: error.line, column: error.column, message: `${error.message} [${error.code}]` });
+    issues.push({ file: name, line: error.line, column: error.column, message: error.message, code: error.code });
     return undefined;
   }
   for (const warning of result.data.warnings) {
+    // A cut output is published only when run.yaml says why (truncated: { accepted: ... }).
+    const isRefusedCut = warning.code === CUT_WARNING && declared.truncated === undefined;
     issues.push({
       file: name,
       line: warning.line,
       column: warning.column,
-      message: `${warning.message} [${warning.code}]`,
-      severity: 'warning',
+      message: isRefusedCut
+        ? `${warning.message}: a cut output would pass for a whole one; publish the whole output, or accept it in run.yaml with truncated: { accepted: "<why>" }`
+        : warning.message,
+      code: warning.code,
+      severity: isRefusedCut ? 'error' : 'warning',
     });
   }
   return { file: entry.name, path: entry.path, sizeBytes: entry.sizeBytes, declared, parsed: result.data };

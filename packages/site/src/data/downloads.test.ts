@@ -1,10 +1,13 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadContent } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from './compare-index.ts';
-import { csvField } from './csv-text.ts';
 import { rawFilePath, runJsonPath } from './download-paths.ts';
 import { measurementsCsv } from './measurements-table.ts';
 import { runJson } from './run-json.ts';
-import { loadRealExperiments, realExperiment } from './test-content.ts';
+import { loadRealExperiments, realExperiment, repoPath } from './test-content.ts';
 
 describe('download paths', () => {
   it('percent-encodes what a URL path needs', () => {
@@ -16,11 +19,28 @@ describe('download paths', () => {
 });
 
 describe('measurements.csv', () => {
-  it('quotes fields with commas, quotes and line breaks', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
+  it("escapes a published source that a spreadsheet would run as a formula with a leading '", async () => {
+    // The real table-only experiment, with two rows whose sources a hostile pull request could write.
+    const root = await mkdtemp(join(tmpdir(), 'benchfolio-csv-formulas-'));
+    try {
+      const id = '2014-ec2-m3-large-m3-medium-t2-medium-rails';
+      const dir = join(root, id);
+      await cp(repoPath(`content/results/${id}`), dir, { recursive: true });
+      const csvPath = join(dir, 'measurements.csv');
+      const rows = [
+        'm3-large,nginx,request_time.p1,-12.5,s,,"=HYPERLINK(""http://x"",""y"")"',
+        'm3-large,nginx,request_time.p2,6.5,s,,@SUM(A1)',
+      ];
+      await writeFile(csvPath, `${await readFile(csvPath, 'utf8')}${rows.join('\n')}\n`);
+      const { experiments, issues } = await loadContent(dir, { displayRoot: root });
+      expect(issues.filter((issue) => issue.severity !== 'warning')).toEqual([]);
+      const lines = measurementsCsv(experiments[0] as (typeof experiments)[number]).split('\r\n');
+      // The value -12.5 stays a number: only text is escaped.
+      expect(lines).toContain('m3-large,nginx,request_time.p1,-12.5,s,,"\'=HYPERLINK(""http://x"",""y"")"');
+      expect(lines).toContain("m3-large,nginx,request_time.p2,6.5,s,,'@SUM(A1)");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('lists the published rows of a table-only experiment in base units, with their sources', async () => {

@@ -89,6 +89,12 @@ async function readCatalog(dir: string, base: string): Promise<SiteCatalog> {
   const entries: CatalogEntry[] = [];
   const issues: ContentIssue[] = [];
   for (const folder of folders) {
+    if (folder.nameProblem !== undefined) {
+      // A folder name that is not UTF-8 has no path to read: validate's message, not a crash.
+      const message = `${folder.nameProblem} ("${folder.id}"): rename it in UTF-8 without control characters`;
+      issues.push({ file: context.show(dir), line: 1, column: 1, message, code: 'BAD_NAME' });
+      continue;
+    }
     const key = { dir: folder.dir, digest: await digests.experimentDigest(folder.dir), codeDigest, base, displayRoot };
     const cached = await cache.get(key);
     if (cached !== undefined) {
