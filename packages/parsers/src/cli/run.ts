@@ -9,6 +9,7 @@ import type { Registry } from '../registry.ts';
 import type { ToolName } from '../tools.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 import { readFileChunks } from './file-chunks.ts';
+import { writeJson } from './json-stream.ts';
 import { BatchedWriter, ndjsonText } from './ndjson-writer.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
 
@@ -197,7 +198,7 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
   // as "parsed, and found nothing".
   if (!flags.ndjson && outputs.length > 0) {
     const shown = flags.tidy ? tidy(outputs) : files.length === 1 ? outputs[0] : outputs;
-    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    await writeJson(io.stdout, shown);
   }
   return status;
 }
