@@ -26,9 +26,10 @@ export function isSystemError(error: unknown): error is NodeJS.ErrnoException {
 export function cannotReadReason(error: NodeJS.ErrnoException, file: string): string {
   switch (error.code) {
     case 'ENOENT':
-      // Node reads command-line arguments as UTF-8: a name in another encoding cannot be found.
+      // Node reads arguments and folder entries as UTF-8: a name in another encoding comes with
+      // U+FFFD in it, and no file has that name.
       return file.includes('\uFFFD')
-        ? 'no such file (its name is not valid UTF-8: benchfolio is given file names as UTF-8)'
+        ? 'no such file: its name is not valid UTF-8, and benchfolio opens UTF-8 file names only'
         : 'no such file';
     case 'EISDIR':
       return 'it is a folder, not a file';

@@ -122,8 +122,13 @@ export async function runCli(
       io.stderr.write(`benchfolio: ${(error as Error).message}\nRun "benchfolio --help" for usage.\n`);
       return EXIT_USAGE;
     }
+    // A file a command could not read, where no command said so itself (a folder's entry).
+    if (isSystemError(error) && error.path !== undefined) {
+      io.stderr.write(printable(`${error.path}: cannot read: ${cannotReadReason(error, error.path)}\n`));
+      return EXIT_USAGE;
+    }
     // Anything else is a fault of benchfolio's: one line, never a stack trace (failure.ts).
-    io.stderr.write(internalErrorText(error, 'benchfolio'));
+    io.stderr.write(printable(internalErrorText(error, 'benchfolio')));
     return EXIT_INTERNAL;
   }
 }

@@ -21,6 +21,11 @@ describe('barCell', () => {
       value: rates[index % rates.length] as number,
     }));
     const cell = barCell('yours', 'dd', 'B/s', observations);
-    expect(cell).toMatchObject({ spread: 'min-max', repeats: 200_000, low: Math.min(...rates), high: Math.max(...rates) });
+    expect(cell).toMatchObject({
+      spread: 'min-max',
+      repeats: 200_000,
+      low: Math.min(...rates),
+      high: Math.max(...rates),
+    });
   });
 });

@@ -7,8 +7,7 @@ import type { TryOutputFailed } from './try-view.ts';
 // a fio 3.33 json+ output whose first job name is 10 MB of "a", and a dd report (coreutils 9.1)
 // written 333,333 times over, a 31 MB log. Both showed "Maximum call stack size exceeded"; each
 // is now the parsers' error at its line and column, shown as any other.
-const fixture = (path: string) =>
-  readFileSync(new URL(`../../../parsers/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = (path: string) => readFileSync(new URL(`../../../parsers/fixtures/${path}`, import.meta.url), 'utf8');
 const FIO_JSON = fixture('fio/fio-3.33--randrw-2jobs-direct.jsonplus.json');
 const DD_REPORT = fixture('dd/dd-9.1--direct.input.txt');
 
