@@ -166,6 +166,38 @@ describe('the content commands on hostile folders', () => {
       expect(POSITIONED.test(line) || UNPOSITIONED.test(line), line).toBe(true);
   });
 
+  it("benchfolio validate refuses a 10 MB job name and a 5 MB dd log by the parsers' limits, before a build", async () => {
+    const limits = path('results-over-limits');
+    const copy = join(limits, '2011-07-ext3-ext4-xfs-fio-msa70');
+    cpSync(join(REPO, 'content/results/2011-07-ext3-ext4-xfs-fio-msa70'), copy, { recursive: true });
+    // The ext4 run's real fio 1.57 output, its first job's name 10 MB long in the results.
+    const fio = join(copy, 'runs', 'ext4', 'fio--ext4.txt');
+    const text = readFileSync(fio, 'utf8');
+    const results = text.indexOf('random-write-direct: (groupid');
+    writeFileSync(
+      fio,
+      text.slice(0, results) + text.slice(results).replace('random-write-direct', 'a'.repeat(10_000_000)),
+    );
+    const fioLine = text.slice(0, results).split('\n').length;
+    // The ext3 run gets a dd log of 54,000 real reports, listed in its run.yaml.
+    const ext3 = join(copy, 'runs', 'ext3');
+    writeFileSync(join(ext3, 'dd--loop.log'), ddReport.repeat(54_000));
+    const runYaml = readFileSync(join(ext3, 'run.yaml'), 'utf8');
+    writeFileSync(
+      join(ext3, 'run.yaml'),
+      runYaml.replace('outputs:\n', 'outputs:\n  - file: dd--loop.log\n    tool: dd\n'),
+    );
+    const run = await runBin(['validate', limits]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    const lines = errorLines(run.stderr);
+    expect(
+      lines.some((line) => /runs\/ext3\/dd--loop\.log:\d+:\d+: the dd output is longer .*\[TOO_LARGE\]$/.test(line)),
+    ).toBe(true);
+    const fioError = new RegExp(`runs/ext4/fio--ext4\\.txt:${fioLine}:65537: line is longer .*\\[LINE_TOO_LONG\\]$`);
+    expect(lines.some((line) => fioError.test(line))).toBe(true);
+  });
+
   it('benchfolio export on a file, not a folder, says so in one line', async () => {
     const run = await runBin(['export', '--parquet', path('out'), junk]);
     expectOneLineErrors(run, [junk]);
