@@ -15,7 +15,8 @@ export const MAX_WHOLE_INPUT_BYTES = 256 * 1024 * 1024;
 export async function readWholeText(file: string, options: ReadFileOptions = {}): Promise<string> {
   if (file !== '-') {
     const stats = await stat(file);
-    if (stats.isFile() && stats.size > MAX_WHOLE_INPUT_BYTES) throw tooLarge(file, `${megabytes(stats.size)} is`);
+    if (stats.isFile() && stats.size > MAX_WHOLE_INPUT_BYTES)
+      throw tooLarge(file, `its ${stats.size.toLocaleString('en-US')} bytes are`);
   }
   const parts: string[] = [];
   let length = 0;
@@ -31,11 +32,7 @@ export async function readWholeText(file: string, options: ReadFileOptions = {})
 function tooLarge(file: string, what: string): InputFailure {
   return new InputFailure(
     file,
-    `${what} over the 256 MiB limit of an input read whole; benchfolio parse --ndjson reads a log of any size`,
+    `${what} over the limit of an input read whole, 256 MiB (268,435,456 bytes); benchfolio parse --ndjson reads a log of any size`,
     EXIT_INPUT_ERROR,
   );
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
 }

@@ -8,7 +8,7 @@ import { MAX_DD_INPUT_CHARS, parseDd, safeParseDd } from './index.ts';
 const REPORT = readFileSync(new URL('../../fixtures/dd/dd-9.1--direct.input.txt', import.meta.url), 'utf8');
 const REPORTS_UNDER_LIMIT = Math.floor(MAX_DD_INPUT_CHARS / REPORT.length);
 
-describe('the 4 MiB limit of a dd output', () => {
+describe('the 1 MiB limit of a dd output', () => {
   it('reads an output at the limit whole: every report a run', () => {
     const output = parseDd(REPORT.repeat(REPORTS_UNDER_LIMIT));
     expect(output.result.runs).toHaveLength(REPORTS_UNDER_LIMIT);
@@ -25,7 +25,7 @@ describe('the 4 MiB limit of a dd output', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.error).toMatchObject({ code: 'TOO_LARGE', tool: 'dd', line, column, file: 'dd.log' });
-    expect(result.error.message).toContain('4,194,304 characters (4 MiB), the limit for a dd output');
+    expect(result.error.message).toContain('1,048,576 characters (1 MiB), the limit for a dd output');
     // Detected, through the registry, alike.
     expect(builtinRegistry.safeParse(text)).toMatchObject({ success: false, error: { code: 'TOO_LARGE', line } });
   });
