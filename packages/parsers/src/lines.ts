@@ -95,7 +95,8 @@ export class TextSplitter {
 
 /**
  * The number of line ends in `text` before `end`. Counted for every chunk, so that LINE_TOO_LONG
- * names its line: a native search per line end, about 5% of streaming an iostat log.
+ * names its line: a native search per line end, 20-35 ms of CPU for a 200 MB iostat log, about
+ * 2% of `benchfolio parse --ndjson` on it (1.3 s).
  */
 function countLineEnds(text: string, end: number): number {
   let count = 0;
