@@ -218,6 +218,23 @@ describe('a reader that closes the pipe early (`| head -1`)', () => {
   );
 });
 
+describe('a standard output that cannot be written', () => {
+  it('a full disk (/dev/full) is one line and exit 2', async () => {
+    const report = join(REPO, 'packages/parsers/fixtures/dd/dd-9.1--direct.input.txt');
+    const child = spawn('sh', ['-c', 'exec "$NODE" "$MAIN" parse "$1" > /dev/full', 'sh', report], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NODE: process.execPath, MAIN },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toBe('benchfolio: cannot write standard output: ENOSPC: no space left on device, write\n');
+  });
+});
+
 describe('an unexpected error', () => {
   it('is one line with the INTERNAL hint, and the stack only with BENCHFOLIO_DEBUG=1', () => {
     const error = new TypeError("Cannot read properties of undefined (reading 'x')\nsecond line");
