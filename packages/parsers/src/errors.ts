@@ -28,6 +28,10 @@ export const PARSE_ERROR_CODES = [
   'SCHEMA_MISMATCH',
   /** The caller asked for a tool or format this library has no parser for. */
   'UNSUPPORTED',
+  /** A line longer than any tool prints (MAX_LINE_CHARS, 64 KiB): refused at the first character past the limit. */
+  'LINE_TOO_LONG',
+  /** An input larger than its tool's stated limit (a dd output over MAX_DD_INPUT_CHARS). */
+  'TOO_LARGE',
 ] as const;
 
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];

@@ -15,6 +15,7 @@ export {
   DdResultSchema,
   type DdRun,
   detectDd,
+  MAX_DD_INPUT_CHARS,
   type ParseDdOptions,
   parseDd,
   safeParseDd,
@@ -107,6 +108,7 @@ export {
   parseIostatStream,
   safeParseIostat,
 } from './iostat/index.ts';
+export { MAX_LINE_CHARS } from './line-limit.ts';
 export { readLines, type TextBatch } from './lines.ts';
 export {
   type Measurement,

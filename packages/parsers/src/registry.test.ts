@@ -135,7 +135,7 @@ describe('parseStream', () => {
     async function* input() {
       try {
         yield 'tool:fio\n';
-        for (;;) yield `${'x'.repeat(70_000)}\n`;
+        for (;;) yield `${'x'.repeat(60_000)}\n`;
       } finally {
         isClosed = true;
       }

@@ -1,4 +1,5 @@
 import { _errorAt, _safely, type SafeParseResult } from './errors.ts';
+import { _checkLineLengths } from './line-limit.ts';
 import { readTextBatches, type TextBatch } from './lines.ts';
 import { DETECT_HEAD_CHARS, type Detection, type ParseOutput, type ToolOutput, type ToolParser } from './parser.ts';
 import { readText, type TextSource } from './text.ts';
@@ -117,6 +118,8 @@ export function createRegistry<TOutput extends ToolOutput>(
         message: 'the input is empty',
       });
     }
+    // Before detection: a line too long is that, whatever tool's output it is in.
+    _checkLineLengths(source, options.tool ?? null, options.format ?? null);
     const { parser, format } = choose(source, options);
     return parser.parse(source, format, options.toolVersion);
   };
@@ -131,7 +134,7 @@ export function createRegistry<TOutput extends ToolOutput>(
     options: ParseOptions,
     ndjsonFile?: string,
   ): Promise<AsyncIterator<TOutput | Uint8Array> | Iterator<TOutput>> => {
-    const batches = readTextBatches(chunks)[Symbol.asyncIterator]();
+    const batches = readTextBatches(chunks, { name: options.name })[Symbol.asyncIterator]();
     // Detection needs the head: read batches of whole lines until there is enough of it, then
     // replay them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
     const headBatches: TextBatch[] = [];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { _errorAt, _safely, type ParseError, type SafeParseResult } from './errors.ts';
+import { _checkLineLengths } from './line-limit.ts';
 import type { TextBatch } from './lines.ts';
 import type { Measurement } from './measurement.ts';
 import {
@@ -168,6 +169,7 @@ export function defineTool<
   const parse = (text: string, options?: ToolParseOptions<TFormat> & TOptions): ToolOutput<TName, Result> => {
     const source = readText(text, { name: options?.name });
     if (!/\S/.test(source.text)) throw emptyInput(source, name, options?.format ?? null);
+    _checkLineLengths(source, name, options?.format ?? null);
     const format = options?.format ?? detect(source.text.slice(0, DETECT_HEAD_CHARS))?.format;
     if (format === undefined) {
       if (defaultFormat !== undefined) return read(definition, source, defaultFormat, options);
@@ -249,6 +251,9 @@ function read<TName extends ToolName, TFormat extends string, TResult, TOptions 
   format: TFormat,
   options?: TOptions,
 ): ToolOutput<TName, TResult> {
+  // Every whole parse comes here: the registry's and the tool's own functions check before
+  // detection (for the error to be this one), a ToolParser's callers may not have.
+  _checkLineLengths(source, definition.name, format);
   const { result, toolVersion, warnings } = definition.parse(source, format, options);
   return _withLazyMeasurements({ tool: definition.name, format, toolVersion, result, warnings }, () =>
     definition.measurements(result),

@@ -23,3 +23,5 @@ export interface CliIO {
 export const EXIT_OK = 0;
 export const EXIT_INPUT_ERROR = 1;
 export const EXIT_USAGE = 2;
+/** An unexpected error: a fault of benchfolio's, told in one line with [INTERNAL]. */
+export const EXIT_INTERNAL = 2;

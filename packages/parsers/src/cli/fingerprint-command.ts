@@ -1,10 +1,11 @@
 import type { WorkloadFingerprint } from '../fingerprint.ts';
 import { fingerprintOutput } from '../fingerprint-output.ts';
-import { readTextFile } from '../node/read-file.ts';
 import type { ParseOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import type { ToolName } from '../tools.ts';
 import { type CliIO, EXIT_OK } from './cli-io.ts';
+import { writeJson } from './json-stream.ts';
+import { readWholeText } from './read-whole.ts';
 
 export interface FingerprintFlags {
   tool: ToolName | undefined;
@@ -36,7 +37,7 @@ export async function fingerprintCommand(
   const found: FileFingerprints[] = [];
   for (const file of files) {
     try {
-      const text = await readTextFile(file);
+      const text = await readWholeText(file);
       const output = registry.parse(text, { tool: flags.tool, format: flags.format, name: file });
       found.push({
         file,
@@ -50,7 +51,7 @@ export async function fingerprintCommand(
     }
   }
   if (found.length === 0) return status;
-  if (flags.json) io.stdout.write(`${JSON.stringify(files.length === 1 ? found[0] : found, null, 2)}\n`);
+  if (flags.json) await writeJson(io.stdout, files.length === 1 ? found[0] : found);
   else io.stdout.write(found.map(fingerprintText).join('\n'));
   return status;
 }

@@ -3,16 +3,19 @@ import { parseArgs } from 'node:util';
 import { ParseError } from '../errors.ts';
 import type { Measurement } from '../measurement.ts';
 import type { DuckDbLoader } from '../node/dataset/duckdb-module.ts';
-import { type ReadFileOptions, readTextChunks, readTextFile } from '../node/read-file.ts';
+import { type ReadFileOptions, readTextChunks } from '../node/read-file.ts';
 import { DETECT_HEAD_CHARS, type ToolOutput } from '../parser.ts';
 import type { Registry } from '../registry.ts';
 import type { ToolName } from '../tools.ts';
-import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
+import { type CliIO, EXIT_INPUT_ERROR, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
+import { cannotReadReason, InputFailure, internalErrorText, isSystemError, printable } from './failure.ts';
 import { readFileChunks } from './file-chunks.ts';
+import { writeJson } from './json-stream.ts';
 import { BatchedWriter, ndjsonText } from './ndjson-writer.ts';
 import { progressBar, shouldShowProgress } from './progress.ts';
+import { readWholeText } from './read-whole.ts';
 
-export { type CliIO, EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
+export { type CliIO, EXIT_INPUT_ERROR, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE } from './cli-io.ts';
 
 class UsageError extends Error {}
 
@@ -119,7 +122,14 @@ export async function runCli(
       io.stderr.write(`benchfolio: ${(error as Error).message}\nRun "benchfolio --help" for usage.\n`);
       return EXIT_USAGE;
     }
-    throw error;
+    // A file a command could not read, where no command said so itself (a folder's entry).
+    if (isSystemError(error) && error.path !== undefined) {
+      io.stderr.write(printable(`${error.path}: cannot read: ${cannotReadReason(error, error.path)}\n`));
+      return EXIT_USAGE;
+    }
+    // Anything else is a fault of benchfolio's: one line, never a stack trace (failure.ts).
+    io.stderr.write(printable(internalErrorText(error, 'benchfolio')));
+    return EXIT_INTERNAL;
   }
 }
 
@@ -184,7 +194,7 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
           await out.flush();
         }
       } else {
-        const text = await readTextFile(file, { onProgress: progress.onProgress });
+        const text = await readWholeText(file, { onProgress: progress.onProgress });
         outputs.push({ file, ...registry.parse(text, options) });
       }
     } catch (error) {
@@ -197,7 +207,7 @@ async function parseCommand(files: string[], flags: Flags, io: CliIO, registry: 
   // as "parsed, and found nothing".
   if (!flags.ndjson && outputs.length > 0) {
     const shown = flags.tidy ? tidy(outputs) : files.length === 1 ? outputs[0] : outputs;
-    io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    await writeJson(io.stdout, shown);
   }
   return status;
 }
@@ -217,7 +227,7 @@ async function detectCommand(files: string[], io: CliIO, registry: Registry<Tool
     try {
       const detection = registry.detect(await readHead(file));
       if (detection === null) {
-        io.stderr.write(`${file}:1:1: not a recognised benchmark output [UNKNOWN_FORMAT]\n`);
+        io.stderr.write(printable(`${file}:1:1: not a recognised benchmark output [UNKNOWN_FORMAT]\n`));
         status = Math.max(status, EXIT_INPUT_ERROR);
       } else {
         found.push({ file, ...detection });
@@ -240,16 +250,26 @@ async function readHead(file: string): Promise<string> {
   return head;
 }
 
+/**
+ * Tells of one input's failure on standard error and gives its exit status: a ParseError as
+ * `FILE:LINE:COL: message [CODE]` and its line (1), a file that cannot be read as
+ * `FILE: cannot read: why` (2), anything else as an internal error of that file (2).
+ */
 function reportError(error: unknown, file: string, io: CliIO): number {
   if (error instanceof ParseError) {
-    io.stderr.write(`${error.toString()} [${error.code}]\n${indent(error.snippet)}\n`);
+    io.stderr.write(printable(`${error.toString()} [${error.code}]\n${indent(error.snippet)}\n`));
     return EXIT_INPUT_ERROR;
   }
+  if (error instanceof InputFailure) {
+    io.stderr.write(printable(`${error.file}: ${error.message}\n`));
+    return error.status;
+  }
   if (isSystemError(error)) {
-    io.stderr.write(`${file}: cannot read: ${error.code === 'ENOENT' ? 'no such file' : error.message}\n`);
+    io.stderr.write(printable(`${file}: cannot read: ${cannotReadReason(error, file)}\n`));
     return EXIT_USAGE;
   }
-  throw error;
+  io.stderr.write(printable(internalErrorText(error, file)));
+  return EXIT_INTERNAL;
 }
 
 function progressFor(file: string, io: CliIO): { onProgress: ReadFileOptions['onProgress']; finish(): void } {
@@ -294,8 +314,4 @@ function indent(text: string): string {
 
 function isParseArgsError(error: unknown): boolean {
   return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
-}
-
-function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error && 'syscall' in error;
 }

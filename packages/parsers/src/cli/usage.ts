@@ -69,7 +69,10 @@ Options:
 Tools and their formats:
 ${toolLines().join('\n')}
 
-Errors go to standard error as FILE:LINE:COL: message [CODE].
+Errors go to standard error as FILE:LINE:COL: message [CODE], or FILE: message.
+Limits: lines of 64 KiB (LINE_TOO_LONG), dd outputs of 1 MiB (TOO_LARGE), 256 MiB read whole by
+parse and fingerprint (parse --ndjson streams any size).
 Exit status: 0 success, 1 a file could not be parsed or validated (or bad SQL), 2 wrong usage,
-a missing folder or DuckDB not installed.
+a file that cannot be read, a missing folder, DuckDB not installed, or an internal error
+([INTERNAL]; BENCHFOLIO_DEBUG=1 prints its stack).
 `;

@@ -2,6 +2,7 @@ export { DD_FORMATS, type DdFormat } from './context.ts';
 export { _detectDdHead } from './detect.ts';
 export { _ddFingerprints } from './fingerprint.ts';
 export { _ddMeasurements } from './measurements.ts';
+export { MAX_DD_INPUT_CHARS } from './parse.ts';
 export {
   DD_LANGUAGES,
   type DdDiagnostic,

@@ -6,6 +6,19 @@ import { _ddError, _newContext } from './context.ts';
 import type { DdResult } from './schema.ts';
 
 /**
+ * The longest dd output read, in characters: 1 MiB (1,048,576). dd prints a report of about 100
+ * characters per run (or per SIGUSR1) and, with status=progress, a line of about 60 a second: 1 MiB
+ * is some 10,000 reports, or 4 to 5 hours of progress lines. Each becomes 3 to 8 measurements
+ * that the site draws and publishes one by one: a 47 MB log took its build past 3 GB of memory
+ * and crashed it, and a 4 MiB one (45,000 reports) still added 600 MB to the build of one
+ * experiment (1.43 GB against 0.83 GB) and 45 MB of CSV and JSON to its page. A longer output is
+ * refused as TOO_LARGE where it passes the limit.
+ */
+export const MAX_DD_INPUT_CHARS = 1024 * 1024;
+
+const TOO_LARGE = `the dd output is longer than ${MAX_DD_INPUT_CHARS.toLocaleString('en-US')} characters (1 MiB), the limit for a dd output (about 10,000 reports, or 4 hours of status=progress lines); keep a shorter log`;
+
+/**
  * A whole dd output read by readText: every statistics report in it, whatever surrounds them
  * (shell prompts, the output of other commands, `time`'s lines; those are skipped with a
  * warning). Throws a ParseError.
@@ -14,6 +27,7 @@ export function _parseDdSource(source: TextSource): ToolReading<DdResult> {
   const context = _newContext(source);
   const firstContent = /\S/.exec(source.text);
   if (firstContent === null) throw _ddError(context, 0, 'EMPTY_INPUT', 'the input is empty');
+  if (source.text.length > MAX_DD_INPUT_CHARS) throw _ddError(context, MAX_DD_INPUT_CHARS, 'TOO_LARGE', TOO_LARGE);
   const result = _assembleRuns(context, _classifyLines(context));
   if (result.runs.length === 0 && result.errors.length === 0) {
     throw _ddError(

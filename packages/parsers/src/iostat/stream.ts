@@ -48,7 +48,7 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
     let jsonTexts: string[] | null = null;
     const machine = new IostatMachine(this.options);
     const reader = new TextReader(machine, this.options.name);
-    for await (const batch of readTextBatches(this.input)) {
+    for await (const batch of readTextBatches(this.input, { name: this.options.name })) {
       format ??= formatOf(batch.text);
       if (format === undefined) continue;
       if (format === 'json') {

@@ -26,6 +26,8 @@ const EXPECTED_BY_CODE: Record<ParseErrorCode, string> = {
   BAD_JSON: 'valid JSON, as the tool printed it',
   SCHEMA_MISMATCH: 'the fields this format always has',
   UNSUPPORTED: 'a tool and format benchfolio has a parser for',
+  LINE_TOO_LONG: 'lines of at most 64 KiB (65,536 characters), as every tool prints them',
+  TOO_LARGE: 'an output within the size stated in the message, as a run of the tool prints it',
 };
 
 /** The error as plain JSON, with the lines of `text` around it. */
@@ -52,19 +54,26 @@ export function expectedOf(code: ParseErrorCode, message: string, tool: string |
   return stated?.[1] ?? ofTool ?? EXPECTED_BY_CODE[code];
 }
 
+/** Lines are shown up to this many characters: a LINE_TOO_LONG line can be megabytes. */
+const SHOWN_LINE_MAX_CHARS = 2000;
+
+function shownLine(line: string): string {
+  return line.length > SHOWN_LINE_MAX_CHARS ? `${line.slice(0, SHOWN_LINE_MAX_CHARS)}…` : line;
+}
+
 /** The whole input when short, else the lines around `line` (1-based), counted as the parser counts them. */
 export function excerptAround(text: string, line: number): TryError['excerpt'] {
   // Lines end at \n; a \r before it is part of the line end, not of what is shown.
   const lines = text.split('\n').map((each) => (each.endsWith('\r') ? each.slice(0, -1) : each));
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
   if (lines.length <= WHOLE_INPUT_MAX_LINES) {
-    return { firstLine: 1, lines, omittedBefore: 0, omittedAfter: 0 };
+    return { firstLine: 1, lines: lines.map(shownLine), omittedBefore: 0, omittedAfter: 0 };
   }
   const first = Math.max(1, line - LINES_BEFORE);
   const last = Math.min(lines.length, line + LINES_AFTER);
   return {
     firstLine: first,
-    lines: lines.slice(first - 1, last),
+    lines: lines.slice(first - 1, last).map(shownLine),
     omittedBefore: first - 1,
     omittedAfter: lines.length - last,
   };
