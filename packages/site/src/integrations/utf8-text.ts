@@ -22,7 +22,7 @@ import { builtCatalog } from '../data/shared-slot.ts';
  * - Apache reads `.htaccess`: the build writes one that types .yaml as text and names UTF-8
  *   for the text extensions.
  *
- * nginx and Caddy are configured by their owners (README.md, "Hosting").
+ * nginx and Caddy are configured by their owners (docs/02-hosting.md).
  */
 export function utf8Text(): AstroIntegration {
   let base = '/';
