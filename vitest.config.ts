@@ -30,8 +30,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The site's unit tests: no Astro build, no browser.
           name: 'site',
           include: ['packages/site/**/*.test.ts'],
+          exclude: ['packages/site/e2e/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The site's builds and browser tests, a project of their own so that `npm run test:unit`
+          // (every project but this one) starts no Astro build and no Chromium.
+          name: 'e2e',
+          include: ['packages/site/e2e/**/*.test.ts'],
           // A folder for the site builds the browser test files share (e2e/helpers/shared-build.ts).
           globalSetup: ['packages/site/e2e/helpers/shared-builds-setup.ts'],
         },

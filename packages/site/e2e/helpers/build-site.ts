@@ -23,7 +23,7 @@ export const BUILDS_DIR = join(SITE_DIR, 'node_modules', '.cache', 'benchfolio-e
  * `--heap-growing-percent=50`: after each full collection V8 lets the heap grow to 1.5 times
  * what survived it, not up to 4 times (its default when the heap may reach 2 GB or more). A
  * build makes garbage fast (each page loads its experiment afresh): at 400 experiments the heap
- * peaked at 784 MB with about 170 MB live, and at 402 MB with this (README.md, "Builds at scale").
+ * peaked at 784 MB with about 170 MB live, and at 402 MB with this (docs/02-hosting.md, "Builds at scale").
  */
 export function buildNodeOptions(packageJson = readFileSync(join(SITE_DIR, 'package.json'), 'utf8')): string[] {
   const script = (JSON.parse(packageJson) as { scripts: { build: string } }).scripts.build;

@@ -25,7 +25,7 @@ import { isRawFilePath, PAGE_CSP_HEADER, RAW_FILE_CSP } from '../lib/content-sec
  * - Netlify and Cloudflare Pages read `_headers` in the published folder, Apache `.htaccess`:
  *   the build writes both.
  *
- * nginx and Caddy are configured by their owners (README.md, "Hosting"); GitHub Pages sends no
+ * nginx and Caddy are configured by their owners (docs/02-hosting.md); GitHub Pages sends no
  * header of a site's: there, `validate`'s allow-list of raw file names and the pages' meta
  * policy are what hold.
  */

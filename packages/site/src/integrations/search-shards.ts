@@ -8,7 +8,7 @@ import { compareCodePoints, initialOf } from '../lib/pagefind-shards.ts';
 /**
  * Experiments per shard. Pagefind's indexing process holds about 0.33 MB per record until it
  * has written its files (1,000 records: 0.36 GB, 4,000: 1.34 GB), so a shard of 1,000 bounds it
- * at about 0.36 GB whatever the number of experiments (README.md, "Builds at scale").
+ * at about 0.36 GB whatever the number of experiments (docs/02-hosting.md, "Builds at scale").
  */
 export const SEARCH_SHARD_SIZE = 1000;
 
