@@ -30,7 +30,10 @@ describe.each(TOOL_NAMES.map((tool) => [tool]))('a cut %s output', (tool) => {
     for (const offset of cutOffsets(input.text)) {
       const cutText = input.text.slice(0, offset);
       if (cutText.trim() === '') continue;
-      const { outcome, detail } = classifyCut(tool, whole, () => parse(cutText, { tool }));
+      const { outcome, detail } = classifyCut(tool, whole, () => parse(cutText, { tool }), {
+        text: input.text,
+        offset,
+      });
       if (outcome === 'silent') {
         const line = cutText.split('\n').length;
         silent.push(`cut at byte ${offset} (line ${line}): ${detail}`);

@@ -85,6 +85,20 @@ export function _isTerseLineAt(text: string, start: number, end: number): boolea
   return code === 50 || text.startsWith('fio-', start + 2);
 }
 
+/**
+ * A terse line cut short: the head of a terse line (`3;fio-3.33;name;0;0;...`, or v2's
+ * `2;name;0;0;...`) with fewer fields than any layout has. The splitter takes it as terse only
+ * as the input's last line, where a copy or a killed run stops; parsing it is then a
+ * COLUMN_COUNT error at its end instead of a shorter run that drops the job silently.
+ */
+export function _isCutTerseLineAt(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  if (start + 2 >= end || code < 50 || code > 53 || text.charCodeAt(start + 1) !== 59) return false;
+  if (code !== 50) return text.startsWith('fio-', start + 2);
+  // v2: name;groupid;error, both whole numbers.
+  return /^2;[^;]*;\d+;\d+(?:;|$)/.test(text.slice(start, Math.min(end, start + 300)));
+}
+
 /** Parses terse lines (all of one run) into a run. */
 export function parseTerseLines(source: TextSource, lines: readonly TerseLine[], line?: number): FioRun {
   let fioVersion: string | null = null;
@@ -98,7 +112,14 @@ export function parseTerseLines(source: TextSource, lines: readonly TerseLine[],
     fioVersion ??= parsed.fioVersion;
     terseVersion ??= parsed.version;
     jobs.push(parsed.job);
-    // Every line repeats the disk stats of the whole run; the last line's are kept.
+    // Every line repeats the disk stats of the whole run; the last line's are kept. A line
+    // with fewer of them than the line before was cut inside them.
+    if (parsed.disks.length < disks.length) {
+      throw cutError(
+        fields,
+        `the terse line stops inside its disk stats (${parsed.disks.length} of ${disks.length} devices)`,
+      );
+    }
     if (parsed.disks.length > 0) disks = parsed.disks;
   }
   const first = lines[0];
@@ -193,7 +214,7 @@ function parseLine(fields: Fields): ParsedLine {
   job.latencyDistribution = { ns: null, us, ms };
   const disks: DiskStats[] = [];
   index = readDisks(fields, index, version, disks);
-  readTrailer(fields, index, job);
+  readTrailer(fields, index, job, version);
   const fioVersion = version === 2 ? null : stringAt(fields, 1);
   return { version, fioVersion, job, disks };
 }
@@ -483,8 +504,11 @@ function diskCounts(fields: Fields, index: number) {
 }
 
 /** continue_on_error's `total_err;first_error`, then the description (the rest of the line). */
-function readTrailer(fields: Fields, start: number, job: FioJob): void {
+function readTrailer(fields: Fields, start: number, job: FioJob, version: number): void {
   let index = start;
+  if (version >= 3 && isCutDiskGroup(fields, index)) {
+    throw cutError(fields, 'the terse line stops inside the stats of a disk');
+  }
   // A trailing ";" leaves one empty field: nothing follows.
   if (index === fields.count - 1 && valueAt(fields, index) === '') return;
   if (
@@ -500,6 +524,28 @@ function readTrailer(fields: Fields, start: number, job: FioJob): void {
     index += 2;
   }
   if (index < fields.count) job.description = fields.text.slice(fieldStart(fields, index), fields.lineEnd);
+}
+
+/**
+ * True when the fields from `index` to the end of the line are the head of a disk group cut
+ * short: nothing (a line ending in the `;` before a device's name: fio ends a line with its
+ * last bucket's `%`), or a name followed only by whole numbers and at most a last number
+ * without its `%` (`vdc;523946;3;0;1;243086;1;24`). A description (`;text`) never looks
+ * like one; continue_on_error's two counts end a line that has no name before them.
+ */
+function isCutDiskGroup(fields: Fields, index: number): boolean {
+  const rest = fields.count - index;
+  if (rest === 1) return valueAt(fields, index) === '';
+  if (rest < 2 || rest > DISK_FIELDS) return false;
+  const name = valueAt(fields, index) ?? '';
+  if (name === '' || /^[\d.]+%?$/.test(name)) return false;
+  for (let i = index + 1; i < fields.count - 1; i++) if (!isDigitsAt(fields, i)) return false;
+  return /^[\d.]*$/.test(valueAt(fields, fields.count - 1) ?? '');
+}
+
+/** A TRUNCATED error at the end of the line: where the line stops. */
+function cutError(fields: Fields, message: string): ParseError {
+  return _errorAt(fields.source, fields.lineEnd, { tool: 'fio', format: FORMAT, code: 'TRUNCATED', message });
 }
 
 /** A ParseError unless the line has a field `index`. */

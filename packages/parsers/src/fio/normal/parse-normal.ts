@@ -1,3 +1,4 @@
+import type { ParseWarning } from '../../parser.ts';
 import type { TextSource } from '../../text.ts';
 import {
   _emptyLatencyStats,
@@ -28,6 +29,7 @@ import {
 } from './job-lines.ts';
 import { _PercentileList } from './percentiles.ts';
 import { _prioEntry, _readPrioClassLevel, _readPrioShare, type PrioKey } from './prio-lines.ts';
+import { _normalRunStopsEarly } from './run-end.ts';
 import { _readSteadyStateLine } from './steady-state-line.ts';
 import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPreambleLine } from './summary-lines.ts';
 
@@ -47,8 +49,17 @@ import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPre
  * prints its one decimal from the remainder of a 1024 division ("cheesy", lib/num2str.c):
  * `6377.3MB` means 6377 MB plus a remainder, so such values are good to the last whole unit.
  */
-export function parseNormalSegment(source: TextSource, start: number, end: number, line?: number): FioRun {
-  return new NormalParser(source, start, end, line).run();
+export function parseNormalSegment(
+  source: TextSource,
+  start: number,
+  end: number,
+  line?: number,
+  warnings?: ParseWarning[],
+): FioRun {
+  const parser = new NormalParser(source, start, end, line);
+  const run = parser.run();
+  if (parser.truncation !== null) warnings?.push(parser.truncation);
+  return run;
 }
 
 type Section = 'none' | 'job' | 'group' | 'disk';
@@ -77,6 +88,9 @@ class NormalParser {
   private percentiles: _PercentileList | null = null;
 
   private group: FioGroup | null = null;
+  private hasDiskHeading = false;
+  /** A TRUNCATED warning when the run stops before its end (run-end.ts), else null. */
+  truncation: ParseWarning | null = null;
   private baseIndent = -1;
   private hasFioLines = false;
 
@@ -137,6 +151,7 @@ class NormalParser {
     }
     if (first === 68 /* D */ && text.startsWith('Disk stats', at)) {
       this.section = 'disk';
+      this.hasDiskHeading = true;
       this.closeJob();
       return;
     }
@@ -566,6 +581,12 @@ class NormalParser {
     ) {
       this.cursor.setLine(this.end, this.end);
       throw this.cursor.error('TRUNCATED', `the report of job "${last.name}" stops after its header`, this.end);
+    }
+    const stops = _normalRunStopsEarly(result, { hasDiskHeading: this.hasDiskHeading });
+    if (stops !== null) {
+      // Named at the end of the last line the run holds: where fio's output stops.
+      const { line, column } = this.cursor.source.locate(this.end);
+      this.truncation = { code: 'TRUNCATED', message: stops, line, column };
     }
   }
 }

@@ -284,6 +284,11 @@ export function _readDiskLine(cursor: _LineCursor, lineStart: number, colon: num
   }
   cursor.skipSpaces();
   if (!cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "," or the end of the disk line');
+  // fio ends every disk line with `util=N%` (and an md/dm device's with `aggrutil=N%`):
+  // a line without it was cut short.
+  if (disk.utilPercent === null || (disk.aggregate !== null && disk.aggregate.utilPercent === null)) {
+    throw cursor.error('TRUNCATED', `the line of disk "${name}" stops before its "util=" figure`);
+  }
   return disk;
 }
 
