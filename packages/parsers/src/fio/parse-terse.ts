@@ -275,10 +275,10 @@ function isTailAt(fields: Fields, index: number): boolean {
 function readDirection(fields: Fields, start: number, count: number): DirectionStats {
   const hasIops = count !== DIRECTION_FIELDS_OLD;
   let index = start;
-  const ioKiB = numberAt(fields, index++);
-  const bwKiB = numberAt(fields, index++);
-  const iops = hasIops ? numberAt(fields, index++) : null;
-  const runtimeMs = numberAt(fields, index++);
+  const ioKiB = amountAt(fields, index++);
+  const bwKiB = amountAt(fields, index++);
+  const iops = hasIops ? amountAt(fields, index++) : null;
+  const runtimeMs = amountAt(fields, index++);
   const slat = latencyAt(fields, index);
   index += 4;
   const clat = latencyAt(fields, index);
@@ -290,22 +290,22 @@ function readDirection(fields: Fields, start: number, count: number): DirectionS
   const lat = latencyAt(fields, index);
   index += 4;
   const bw = {
-    minBytesPerSec: times(numberAt(fields, index), 1024),
-    maxBytesPerSec: times(numberAt(fields, index + 1), 1024),
+    minBytesPerSec: times(amountAt(fields, index), 1024),
+    maxBytesPerSec: times(amountAt(fields, index + 1), 1024),
     percentOfGroup: percentAt(fields, index + 2),
-    meanBytesPerSec: times(numberAt(fields, index + 3), 1024),
-    stddevBytesPerSec: times(numberAt(fields, index + 4), 1024),
-    samples: count === DIRECTION_FIELDS_V5 ? numberAt(fields, index + 5) : null,
+    meanBytesPerSec: times(amountAt(fields, index + 3), 1024),
+    stddevBytesPerSec: times(amountAt(fields, index + 4), 1024),
+    samples: count === DIRECTION_FIELDS_V5 ? amountAt(fields, index + 5) : null,
   };
   index += count === DIRECTION_FIELDS_V5 ? 6 : 5;
   const iopsSamples =
     count === DIRECTION_FIELDS_V5
       ? {
-          min: numberAt(fields, index),
-          max: numberAt(fields, index + 1),
-          mean: numberAt(fields, index + 2),
-          stddev: numberAt(fields, index + 3),
-          samples: numberAt(fields, index + 4),
+          min: amountAt(fields, index),
+          max: amountAt(fields, index + 1),
+          mean: amountAt(fields, index + 2),
+          stddev: amountAt(fields, index + 3),
+          samples: amountAt(fields, index + 4),
         }
       : null;
   return {
@@ -334,10 +334,10 @@ function times(value: number | null, factor: number): number | null {
 /** min;max;mean;dev in usec. */
 function latencyAt(fields: Fields, index: number): LatencyStats {
   return {
-    minNs: times(numberAt(fields, index), 1000),
-    maxNs: times(numberAt(fields, index + 1), 1000),
-    meanNs: times(numberAt(fields, index + 2), 1000),
-    stddevNs: times(numberAt(fields, index + 3), 1000),
+    minNs: times(amountAt(fields, index), 1000),
+    maxNs: times(amountAt(fields, index + 1), 1000),
+    meanNs: times(amountAt(fields, index + 2), 1000),
+    stddevNs: times(amountAt(fields, index + 3), 1000),
     samples: null,
     percentilesNs: null,
     binsNs: null,
@@ -570,6 +570,18 @@ function numberAt(fields: Fields, index: number): number | null {
   return numberIn(fields, index, fieldStart(fields, index), fieldEnd(fields, index));
 }
 
+/**
+ * A size, rate, count, runtime or latency: never negative in fio's output (unsigned counters,
+ * `%llu`, or means of them). A minus sign there is BAD_NUMBER, not a value.
+ */
+function amountAt(fields: Fields, index: number): number | null {
+  const value = numberAt(fields, index);
+  if (value !== null && value < 0) {
+    throw errorAt(fields, index, 'BAD_NUMBER', `expected a number of 0 or more, found "${valueAt(fields, index)}"`);
+  }
+  return value;
+}
+
 function integerAt(fields: Fields, index: number): number {
   const value = stringAt(fields, index);
   if (!/^-?\d+$/.test(value)) throw errorAt(fields, index, 'BAD_NUMBER', `expected a whole number, found "${value}"`);
@@ -584,7 +596,8 @@ function percentAt(fields: Fields, index: number): number | null {
   return numberIn(fields, index, start, end);
 }
 
-const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+/** fio's `%llu`, `%f`, `%d`: no exponent (`8293.31e3` is BAD_NUMBER, not 8293310). */
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** Digits a mantissa may have and still be exact in a double (10^15 < 2^53). */
 const MAX_EXACT_DIGITS = 15;
 const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -627,7 +640,10 @@ function parseNumberText(fields: Fields, index: number, text: string, column: nu
     if (/^-?(?:nan|inf)$/i.test(text)) return null;
     throw errorAt(fields, index, 'BAD_NUMBER', `expected a number, found "${text}"`, column);
   }
-  return Number(text);
+  const value = Number(text);
+  if (!Number.isFinite(value))
+    throw errorAt(fields, index, 'BAD_NUMBER', 'a number too large to be one fio printed', column);
+  return value;
 }
 
 function errorAt(

@@ -101,11 +101,11 @@ export function _readLatencyStats(cursor: _LineCursor, factor: number, stats: La
   stats.maxNs = _readCount(cursor, factor);
   cursor.expectKey(',');
   cursor.expect('avg=');
-  cursor.number();
+  cursor.plain();
   stats.meanNs = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('stdev=');
-  cursor.number();
+  cursor.plain();
   stats.stddevNs = cursor.scaled(factor);
   // fio prints no sample count on these lines.
 }
@@ -138,27 +138,27 @@ export function _readBandwidthSamples(cursor: _LineCursor, stats: DirectionStats
     samples: null as number | null,
   };
   cursor.expect('min=');
-  cursor.number();
+  cursor.plain();
   samples.minBytesPerSec = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('max=');
-  cursor.number();
+  cursor.plain();
   samples.maxBytesPerSec = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('per=');
-  samples.percentOfGroup = cursor.number();
+  samples.percentOfGroup = cursor.plain();
   cursor.expect('%');
   cursor.expectKey(',');
   cursor.expect('avg=');
-  cursor.number();
+  cursor.plain();
   samples.meanBytesPerSec = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('stdev=');
-  cursor.number();
+  cursor.plain();
   samples.stddevBytesPerSec = cursor.scaled(factor);
   if (cursor.acceptKey(',')) {
     cursor.expect('samples=');
-    samples.samples = cursor.integer();
+    samples.samples = cursor.plainInteger();
   }
   stats.bandwidthSamples = samples;
 }
@@ -167,20 +167,20 @@ export function _readBandwidthSamples(cursor: _LineCursor, stats: DirectionStats
 export function _readIopsSamples(cursor: _LineCursor, stats: DirectionStats): void {
   cursor.expectKey(':');
   cursor.expect('min=');
-  const min = cursor.number();
+  const min = cursor.plain();
   cursor.expectKey(',');
   cursor.expect('max=');
-  const max = cursor.number();
+  const max = cursor.plain();
   cursor.expectKey(',');
   cursor.expect('avg=');
-  const mean = cursor.number();
+  const mean = cursor.plain();
   cursor.expectKey(',');
   cursor.expect('stdev=');
-  const stddev = cursor.number();
+  const stddev = cursor.plain();
   let samples: number | null = null;
   if (cursor.acceptKey(',')) {
     cursor.expect('samples=');
-    samples = cursor.integer();
+    samples = cursor.plainInteger();
   }
   stats.iopsSamples = { min, max, mean, stddev, samples };
 }
@@ -257,13 +257,13 @@ export function _readCpu(cursor: _LineCursor, job: FioJob): void {
   cursor.expect('%');
   cursor.expectKey(',');
   cursor.expect('ctx=');
-  const contextSwitches = cursor.integer();
+  const contextSwitches = cursor.plainInteger();
   cursor.expectKey(',');
   cursor.expect('majf=');
-  const majorFaults = cursor.integer();
+  const majorFaults = cursor.plainInteger();
   cursor.expectKey(',');
   cursor.expect('minf=');
-  const minorFaults = cursor.integer();
+  const minorFaults = cursor.plainInteger();
   job.cpu = { userPercent, systemPercent, contextSwitches, majorFaults, minorFaults };
 }
 
@@ -344,7 +344,7 @@ export function _readLatencyTarget(cursor: _LineCursor, job: FioJob, isModern: b
   cursor.expect('%');
   cursor.expectKey(',');
   cursor.expect('depth=');
-  const depth = cursor.integer();
+  const depth = cursor.plainInteger();
   job.latencyTarget = { targetNs, windowNs, percentile, depth };
 }
 
