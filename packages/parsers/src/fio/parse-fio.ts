@@ -159,7 +159,9 @@ function cutAtTheEnd(
     // A heading of a run's summary cut inside its first word is not one the splitter knows.
     const stray = after.trim();
     const isCutHeading = !stray.includes('\n') && CUT_HEADINGS.some((h) => h.startsWith(stray) && h !== stray);
-    if (!isCutHeading || last.kind !== 'normal') return [];
+    // `fio --client` prints `<host> ` on a line of its own before each server's report.
+    const isHostPrefix = /^<[^<>\s]+>$/.test(stray);
+    if (!(isCutHeading || isHostPrefix) || last.kind !== 'normal') return [];
     const message = `fio's output stops inside the line "${stray}"`;
     return [warningAt(source, source.text.lastIndexOf(stray), 'TRUNCATED', message)];
   }

@@ -24,17 +24,18 @@ const MS_TO_NS = 1e6;
  * iops=7118 , runt= 10481msec`. The cursor is after the colon. Returns true for the 3.x
  * layout.
  */
-export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): boolean {
+export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats, isAllClients = false): boolean {
   cursor.skipSpaces();
   if (cursor.accept('IOPS=')) {
     stats.iops = _readCount(cursor);
     cursor.expectKey(',');
     cursor.expect('BW=');
-    stats.bandwidthBytesPerSec = readRateOrBareZero(cursor);
+    const readRate = isAllClients ? readUnitlessRate : readRateOrBareZero;
+    stats.bandwidthBytesPerSec = readRate(cursor);
     // The alternate spelling in parentheses ("(151MB/s)") is the same value, rounded to the
     // other base: the first one is kept.
     cursor.expectKey('(');
-    readRateOrBareZero(cursor);
+    readRate(cursor);
     cursor.expect(')');
     cursor.expectKey('(');
     stats.ioBytes = _readSize(cursor, true);
@@ -72,6 +73,28 @@ function readRateOrBareZero(cursor: _LineCursor): number {
   if (value === 0 && (next === 32 /* space */ || next === 40 /* ( */ || next === 41) /* ) */) return 0;
   cursor.pos = at;
   return _readRate(cursor, true);
+}
+
+/**
+ * The rates of the `All clients` block of `fio --client` with two or more servers: `BW=121Mi
+ * (127M)`, bytes per second with num2str's prefix and no unit. client.c (handle_ts) sums the
+ * servers' stats into `client_ts` and copies its groupid, unified_rw_rep and sig_figs, never its
+ * unit_base; stat.c show_ddir_status prints BW with `num2str(bw, ..., ts->unit_base)`, and
+ * unit_base 0 is N2S_NONE: no "B/s" (fio 3.x to 3.42 at least). The prefix says the base: "Mi"
+ * 2^20, "M" 10^6. A unit, if a later fio prints one, is read as usual.
+ */
+function readUnitlessRate(cursor: _LineCursor): number {
+  const at = cursor.pos;
+  cursor.number();
+  const prefixStart = cursor.pos;
+  const prefix = cursor.word(false);
+  if (cursor.peek() === 47 /* / */ || !/^(?:[kMGTPE]i?|Ki)?$/.test(prefix)) {
+    cursor.pos = at;
+    return readRateOrBareZero(cursor);
+  }
+  const factor = _rateFactor(`${prefix}B/s`, true);
+  if (factor === undefined) throw cursor.error('UNKNOWN_UNIT', `unknown rate prefix "${prefix}"`, prefixStart);
+  return cursor.scaled(factor);
 }
 
 /** The unit in `(usec)`, `(nsec)`, `(msec)` at the cursor, as ns per unit. */

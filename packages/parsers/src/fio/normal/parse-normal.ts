@@ -29,7 +29,7 @@ import {
 } from './job-lines.ts';
 import { _PercentileList } from './percentiles.ts';
 import { _prioEntry, _readPrioClassLevel, _readPrioShare, type PrioKey } from './prio-lines.ts';
-import { _normalRunStopsEarly } from './run-end.ts';
+import { _isAllClients, _normalRunStopsEarly } from './run-end.ts';
 import { _readSteadyStateLine } from './steady-state-line.ts';
 import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPreambleLine } from './summary-lines.ts';
 
@@ -416,7 +416,7 @@ class NormalParser {
     cursor.skipSpaces();
     if (!cursor.accept(':')) return false;
     const stats = _direction(job, name);
-    if (_readDirectionLine(cursor, stats)) this.isModern = true;
+    if (_readDirectionLine(cursor, stats, _isAllClients(job))) this.isModern = true;
     this.direction = stats;
     return true;
   }

@@ -1,4 +1,4 @@
-import { type FioRun, REPORT_DIRECTIONS } from '../schema.ts';
+import { type FioJob, type FioRun, REPORT_DIRECTIONS } from '../schema.ts';
 
 /**
  * Whether one run of fio's normal text reached its end, and if not, what it stops before.
@@ -23,6 +23,15 @@ export function _normalRunStopsEarly(run: FioRun, seen: { hasDiskHeading: boolea
   if (run.jobs.length === 0) return null;
   const groups = new Map(run.groups.map((group) => [group.groupId, group]));
   for (const job of run.jobs) {
+    if (_isAllClients(job)) {
+      // fio --client's sum of the servers ends the output with its job block alone: no group
+      // summary, no latency target (client.c prints show_thread_status of client_ts only, whose
+      // latency_depth it never sets); the block's last line is its `issued` line.
+      if (!REPORT_DIRECTIONS.some((direction) => job[direction]?.totalIos != null)) {
+        return `the "All clients" block stops before its "issued" line`;
+      }
+      continue;
+    }
     if (job.groupId === null) continue;
     const group = groups.get(job.groupId);
     if (group === undefined) {
@@ -36,4 +45,9 @@ export function _normalRunStopsEarly(run: FioRun, seen: { hasDiskHeading: boolea
   }
   if (seen.hasDiskHeading && run.disks.length === 0) return 'fio\'s output stops after its "Disk stats" heading';
   return null;
+}
+
+/** The sum of the servers' jobs that `fio --client` prints last (client.c handle_ts). */
+export function _isAllClients(job: FioJob): boolean {
+  return job.name === 'All clients' && job.pid === 0;
 }
