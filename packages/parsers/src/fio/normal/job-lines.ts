@@ -6,6 +6,7 @@ import {
   type LatencyStats,
 } from '../schema.ts';
 import type { _LineCursor } from './cursor.ts';
+import type { PrintedSize } from './io-rounding.ts';
 import { _rateFactor, _readCount, _readRate, _readSize, _timeFactor } from './units.ts';
 
 /**
@@ -24,7 +25,12 @@ const MS_TO_NS = 1e6;
  * iops=7118 , runt= 10481msec`. The cursor is after the colon. Returns true for the 3.x
  * layout.
  */
-export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats, isAllClients = false): boolean {
+export function _readDirectionLine(
+  cursor: _LineCursor,
+  stats: DirectionStats,
+  isAllClients = false,
+  printedIo?: PrintedSize,
+): boolean {
   cursor.skipSpaces();
   if (cursor.accept('IOPS=')) {
     stats.iops = _readCount(cursor);
@@ -38,7 +44,7 @@ export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats, i
     readRate(cursor);
     cursor.expect(')');
     cursor.expectKey('(');
-    stats.ioBytes = _readSize(cursor, true);
+    stats.ioBytes = _readSize(cursor, true, printedIo);
     cursor.expect('/');
     stats.runtimeMs = cursor.integer();
     cursor.expect('msec');
@@ -46,7 +52,7 @@ export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats, i
     return true;
   }
   cursor.expect('io=', '"IOPS=" or "io="');
-  stats.ioBytes = _readSize(cursor, false);
+  stats.ioBytes = _readSize(cursor, false, printedIo);
   cursor.expectKey(',');
   cursor.expect('bw=');
   stats.bandwidthBytesPerSec = _readRate(cursor, false);
