@@ -39,7 +39,8 @@ export function _normalRunStopsEarly(run: FioRun, seen: { hasDiskHeading: boolea
     }
     for (const direction of REPORT_DIRECTIONS) {
       const stats = job[direction];
-      if (stats === null || (stats.ioBytes ?? 0) === 0 || group[direction] !== null) continue;
+      // A direction fio ran for 0 ms has no line in the group (stat.c: max_run 0 is skipped).
+      if (stats === null || (stats.ioBytes ?? 0) === 0 || stats.runtimeMs === 0 || group[direction] !== null) continue;
       return `the "Run status group ${job.groupId}" summary stops before its ${direction.toUpperCase()} line (job "${job.name}" ${direction}s)`;
     }
   }
