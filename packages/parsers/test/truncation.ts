@@ -67,9 +67,7 @@ export function isFioPieceEnd(text: string, offset: number): boolean {
   const body = text.slice(0, offset).trimEnd();
   if (body === '' || !/^[ \t\r]*(?:\n|$)/.test(text.slice(body.length))) return false;
   const last = body.slice(body.lastIndexOf('\n') + 1);
-  const nextLine = /^\s*\n?([^\n]*)/.exec(text.slice(body.length))?.[1] ?? '';
-  const next =
-    text.slice(body.length).trim() === '' ? '' : nextLine.trim() === '' ? nextNonBlank(text, body.length) : nextLine;
+  const next = nextNonBlank(text, body.length);
   if (last === '}') return true; // a JSON document's closing brace (fio prints it at column 0)
   if (/^[2-5];/.test(last) && (last.match(/;/g)?.length ?? 0) >= 60) return true; // a terse job line
   if (/^;/.test(last)) return true; // a v2 terse line's description, on a line of its own
@@ -79,6 +77,7 @@ export function isFioPieceEnd(text: string, offset: number): boolean {
   return endsSummary && !/^\s*(?:READ|WRITE|TRIM|MIXED):|^Run status group/.test(next);
 }
 
+/** The first line after `from` (the rest of its own line included) that holds more than blanks. */
 function nextNonBlank(text: string, from: number): string {
   for (const line of text.slice(from).split('\n')) if (line.trim() !== '') return line;
   return '';
