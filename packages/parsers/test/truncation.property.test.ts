@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../src/index.ts';
 import { TOOL_NAMES } from '../src/tools.ts';
-import { COMPLETE_CUTS, classifyCut, cutOffsets, truncationInputs } from './truncation.ts';
+import { classifyCut, cutOffsets, truncationInputs } from './truncation.ts';
 
 /**
  * Every real output of every tool, cut at every line end (just after it and just before it) and
@@ -30,8 +30,11 @@ describe.each(TOOL_NAMES.map((tool) => [tool]))('a cut %s output', (tool) => {
     for (const offset of cutOffsets(input.text)) {
       const cutText = input.text.slice(0, offset);
       if (cutText.trim() === '') continue;
-      const { outcome, detail } = classifyCut(tool, whole, () => parse(cutText, { tool }));
-      if (outcome === 'silent' && COMPLETE_CUTS[tool]?.(input.text, offset) !== true) {
+      const { outcome, detail } = classifyCut(tool, whole, () => parse(cutText, { tool }), {
+        text: input.text,
+        offset,
+      });
+      if (outcome === 'silent') {
         const line = cutText.split('\n').length;
         silent.push(`cut at byte ${offset} (line ${line}): ${detail}`);
       }

@@ -48,8 +48,8 @@ const SERIES_ENTRY_KEY: Partial<Record<ToolName, (measurement: Measurement) => s
 };
 
 /**
- * Cuts that leave a complete output of the tool, other than the whole, which no parser can tell
- * from a cut one. Each is narrow, and says why.
+ * Where a cut is a whole output of fewer pieces, by tool: a cut of `text` at `offset` that no
+ * reader of the text could tell from a complete output. A tool not listed has none.
  *
  * bonnie++: a cut that removes exactly the CSV line(s) after a complete table. bonnie++ prints
  * the table and then the CSV line on stdout; with -q it prints the table alone on stderr
@@ -57,7 +57,8 @@ const SERIES_ENTRY_KEY: Partial<Record<ToolName, (measurement: Measurement) => s
  * table is a whole output of the run, with the table's rounding (2.x's k/m/g rates) in place of
  * the CSV's figures. Every cut inside the table or inside the CSV line is still checked.
  */
-export const COMPLETE_CUTS: Partial<Record<ToolName, (text: string, offset: number) => boolean>> = {
+const COMPLETE_CUTS: Partial<Record<ToolName, (text: string, offset: number) => boolean>> = {
+  fio: isFioPieceEnd,
   bonnie: (text, offset) => {
     const cut = text.slice(0, offset);
     const rest = text.slice(offset);
@@ -71,11 +72,47 @@ export const COMPLETE_CUTS: Partial<Record<ToolName, (text: string, offset: numb
 /** A whole bonnie++ CSV result line: versioned (`1.98,2.00a,`) or of 1.03 (27 fields). */
 const BONNIE_CSV_LINE = /^[ \t>]*(?:\d+(?:\.\d+)?,\d+\.\d+[a-z]?,[^\n]*|(?:[^,\n]*,){26}[^,\n]*)\r?$/;
 
-/** Classifies what parsing `cut` gave, against the whole output's parse. */
+/**
+ * fio's outputs hold pieces that fio prints complete on their own and nothing counts: the runs
+ * of one invocation after another (and each --status-interval report, printed by the same code
+ * as the final one, stat.c __show_run_stats), the formats of `--output-format=terse,json,normal`
+ * one after the other, the lines of a terse run (one per job, with no footer), the devices of
+ * `Disk stats` (as many as fio followed), fio's error lines. A cut that ends (trailing blank
+ * space aside) where such a piece ends, before the next piece begins, is a complete output of
+ * fewer pieces: `--output-format=terse` of one job, a run whose file is on tmpfs (no `Disk
+ * stats` at all). Any other cut, inside a piece or inside a run's group summaries, must still
+ * be an error, a TRUNCATED warning or the whole.
+ */
+export function isFioPieceEnd(text: string, offset: number): boolean {
+  const body = text.slice(0, offset).trimEnd();
+  if (body === '' || !/^[ \t\r]*(?:\n|$)/.test(text.slice(body.length))) return false;
+  const last = body.slice(body.lastIndexOf('\n') + 1);
+  const next = nextNonBlank(text, body.length);
+  if (last === '}') return true; // a JSON document's closing brace (fio prints it at column 0)
+  if (/^[2-5];/.test(last) && (last.match(/;/g)?.length ?? 0) >= 60) return true; // a terse job line
+  if (/^;/.test(last)) return true; // a v2 terse line's description, on a line of its own
+  if (/^\s*fio: pid=\d+, err=/.test(last)) return true; // an error line
+  // A run's last group line or a disk line, unless more of the group summaries follow.
+  const endsSummary = /^\s*(?:READ|WRITE|TRIM|MIXED):.*msec$/.test(last) || /^\s*\S+: ios=.*%$/.test(last);
+  return endsSummary && !/^\s*(?:READ|WRITE|TRIM|MIXED):|^Run status group/.test(next);
+}
+
+/** The first line after `from` (the rest of its own line included) that holds more than blanks. */
+function nextNonBlank(text: string, from: number): string {
+  for (const line of text.slice(from).split('\n')) if (line.trim() !== '') return line;
+  return '';
+}
+
+/**
+ * Classifies what parsing `cut` gave, against the whole output's parse. `cutAt`, the text and
+ * the offset of the cut, lets a cut where a tool's output is complete (COMPLETE_CUTS) count as
+ * `entries`.
+ */
 export function classifyCut(
   tool: ToolName,
   whole: ParsedLike,
   parseCut: () => ParsedLike,
+  cutAt?: { text: string; offset: number },
 ): { outcome: CutOutcome; detail: string } {
   let cut: ParsedLike;
   try {
@@ -93,6 +130,10 @@ export function classifyCut(
   const entryKey = SERIES_ENTRY_KEY[tool];
   if (entryKey !== undefined && isEntryPrefix(cut.measurements, whole.measurements, entryKey)) {
     return { outcome: 'entries', detail: `${cut.measurements.length} of ${whole.measurements.length}` };
+  }
+  const isComplete = COMPLETE_CUTS[tool];
+  if (cutAt !== undefined && isComplete?.(cutAt.text, cutAt.offset) === true) {
+    return { outcome: 'entries', detail: 'a complete output of fewer pieces' };
   }
   return {
     outcome: 'silent',

@@ -37,6 +37,8 @@ interface PlacedRun {
   run: FioRun;
   start: number;
   end: number;
+  /** Warnings about this run alone (TRUNCATED), given only if the run is kept. */
+  warnings: ParseWarning[];
 }
 
 /** Splits the input and parses each piece of the chosen format into runs. */
@@ -55,6 +57,7 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
   const segments = splitSegments(source);
   segments.forEach((segment, index) => {
     let run: FioRun | null = null;
+    const runWarnings: ParseWarning[] = [];
     switch (segment.kind) {
       case 'json':
         if (wants('json')) {
@@ -74,7 +77,7 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
           preambleUsed = false;
           readPreamble(source, segment, preamble);
         } else if (wants('normal')) {
-          run = parseNormalSegment(source, segment.start, segment.end, segment.line);
+          run = parseNormalSegment(source, segment.start, segment.end, segment.line, runWarnings);
         }
         break;
       case 'error': {
@@ -89,13 +92,15 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
     if (run !== null) {
       applyPreamble(run, preamble);
       preambleUsed = preamble.size > 0;
-      placed.push({ run, start: segment.start, end: segment.end });
+      placed.push({ run, start: segment.start, end: segment.end, warnings: runWarnings });
     }
   });
 
   // --status-interval reports become one run each (their final report), after the same run
   // printed in several formats is kept once.
   const runs = _foldStatusReports(dropDuplicates(placed, source, warnings));
+  for (const placedRun of runs) warnings.push(...placedRun.warnings);
+  warnings.push(...cutAtTheEnd(source, placed, runs, segments));
   attachErrors(runs, errors);
   if (runs.length === 0) {
     const firstError = errors[0];
@@ -129,11 +134,67 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
   return { result: { runs: runs.map((r) => r.run) }, warnings };
 }
 
+/**
+ * TRUNCATED warnings for an input whose last piece is cut but left no run of its own: fio's
+ * preamble (job lines, version, `Starting N processes`) with no results after it, or a run
+ * dropped as the copy of the run before it (the normal text of `--output-format=json,normal`
+ * after its JSON, the second of two runs of one job) that stops short. A preamble or a cut copy
+ * inside the input is what blog posts quote; at its end, it is where the output was cut.
+ */
+function cutAtTheEnd(
+  source: TextSource,
+  placed: readonly PlacedRun[],
+  kept: readonly PlacedRun[],
+  segments: readonly Segment[],
+): ParseWarning[] {
+  const last = segments.findLast((segment) => segment.kind !== 'error');
+  if (last === undefined) return [];
+  const after = source.text.slice(last.end);
+  if (last.kind === 'json' && after.trim() === '' && source.text.charCodeAt(last.end - 1) !== 125 /* } */) {
+    // A JSON document cut short where another format was read (terse lines, then JSON).
+    return [warningAt(source, last.end, 'TRUNCATED', 'the input stops inside a JSON document')];
+  }
+  if (kept.length === 0) return [];
+  if (after.trim() !== '') {
+    // A heading of a run's summary cut inside its first word is not one the splitter knows.
+    const stray = after.trim();
+    const isCutHeading = !stray.includes('\n') && CUT_HEADINGS.some((h) => h.startsWith(stray) && h !== stray);
+    // `fio --client` prints `<host> ` on a line of its own before each server's report.
+    const isHostPrefix = /^<[^<>\s]+>$/.test(stray);
+    if (!(isCutHeading || isHostPrefix) || last.kind !== 'normal') return [];
+    const message = `fio's output stops inside the line "${stray}"`;
+    return [warningAt(source, source.text.lastIndexOf(stray), 'TRUNCATED', message)];
+  }
+  if (last.kind === 'normal' && !last.hasResults) {
+    const message = "fio's output stops after the preamble of a run, before its results";
+    return [warningAt(source, last.end, 'TRUNCATED', message)];
+  }
+  const lastPlaced = placed[placed.length - 1];
+  if (lastPlaced === undefined || lastPlaced.start !== last.start) return [];
+  if (kept.some((k) => k.run === lastPlaced.run)) return [];
+  return lastPlaced.warnings;
+}
+
+/** fio's unindented headings after the job blocks, as printed (stat.c, diskutil). */
+const CUT_HEADINGS = ['Run status group ', 'Disk stats (read/write):'];
+
 function parseJson(source: TextSource, segment: Segment, line: number, warnings: ParseWarning[]): FioRun | null {
   const head = source.text.slice(segment.start, Math.min(segment.end, segment.start + 512));
+
   // A JSON document of something else (a blog's WordPress API dump) is pasted text, not fio's.
   if (!head.includes('"fio version"') && !head.includes('"jobs"') && !head.includes('"client_stats"')) {
     const full = source.text.slice(segment.start, segment.end);
+    const isClosed = source.text.charCodeAt(segment.end - 1) === 125; /* } */
+    if (!isClosed && source.text.slice(segment.end).trim() === '') {
+      // A document cut short at the end of the input, before it says whose it is: not
+      // another program's JSON, but fio's cut before its first key.
+      throw _errorAt(source, segment.end, {
+        tool: 'fio',
+        format: 'json',
+        code: 'TRUNCATED',
+        message: 'the JSON document stops before its closing brace',
+      });
+    }
     if (!full.includes('"jobname"')) {
       warnings.push(
         warningAt(source, segment.start, 'NOT_FIO_JSON', 'skipped a JSON document that is not a fio result'),

@@ -85,6 +85,20 @@ export function _isTerseLineAt(text: string, start: number, end: number): boolea
   return code === 50 || text.startsWith('fio-', start + 2);
 }
 
+/**
+ * A terse line cut short: the head of a terse line (`3;fio-3.33;name;0;0;...`, or v2's
+ * `2;name;0;0;...`) with fewer fields than any layout has. The splitter takes it as terse only
+ * as the input's last line, where a copy or a killed run stops; parsing it is then a
+ * COLUMN_COUNT error at its end instead of a shorter run that drops the job silently.
+ */
+export function _isCutTerseLineAt(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  if (start + 2 >= end || code < 50 || code > 53 || text.charCodeAt(start + 1) !== 59) return false;
+  if (code !== 50) return text.startsWith('fio-', start + 2);
+  // v2: name;groupid;error, both whole numbers.
+  return /^2;[^;]*;\d+;\d+(?:;|$)/.test(text.slice(start, Math.min(end, start + 300)));
+}
+
 /** Parses terse lines (all of one run) into a run. */
 export function parseTerseLines(source: TextSource, lines: readonly TerseLine[], line?: number): FioRun {
   let fioVersion: string | null = null;
@@ -98,7 +112,14 @@ export function parseTerseLines(source: TextSource, lines: readonly TerseLine[],
     fioVersion ??= parsed.fioVersion;
     terseVersion ??= parsed.version;
     jobs.push(parsed.job);
-    // Every line repeats the disk stats of the whole run; the last line's are kept.
+    // Every line repeats the disk stats of the whole run; the last line's are kept. A line
+    // with fewer of them than the line before was cut inside them.
+    if (parsed.disks.length < disks.length) {
+      throw cutError(
+        fields,
+        `the terse line stops inside its disk stats (${parsed.disks.length} of ${disks.length} devices)`,
+      );
+    }
     if (parsed.disks.length > 0) disks = parsed.disks;
   }
   const first = lines[0];
@@ -193,7 +214,7 @@ function parseLine(fields: Fields): ParsedLine {
   job.latencyDistribution = { ns: null, us, ms };
   const disks: DiskStats[] = [];
   index = readDisks(fields, index, version, disks);
-  readTrailer(fields, index, job);
+  readTrailer(fields, index, job, version);
   const fioVersion = version === 2 ? null : stringAt(fields, 1);
   return { version, fioVersion, job, disks };
 }
@@ -254,10 +275,10 @@ function isTailAt(fields: Fields, index: number): boolean {
 function readDirection(fields: Fields, start: number, count: number): DirectionStats {
   const hasIops = count !== DIRECTION_FIELDS_OLD;
   let index = start;
-  const ioKiB = numberAt(fields, index++);
-  const bwKiB = numberAt(fields, index++);
-  const iops = hasIops ? numberAt(fields, index++) : null;
-  const runtimeMs = numberAt(fields, index++);
+  const ioKiB = amountAt(fields, index++);
+  const bwKiB = amountAt(fields, index++);
+  const iops = hasIops ? amountAt(fields, index++) : null;
+  const runtimeMs = amountAt(fields, index++);
   const slat = latencyAt(fields, index);
   index += 4;
   const clat = latencyAt(fields, index);
@@ -269,22 +290,22 @@ function readDirection(fields: Fields, start: number, count: number): DirectionS
   const lat = latencyAt(fields, index);
   index += 4;
   const bw = {
-    minBytesPerSec: times(numberAt(fields, index), 1024),
-    maxBytesPerSec: times(numberAt(fields, index + 1), 1024),
+    minBytesPerSec: times(amountAt(fields, index), 1024),
+    maxBytesPerSec: times(amountAt(fields, index + 1), 1024),
     percentOfGroup: percentAt(fields, index + 2),
-    meanBytesPerSec: times(numberAt(fields, index + 3), 1024),
-    stddevBytesPerSec: times(numberAt(fields, index + 4), 1024),
-    samples: count === DIRECTION_FIELDS_V5 ? numberAt(fields, index + 5) : null,
+    meanBytesPerSec: times(amountAt(fields, index + 3), 1024),
+    stddevBytesPerSec: times(amountAt(fields, index + 4), 1024),
+    samples: count === DIRECTION_FIELDS_V5 ? amountAt(fields, index + 5) : null,
   };
   index += count === DIRECTION_FIELDS_V5 ? 6 : 5;
   const iopsSamples =
     count === DIRECTION_FIELDS_V5
       ? {
-          min: numberAt(fields, index),
-          max: numberAt(fields, index + 1),
-          mean: numberAt(fields, index + 2),
-          stddev: numberAt(fields, index + 3),
-          samples: numberAt(fields, index + 4),
+          min: amountAt(fields, index),
+          max: amountAt(fields, index + 1),
+          mean: amountAt(fields, index + 2),
+          stddev: amountAt(fields, index + 3),
+          samples: amountAt(fields, index + 4),
         }
       : null;
   return {
@@ -313,10 +334,10 @@ function times(value: number | null, factor: number): number | null {
 /** min;max;mean;dev in usec. */
 function latencyAt(fields: Fields, index: number): LatencyStats {
   return {
-    minNs: times(numberAt(fields, index), 1000),
-    maxNs: times(numberAt(fields, index + 1), 1000),
-    meanNs: times(numberAt(fields, index + 2), 1000),
-    stddevNs: times(numberAt(fields, index + 3), 1000),
+    minNs: times(amountAt(fields, index), 1000),
+    maxNs: times(amountAt(fields, index + 1), 1000),
+    meanNs: times(amountAt(fields, index + 2), 1000),
+    stddevNs: times(amountAt(fields, index + 3), 1000),
     samples: null,
     percentilesNs: null,
     binsNs: null,
@@ -483,8 +504,11 @@ function diskCounts(fields: Fields, index: number) {
 }
 
 /** continue_on_error's `total_err;first_error`, then the description (the rest of the line). */
-function readTrailer(fields: Fields, start: number, job: FioJob): void {
+function readTrailer(fields: Fields, start: number, job: FioJob, version: number): void {
   let index = start;
+  if (version >= 3 && isCutDiskGroup(fields, index)) {
+    throw cutError(fields, 'the terse line stops inside the stats of a disk');
+  }
   // A trailing ";" leaves one empty field: nothing follows.
   if (index === fields.count - 1 && valueAt(fields, index) === '') return;
   if (
@@ -500,6 +524,28 @@ function readTrailer(fields: Fields, start: number, job: FioJob): void {
     index += 2;
   }
   if (index < fields.count) job.description = fields.text.slice(fieldStart(fields, index), fields.lineEnd);
+}
+
+/**
+ * True when the fields from `index` to the end of the line are the head of a disk group cut
+ * short: nothing (a line ending in the `;` before a device's name: fio ends a line with its
+ * last bucket's `%`), or a name followed only by whole numbers and at most a last number
+ * without its `%` (`vdc;523946;3;0;1;243086;1;24`). A description (`;text`) never looks
+ * like one; continue_on_error's two counts end a line that has no name before them.
+ */
+function isCutDiskGroup(fields: Fields, index: number): boolean {
+  const rest = fields.count - index;
+  if (rest === 1) return valueAt(fields, index) === '';
+  if (rest < 2 || rest > DISK_FIELDS) return false;
+  const name = valueAt(fields, index) ?? '';
+  if (name === '' || /^[\d.]+%?$/.test(name)) return false;
+  for (let i = index + 1; i < fields.count - 1; i++) if (!isDigitsAt(fields, i)) return false;
+  return /^[\d.]*$/.test(valueAt(fields, fields.count - 1) ?? '');
+}
+
+/** A TRUNCATED error at the end of the line: where the line stops. */
+function cutError(fields: Fields, message: string): ParseError {
+  return _errorAt(fields.source, fields.lineEnd, { tool: 'fio', format: FORMAT, code: 'TRUNCATED', message });
 }
 
 /** A ParseError unless the line has a field `index`. */
@@ -524,6 +570,18 @@ function numberAt(fields: Fields, index: number): number | null {
   return numberIn(fields, index, fieldStart(fields, index), fieldEnd(fields, index));
 }
 
+/**
+ * A size, rate, count, runtime or latency: never negative in fio's output (unsigned counters,
+ * `%llu`, or means of them). A minus sign there is BAD_NUMBER, not a value.
+ */
+function amountAt(fields: Fields, index: number): number | null {
+  const value = numberAt(fields, index);
+  if (value !== null && value < 0) {
+    throw errorAt(fields, index, 'BAD_NUMBER', `expected a number of 0 or more, found "${valueAt(fields, index)}"`);
+  }
+  return value;
+}
+
 function integerAt(fields: Fields, index: number): number {
   const value = stringAt(fields, index);
   if (!/^-?\d+$/.test(value)) throw errorAt(fields, index, 'BAD_NUMBER', `expected a whole number, found "${value}"`);
@@ -538,7 +596,8 @@ function percentAt(fields: Fields, index: number): number | null {
   return numberIn(fields, index, start, end);
 }
 
-const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
+/** fio's `%llu`, `%f`, `%d`: no exponent (`8293.31e3` is BAD_NUMBER, not 8293310). */
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** Digits a mantissa may have and still be exact in a double (10^15 < 2^53). */
 const MAX_EXACT_DIGITS = 15;
 const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -581,7 +640,10 @@ function parseNumberText(fields: Fields, index: number, text: string, column: nu
     if (/^-?(?:nan|inf)$/i.test(text)) return null;
     throw errorAt(fields, index, 'BAD_NUMBER', `expected a number, found "${text}"`, column);
   }
-  return Number(text);
+  const value = Number(text);
+  if (!Number.isFinite(value))
+    throw errorAt(fields, index, 'BAD_NUMBER', 'a number too large to be one fio printed', column);
+  return value;
 }
 
 function errorAt(

@@ -1,5 +1,5 @@
 import type { TextSource } from '../text.ts';
-import { _isTerseLineAt, type TerseLine } from './parse-terse.ts';
+import { _isCutTerseLineAt, _isTerseLineAt, type TerseLine } from './parse-terse.ts';
 
 /**
  * Cuts one input into the pieces fio printed, in order: JSON documents, blocks of terse
@@ -108,7 +108,10 @@ export function splitSegments(source: TextSource): Segment[] {
     // A blog copy opens the output with `<pre>` on its first line: the piece starts after it.
     if (first > lineStart && text.charCodeAt(first - 1) === 62 /* > */) lineStart = first;
     // Lines are read in place: slicing each one made a string per line of a long input.
-    if (_isTerseLineAt(text, lineStart, lineEnd)) {
+    if (
+      _isTerseLineAt(text, lineStart, lineEnd) ||
+      (_isCutTerseLineAt(text, lineStart, lineEnd) && text.slice(lineEnd).trim() === '')
+    ) {
       closeNormal();
       terse ??= { start: lineStart, end: lineEnd, line, lines: [] };
       terse.lines.push({ start: lineStart, end: lineEnd });

@@ -128,13 +128,49 @@ export class _LineCursor {
       }
     }
     if (digits === 0) throw this.error('BAD_NUMBER', 'expected a number');
+    if (!Number.isFinite(mantissa)) throw this.error('BAD_NUMBER', 'a number too large to be one fio printed');
+    if (pos < end) this.checkAfterNumber(pos);
     this.pos = pos;
     this.mantissa = mantissa;
     this.scale = scale;
     return mantissa / scale;
   }
 
-  /** A number with an optional minus sign (fio prints none, but a value may be garbled). */
+  /**
+   * What may follow a number's digits: a separator, or a unit or multiplier (`36.9k`, `433MiB`,
+   * `1000msec`), which the caller reads (an unknown one is its UNKNOWN_UNIT). fio prints no
+   * exponent (`8293.31e3`) and no second decimal point: BAD_NUMBER at the first such character,
+   * never a number read up to it.
+   */
+  private checkAfterNumber(pos: number): void {
+    const { text } = this;
+    const code = text.charCodeAt(pos);
+    const next = pos + 1 < this.end ? text.charCodeAt(pos + 1) : -1;
+    const isExponent =
+      (code === 101 || code === 69) /* e E */ && ((next >= 48 && next <= 57) || next === 43 || next === 45);
+    if (code === 46 /* . */ || isExponent) {
+      throw this.error('BAD_NUMBER', `unexpected "${text[pos]}" after a number`, pos);
+    }
+  }
+
+  /**
+   * A number that takes no unit (`avg=645.32`, `samples=100`, `minf=134`): any letter right
+   * after it is junk (BAD_NUMBER), also at the end of its line, where no key follows to fail.
+   */
+  plain(): number {
+    const value = this.number();
+    if (isLetter(this.peek())) throw this.error('BAD_NUMBER', `unexpected "${this.text[this.pos]}" after a number`);
+    return value;
+  }
+
+  /** `plain`, for a whole number. */
+  plainInteger(): number {
+    const value = this.integer();
+    if (isLetter(this.peek())) throw this.error('BAD_NUMBER', `unexpected "${this.text[this.pos]}" after a number`);
+    return value;
+  }
+
+  /** A whole number; no sign (fio prints none: `-5` is BAD_NUMBER at its `-`). */
   integer(): number {
     const start = this.pos;
     const value = this.number();
@@ -188,4 +224,8 @@ export class _LineCursor {
   error(code: ParseErrorCode, message: string, offset: number = this.pos): ParseError {
     return _errorAt(this.source, Math.min(offset, this.end), { code, tool: 'fio', format: 'normal', message });
   }
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }

@@ -6,6 +6,7 @@ import {
   type LatencyStats,
 } from '../schema.ts';
 import type { _LineCursor } from './cursor.ts';
+import type { PrintedSize } from './io-rounding.ts';
 import { _rateFactor, _readCount, _readRate, _readSize, _timeFactor } from './units.ts';
 
 /**
@@ -24,20 +25,26 @@ const MS_TO_NS = 1e6;
  * iops=7118 , runt= 10481msec`. The cursor is after the colon. Returns true for the 3.x
  * layout.
  */
-export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): boolean {
+export function _readDirectionLine(
+  cursor: _LineCursor,
+  stats: DirectionStats,
+  isAllClients = false,
+  printedIo?: PrintedSize,
+): boolean {
   cursor.skipSpaces();
   if (cursor.accept('IOPS=')) {
     stats.iops = _readCount(cursor);
     cursor.expectKey(',');
     cursor.expect('BW=');
-    stats.bandwidthBytesPerSec = readRateOrBareZero(cursor);
+    const readRate = isAllClients ? readUnitlessRate : readRateOrBareZero;
+    stats.bandwidthBytesPerSec = readRate(cursor);
     // The alternate spelling in parentheses ("(151MB/s)") is the same value, rounded to the
     // other base: the first one is kept.
     cursor.expectKey('(');
-    readRateOrBareZero(cursor);
+    readRate(cursor);
     cursor.expect(')');
     cursor.expectKey('(');
-    stats.ioBytes = _readSize(cursor, true);
+    stats.ioBytes = _readSize(cursor, true, printedIo);
     cursor.expect('/');
     stats.runtimeMs = cursor.integer();
     cursor.expect('msec');
@@ -45,7 +52,7 @@ export function _readDirectionLine(cursor: _LineCursor, stats: DirectionStats): 
     return true;
   }
   cursor.expect('io=', '"IOPS=" or "io="');
-  stats.ioBytes = _readSize(cursor, false);
+  stats.ioBytes = _readSize(cursor, false, printedIo);
   cursor.expectKey(',');
   cursor.expect('bw=');
   stats.bandwidthBytesPerSec = _readRate(cursor, false);
@@ -72,6 +79,28 @@ function readRateOrBareZero(cursor: _LineCursor): number {
   if (value === 0 && (next === 32 /* space */ || next === 40 /* ( */ || next === 41) /* ) */) return 0;
   cursor.pos = at;
   return _readRate(cursor, true);
+}
+
+/**
+ * The rates of the `All clients` block of `fio --client` with two or more servers: `BW=121Mi
+ * (127M)`, bytes per second with num2str's prefix and no unit. client.c (handle_ts) sums the
+ * servers' stats into `client_ts` and copies its groupid, unified_rw_rep and sig_figs, never its
+ * unit_base; stat.c show_ddir_status prints BW with `num2str(bw, ..., ts->unit_base)`, and
+ * unit_base 0 is N2S_NONE: no "B/s" (fio 3.x to 3.42 at least). The prefix says the base: "Mi"
+ * 2^20, "M" 10^6. A unit, if a later fio prints one, is read as usual.
+ */
+function readUnitlessRate(cursor: _LineCursor): number {
+  const at = cursor.pos;
+  cursor.number();
+  const prefixStart = cursor.pos;
+  const prefix = cursor.word(false);
+  if (cursor.peek() === 47 /* / */ || !/^(?:[kMGTPE]i?|Ki)?$/.test(prefix)) {
+    cursor.pos = at;
+    return readRateOrBareZero(cursor);
+  }
+  const factor = _rateFactor(`${prefix}B/s`, true);
+  if (factor === undefined) throw cursor.error('UNKNOWN_UNIT', `unknown rate prefix "${prefix}"`, prefixStart);
+  return cursor.scaled(factor);
 }
 
 /** The unit in `(usec)`, `(nsec)`, `(msec)` at the cursor, as ns per unit. */
@@ -101,11 +130,11 @@ export function _readLatencyStats(cursor: _LineCursor, factor: number, stats: La
   stats.maxNs = _readCount(cursor, factor);
   cursor.expectKey(',');
   cursor.expect('avg=');
-  cursor.number();
+  cursor.plain();
   stats.meanNs = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('stdev=');
-  cursor.number();
+  cursor.plain();
   stats.stddevNs = cursor.scaled(factor);
   // fio prints no sample count on these lines.
 }
@@ -138,27 +167,27 @@ export function _readBandwidthSamples(cursor: _LineCursor, stats: DirectionStats
     samples: null as number | null,
   };
   cursor.expect('min=');
-  cursor.number();
+  cursor.plain();
   samples.minBytesPerSec = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('max=');
-  cursor.number();
+  cursor.plain();
   samples.maxBytesPerSec = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('per=');
-  samples.percentOfGroup = cursor.number();
+  samples.percentOfGroup = cursor.plain();
   cursor.expect('%');
   cursor.expectKey(',');
   cursor.expect('avg=');
-  cursor.number();
+  cursor.plain();
   samples.meanBytesPerSec = cursor.scaled(factor);
   cursor.expectKey(',');
   cursor.expect('stdev=');
-  cursor.number();
+  cursor.plain();
   samples.stddevBytesPerSec = cursor.scaled(factor);
   if (cursor.acceptKey(',')) {
     cursor.expect('samples=');
-    samples.samples = cursor.integer();
+    samples.samples = cursor.plainInteger();
   }
   stats.bandwidthSamples = samples;
 }
@@ -167,20 +196,20 @@ export function _readBandwidthSamples(cursor: _LineCursor, stats: DirectionStats
 export function _readIopsSamples(cursor: _LineCursor, stats: DirectionStats): void {
   cursor.expectKey(':');
   cursor.expect('min=');
-  const min = cursor.number();
+  const min = cursor.plain();
   cursor.expectKey(',');
   cursor.expect('max=');
-  const max = cursor.number();
+  const max = cursor.plain();
   cursor.expectKey(',');
   cursor.expect('avg=');
-  const mean = cursor.number();
+  const mean = cursor.plain();
   cursor.expectKey(',');
   cursor.expect('stdev=');
-  const stddev = cursor.number();
+  const stddev = cursor.plain();
   let samples: number | null = null;
   if (cursor.acceptKey(',')) {
     cursor.expect('samples=');
-    samples = cursor.integer();
+    samples = cursor.plainInteger();
   }
   stats.iopsSamples = { min, max, mean, stddev, samples };
 }
@@ -257,13 +286,13 @@ export function _readCpu(cursor: _LineCursor, job: FioJob): void {
   cursor.expect('%');
   cursor.expectKey(',');
   cursor.expect('ctx=');
-  const contextSwitches = cursor.integer();
+  const contextSwitches = cursor.plainInteger();
   cursor.expectKey(',');
   cursor.expect('majf=');
-  const majorFaults = cursor.integer();
+  const majorFaults = cursor.plainInteger();
   cursor.expectKey(',');
   cursor.expect('minf=');
-  const minorFaults = cursor.integer();
+  const minorFaults = cursor.plainInteger();
   job.cpu = { userPercent, systemPercent, contextSwitches, majorFaults, minorFaults };
 }
 
@@ -344,7 +373,7 @@ export function _readLatencyTarget(cursor: _LineCursor, job: FioJob, isModern: b
   cursor.expect('%');
   cursor.expectKey(',');
   cursor.expect('depth=');
-  const depth = cursor.integer();
+  const depth = cursor.plainInteger();
   job.latencyTarget = { targetNs, windowNs, percentile, depth };
 }
 

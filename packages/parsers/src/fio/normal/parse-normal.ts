@@ -1,3 +1,4 @@
+import type { ParseWarning } from '../../parser.ts';
 import type { TextSource } from '../../text.ts';
 import {
   _emptyLatencyStats,
@@ -11,6 +12,13 @@ import {
 } from '../schema.ts';
 import { _bucketRecord, _depthsRecord } from './buckets.ts';
 import { _LineCursor } from './cursor.ts';
+import {
+  _fixedBlockBytes,
+  _isRoundedDown,
+  _mayBeRoundedDown,
+  type GroupRounding,
+  type PrintedSize,
+} from './io-rounding.ts';
 import {
   _direction,
   _latency,
@@ -28,6 +36,7 @@ import {
 } from './job-lines.ts';
 import { _PercentileList } from './percentiles.ts';
 import { _prioEntry, _readPrioClassLevel, _readPrioShare, type PrioKey } from './prio-lines.ts';
+import { _isAllClients, _normalRunStopsEarly } from './run-end.ts';
 import { _readSteadyStateLine } from './steady-state-line.ts';
 import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPreambleLine } from './summary-lines.ts';
 
@@ -47,11 +56,29 @@ import { _readDiskLine, _readErrorLine, _readGroupLine, _readJobHeader, _readPre
  * prints its one decimal from the remainder of a 1024 division ("cheesy", lib/num2str.c):
  * `6377.3MB` means 6377 MB plus a remainder, so such values are good to the last whole unit.
  */
-export function parseNormalSegment(source: TextSource, start: number, end: number, line?: number): FioRun {
-  return new NormalParser(source, start, end, line).run();
+export function parseNormalSegment(
+  source: TextSource,
+  start: number,
+  end: number,
+  line?: number,
+  warnings?: ParseWarning[],
+): FioRun {
+  const parser = new NormalParser(source, start, end, line);
+  const run = parser.run();
+  warnings?.push(...parser.warnings);
+  return run;
 }
 
 type Section = 'none' | 'job' | 'group' | 'disk';
+
+/** A job's io size printed in the shape of fio's lost carry (`24.0GiB`), to check at the end. */
+interface SuspectIo {
+  job: FioJob;
+  direction: 'read' | 'write' | 'trim' | 'mixed';
+  stats: DirectionStats;
+  printed: PrintedSize;
+  offset: number;
+}
 
 /**
  * The list every percentile block is read into, in turn: parsing is synchronous and a block
@@ -77,6 +104,17 @@ class NormalParser {
   private percentiles: _PercentileList | null = null;
 
   private group: FioGroup | null = null;
+  private hasDiskHeading = false;
+  /** TRUNCATED when the run stops before its end (run-end.ts); IO_SIZE_ROUNDED (io-rounding.ts). */
+  readonly warnings: ParseWarning[] = [];
+  /** Job io sizes printed as `N.0`, checked against issued × block size when the run ends. */
+  private readonly suspectIo: SuspectIo[] = [];
+  /** Group io sizes found a unit low by their decimal spelling (summary-lines.ts). */
+  private readonly roundedGroups: {
+    group: FioGroup;
+    direction: 'read' | 'write' | 'trim' | 'mixed';
+    rounding: GroupRounding;
+  }[] = [];
   private baseIndent = -1;
   private hasFioLines = false;
 
@@ -137,6 +175,7 @@ class NormalParser {
     }
     if (first === 68 /* D */ && text.startsWith('Disk stats', at)) {
       this.section = 'disk';
+      this.hasDiskHeading = true;
       this.closeJob();
       return;
     }
@@ -259,7 +298,9 @@ class NormalParser {
     // unified_rw_reporting: instead of the others (=1) or after them (=both).
     else if (cursor.accept('MIXED:')) name = 'mixed';
     else return false;
-    group[name] = _readGroupLine(cursor);
+    const rounding: GroupRounding = { roundedAt: null, printed: { mantissa: 0, scale: 1, unitBytes: 1 } };
+    group[name] = _readGroupLine(cursor, rounding);
+    if (rounding.roundedAt !== null) this.roundedGroups.push({ group, direction: name, rounding });
     return true;
   }
 
@@ -401,7 +442,14 @@ class NormalParser {
     cursor.skipSpaces();
     if (!cursor.accept(':')) return false;
     const stats = _direction(job, name);
-    if (_readDirectionLine(cursor, stats)) this.isModern = true;
+    const printed: PrintedSize = { mantissa: 0, scale: 1, unitBytes: 1 };
+    if (_readDirectionLine(cursor, stats, _isAllClients(job), printed)) this.isModern = true;
+    if (_mayBeRoundedDown(printed)) {
+      // The offset of the size: after "(" (3.x) or "io=" (1.x/2.x) on this line.
+      const lineText = this.text.slice(at, cursor.end);
+      const sizeAt = at + (this.isModern ? lineText.indexOf(')(') + 2 : lineText.indexOf('io=') + 3);
+      this.suspectIo.push({ job, direction: name, stats, printed, offset: sizeAt });
+    }
     this.direction = stats;
     return true;
   }
@@ -540,6 +588,58 @@ class NormalParser {
     this.percentiles = null;
   }
 
+  /** IO_SIZE_ROUNDED at `offset`: the size printed there was one unit low (io-rounding.ts). */
+  private roundedWarning(offset: number, exact: string): void {
+    const { line, column } = this.cursor.source.locate(offset);
+    const message = `fio 2.20-3.25 printed this size one unit low (num2str's lost carry, fixed in fio 3.26); ${exact} is kept`;
+    this.warnings.push({ code: 'IO_SIZE_ROUNDED', message, line, column });
+  }
+
+  /**
+   * A job's io printed `N.0<unit>` is one unit low when its issued I/O count times its fixed
+   * block size (exact: every I/O moved one block when none was short) lies in [N + 0.95, N + 1)
+   * units. The exact figure replaces it.
+   */
+  private checkSuspectIo(): void {
+    for (const { job, direction, stats, printed, offset } of this.suspectIo) {
+      if (direction === 'mixed' || stats.totalIos === null || (stats.shortIos ?? 0) !== 0) continue;
+      const block = _fixedBlockBytes(job.parameters.blockSize, direction);
+      if (block === null) continue;
+      const exact = stats.totalIos * block;
+      if (!_isRoundedDown(printed, exact, 0)) continue;
+      stats.ioBytes = exact;
+      this.roundedWarning(offset, `issued ${stats.totalIos} × ${block} B = ${exact} B`);
+    }
+    // A group's io is the sum of its jobs' (stat.c sum_group_stats): exact when every job's is
+    // issued × a fixed block size; else the decimal spelling (to its last digit) is kept.
+    for (const { group, direction, rounding } of this.roundedGroups) {
+      const stats = group[direction];
+      if (stats === null || rounding.roundedAt === null) continue;
+      const exact = this.exactGroupIo(group.groupId, direction);
+      const isExact = exact !== null && _isRoundedDown(rounding.printed, exact, 0);
+      if (isExact) stats.ioBytes = exact;
+      const kept = isExact ? `its jobs' issued × block size, ${exact} B,` : `its decimal spelling, ${stats.ioBytes} B,`;
+      this.roundedWarning(rounding.roundedAt, kept);
+    }
+  }
+
+  /** The sum of issued × fixed block size over a group's jobs, or null if one lacks it. */
+  private exactGroupIo(groupId: number, direction: 'read' | 'write' | 'trim' | 'mixed'): number | null {
+    if (direction === 'mixed') return null;
+    let sum = 0;
+    let count = 0;
+    for (const job of this.result.jobs) {
+      if (job.groupId !== groupId || _isAllClients(job)) continue;
+      const stats = job[direction];
+      if (stats === null) continue;
+      const block = _fixedBlockBytes(job.parameters.blockSize, direction);
+      if (block === null || stats.totalIos === null || (stats.shortIos ?? 0) !== 0) return null;
+      sum += stats.totalIos * block;
+      count++;
+    }
+    return count === 0 ? null : sum;
+  }
+
   private finish(): void {
     this.endPercentiles();
     const { result } = this;
@@ -566,6 +666,13 @@ class NormalParser {
     ) {
       this.cursor.setLine(this.end, this.end);
       throw this.cursor.error('TRUNCATED', `the report of job "${last.name}" stops after its header`, this.end);
+    }
+    this.checkSuspectIo();
+    const stops = _normalRunStopsEarly(result, { hasDiskHeading: this.hasDiskHeading });
+    if (stops !== null) {
+      // Named at the end of the last line the run holds: where fio's output stops.
+      const { line, column } = this.cursor.source.locate(this.end);
+      this.warnings.push({ code: 'TRUNCATED', message: stops, line, column });
     }
   }
 }

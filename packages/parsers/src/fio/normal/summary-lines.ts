@@ -8,6 +8,7 @@ import {
   type JobParameters,
 } from '../schema.ts';
 import type { _LineCursor } from './cursor.ts';
+import { _isRoundedDown, type GroupRounding, type PrintedSize } from './io-rounding.ts';
 import { _readRate, _readSize } from './units.ts';
 
 /**
@@ -176,7 +177,7 @@ function emptyGroupDirection(): GroupDirection {
  * (67.1MB), run=2973-3069msec`; fio 1.x/2.x: `io=596856KB, aggrb=56946KB/s, minb=58313KB/s,
  * maxb=58313KB/s, mint=10481msec, maxt=10481msec`.
  */
-export function _readGroupLine(cursor: _LineCursor): GroupDirection {
+export function _readGroupLine(cursor: _LineCursor, rounding?: GroupRounding): GroupDirection {
   const group = emptyGroupDirection();
   cursor.skipSpaces();
   if (cursor.accept('bw=')) {
@@ -189,8 +190,21 @@ export function _readGroupLine(cursor: _LineCursor): GroupDirection {
     skipParenthesized(cursor);
     cursor.expectKey(',');
     cursor.expect('io=');
-    group.ioBytes = _readSize(cursor, true);
-    skipParenthesized(cursor);
+    const ioAt = cursor.pos;
+    const printed: PrintedSize = rounding?.printed ?? { mantissa: 0, scale: 1, unitBytes: 1 };
+    group.ioBytes = _readSize(cursor, true, printed);
+    cursor.skipSpaces();
+    if (cursor.accept('(')) {
+      // The other base's spelling: `io=24.0GiB (26.8GB)`. It is the exact figure where fio
+      // 2.20-3.25 printed the first one a unit low (io-rounding.ts).
+      const other: PrintedSize = { mantissa: 0, scale: 1, unitBytes: 1 };
+      const otherBytes = _readSize(cursor, true, other);
+      cursor.expect(')');
+      if (_isRoundedDown(printed, otherBytes, other.unitBytes / other.scale)) {
+        group.ioBytes = otherBytes;
+        if (rounding !== undefined) rounding.roundedAt = ioAt;
+      }
+    }
     cursor.expectKey(',');
     cursor.expect('run=');
     group.minRuntimeMs = cursor.integer();
@@ -284,6 +298,11 @@ export function _readDiskLine(cursor: _LineCursor, lineStart: number, colon: num
   }
   cursor.skipSpaces();
   if (!cursor.atEnd()) throw cursor.error('UNEXPECTED_LINE', 'expected "," or the end of the disk line');
+  // fio ends every disk line with `util=N%` (and an md/dm device's with `aggrutil=N%`):
+  // a line without it was cut short.
+  if (disk.utilPercent === null || (disk.aggregate !== null && disk.aggregate.utilPercent === null)) {
+    throw cursor.error('TRUNCATED', `the line of disk "${name}" stops before its "util=" figure`);
+  }
   return disk;
 }
 

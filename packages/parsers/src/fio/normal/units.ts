@@ -1,5 +1,6 @@
 import { durationFactor, rateFactor, sizeFactor } from '../../units.ts';
 import type { _LineCursor } from './cursor.ts';
+import type { PrintedSize } from './io-rounding.ts';
 
 /**
  * Unit spellings of fio's normal text, read at the cursor.
@@ -132,14 +133,22 @@ export function _readCount(cursor: _LineCursor, factor = 1): number {
   return cursor.scaled(factor);
 }
 
-/** A size with its unit right after it ("596856KB", "433MiB", "2832.0KB", "64.0MiB"), in bytes. */
-export function _readSize(cursor: _LineCursor, isModern: boolean): number {
+/**
+ * A size with its unit right after it ("596856KB", "433MiB", "2832.0KB", "64.0MiB"), in bytes.
+ * `printed`, when given, receives the digits and the unit as printed (io-rounding.ts).
+ */
+export function _readSize(cursor: _LineCursor, isModern: boolean, printed?: PrintedSize): number {
   cursor.number();
   const start = cursor.pos;
   cursor.pos = cursor.wordEnd(false);
   const factor = SIZE_SPELLINGS.factorAt(cursor.text, start, cursor.pos, isModern);
   if (factor === undefined) {
     throw cursor.error('UNKNOWN_UNIT', `unknown size unit "${cursor.text.slice(start, cursor.pos)}"`, start);
+  }
+  if (printed !== undefined) {
+    printed.mantissa = cursor.mantissa;
+    printed.scale = cursor.scale;
+    printed.unitBytes = factor;
   }
   // A byte count is whole: "30.4MiB" is 31876710.4 as printed, 31876710 bytes as kept.
   return Math.round(cursor.scaled(factor));
