@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { indexEntry } from '../src/data/index-entry.ts';
-import type { IndexEntry } from '../src/data/site-view.ts';
+import type { IndexEntry } from '../src/catalog/site-view.ts';
 import { loadRealExperiments } from '../src/data/test-content.ts';
 import { REPO_ROOT } from './helpers/build-site.ts';
 import { indexSettled, shownCardIds } from './helpers/index-cards.ts';

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Measurement, parse } from '@benchfolio/parsers';
 import { JSDOM } from 'jsdom';
-import { fioResultOf } from '../data/fio-latency.ts';
-import { iostatResultOf } from '../data/iostat-sections.ts';
-import { sysbenchResultOf } from '../data/sysbench-histograms.ts';
+import { fioResultOf } from '../tools/fio/latency.ts';
+import { iostatResultOf } from '../tools/iostat/sections.ts';
+import { sysbenchResultOf } from '../tools/sysbench/histograms.ts';
 import type {
   BetterIs,
   DeviceFigure,

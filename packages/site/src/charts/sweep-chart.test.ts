@@ -1,7 +1,7 @@
 import { parse } from '@benchfolio/parsers';
 import { describe, expect, test } from 'vitest';
-import { intervalSeries } from '../data/sysbench-intervals.ts';
-import { sysbenchMeasuredRuns } from '../data/sysbench-measured.ts';
+import { intervalSeries } from '../tools/sysbench/intervals.ts';
+import { sysbenchMeasuredRuns } from '../tools/sysbench/measured.ts';
 import { formatValue } from '../lib/format-value.ts';
 import type { SweepSeries } from '../view/model.ts';
 import {

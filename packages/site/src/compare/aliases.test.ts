@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareRuns } from '../data/compare-index.ts';
+import { compareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { experimentAliases, experimentHead, runNamesOf } from './aliases.ts';
 

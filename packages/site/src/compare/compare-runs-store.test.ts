@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareRuns, type ExperimentCompareRuns } from '../data/compare-index.ts';
+import { compareRuns, type ExperimentCompareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { experimentAliases } from './aliases.ts';
 import { type CompareRunsSource, CompareRunsStore } from './compare-runs-store.ts';

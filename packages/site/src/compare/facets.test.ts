@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type CompareRun, compareRuns } from '../data/compare-index.ts';
+import { type CompareRun, compareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { deviceTypes, hardwareClass, matchesFilters, runFacets } from './facets.ts';
 

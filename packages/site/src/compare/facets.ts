@@ -4,7 +4,7 @@
 // not say its disks is "not stated", which is a chip of its own.
 
 import type { System } from '@benchfolio/parsers/content';
-import type { CompareRun } from '../data/compare-index.ts';
+import type { CompareRun } from './compare-index.ts';
 import { toolTitle } from '../tools/names.ts';
 
 export const FACETS = ['tool', 'workload', 'hardware', 'filesystem', 'device'] as const;

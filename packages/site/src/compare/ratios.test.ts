@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isLogByDefault } from '../charts/scale-span.ts';
 import { runJson } from '../data/run-json.ts';
 import { realExperiment } from '../data/test-content.ts';
-import { type CompareInput, compareRuns } from '../view/compare-runs.ts';
+import { type CompareInput, compareRuns } from './compare-runs.ts';
 import type { MetricComparison } from '../view/model.ts';
 import { geometricMean, scoreboard, timesFromBest } from './ratios.ts';
 

@@ -2,7 +2,7 @@
 // fingerprints of its experiment's compare-runs.json; or the experiment's measurements for a
 // published table.
 
-import type { CompareFingerprint, CompareRun } from '../data/compare-index.ts';
+import type { CompareFingerprint, CompareRun } from './compare-index.ts';
 
 export interface SourceFile {
   file: string;

@@ -4,7 +4,7 @@
 
 import { compareFingerprints, type Similarity } from '@benchfolio/parsers';
 import type { System } from '@benchfolio/parsers/content';
-import type { CompareFingerprint } from '../data/compare-index.ts';
+import type { CompareFingerprint } from './compare-index.ts';
 import { systemTexts } from '../data/system-text.ts';
 
 export interface SystemsRow {

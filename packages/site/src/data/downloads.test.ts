@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContent } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from './compare-index.ts';
+import { compareRuns } from '../compare/compare-index.ts';
 import { rawFilePath, runJsonPath } from './download-paths.ts';
 import { measurementsCsv } from './measurements-table.ts';
 import { runJson } from './run-json.ts';

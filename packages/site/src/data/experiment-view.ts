@@ -3,11 +3,11 @@ import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath, runPagePath } from './download-paths.ts';
-import { UniqueKeys } from './keys.ts';
+import { UniqueKeys } from '../sections/keys.ts';
 import { addNoiseTests } from './noise.ts';
-import { publishedSections } from './published-sections.ts';
+import { publishedSections } from '../sections/published-sections.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
-import { measuredRuns } from './warmup.ts';
+import { measuredRuns } from '../sections/warmup.ts';
 
 /** A raw output of a run, with where to download it. */
 export interface OutputView {

@@ -3,8 +3,8 @@ import type { PublishedMeasurement, Run } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { publishedSections } from './published-sections.ts';
-import { measuredRuns } from './warmup.ts';
+import { publishedSections } from '../sections/published-sections.ts';
+import { measuredRuns } from '../sections/warmup.ts';
 
 /** The body of `/experiments/<id>/runs/<run>.json`: one run, parsed. */
 export interface RunJson {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { catalogEntry } from './catalog.ts';
+import { catalogEntry } from '../catalog/catalog.ts';
 import { newestFirstKey, searchRecord, textOfHtml } from './search-record.ts';
 import { realExperiment } from './test-content.ts';
 

@@ -4,7 +4,7 @@
 // record from the last build and the index is made without reading any page.
 
 import { hardwareKey } from '../components/index/index-facets.ts';
-import type { CatalogEntry } from './catalog.ts';
+import type { CatalogEntry } from '../catalog/catalog.ts';
 
 /** The fields of Pagefind's `addCustomRecord`, as its Node API takes them. */
 export interface SearchRecord {

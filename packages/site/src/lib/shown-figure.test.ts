@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SADF_FIGURES } from '../data/sadf-series.ts';
+import { SADF_FIGURES } from '../tools/sadf/series.ts';
 import { DEVICE_FIGURES, deviceFiguresOf, formatPageState, parsePageState, shownFigure } from './page-state.ts';
 
 // One device figure per page, shared by iostat's sections (r/s, w/s) and sadf's (tps).

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatIssue, hasErrors } from '@benchfolio/parsers/node';
 import type { Loader } from 'astro/loaders';
-import { loadSharedContent } from '../data/shared-content.ts';
+import { loadSharedContent } from '../catalog/shared-content.ts';
 import { siteNameCollisions } from '../data/site-paths.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 

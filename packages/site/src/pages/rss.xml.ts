@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { loadCatalog } from '../data/site-content.ts';
+import { loadCatalog } from '../catalog/site-content.ts';
 import { experimentHref } from '../lib/url.ts';
 
 /**

@@ -2,14 +2,14 @@
 // (names.ts). Adding a tool to the library's ToolName makes this file and names.ts fail to
 // compile until the tool has its descriptor and its names.
 
-import { bonnie } from './bonnie.ts';
-import { dd } from './dd.ts';
+import { bonnie } from './bonnie/descriptor.ts';
+import { dd } from './dd/descriptor.ts';
 import type { ToolDescriptor, ToolDescriptors } from './descriptor.ts';
-import { fio } from './fio.ts';
-import { fioLog } from './fio-log.ts';
-import { iostat } from './iostat.ts';
-import { sadf } from './sadf.ts';
-import { sysbench } from './sysbench.ts';
+import { fio } from './fio/descriptor.ts';
+import { fioLog } from './fio-log/descriptor.ts';
+import { iostat } from './iostat/descriptor.ts';
+import { sadf } from './sadf/descriptor.ts';
+import { sysbench } from './sysbench/descriptor.ts';
 
 export { namesOf, PARSED_TOOLS, TOOL_NAMES, toolTitle, toolTitlesText } from './names.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { type CompareRun, compareRuns, type ExperimentCompareRuns } from '../data/compare-index.ts';
+import { type CompareRun, compareRuns, type ExperimentCompareRuns } from '../compare/compare-index.ts';
 import { compareRunsJsonPath } from '../data/download-paths.ts';
 import { runSectionsJson } from '../data/run-json.ts';
 import type { SearchRecord } from '../data/search-record.ts';

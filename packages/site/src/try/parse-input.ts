@@ -12,7 +12,7 @@ import {
 } from '@benchfolio/parsers';
 import { TOOL_DESCRIPTORS } from '../tools/index.ts';
 import { tryErrorOf } from './error-view.ts';
-import { resultTables } from './result-tables.ts';
+import { resultTables } from '../view/result-tables.ts';
 import type { ResultTable, TryError, TryInput } from './try-view.ts';
 
 export type ParsedInput =

@@ -5,7 +5,7 @@
 // sorted search, words matched in the record's text, and `data()` fetched per result.
 
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
-import { catalogEntry } from '../data/catalog.ts';
+import { catalogEntry } from '../catalog/catalog.ts';
 import { type SearchRecord, searchRecord } from '../data/search-record.ts';
 import type { Pagefind, PagefindFilter, PagefindResult, PagefindSearchOptions } from '../lib/pagefind.ts';
 

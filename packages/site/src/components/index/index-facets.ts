@@ -1,5 +1,5 @@
-import type { HardwareFacet, IndexEntry } from '../../data/site-view.ts';
-import { toolTitle } from '../../data/site-view.ts';
+import type { HardwareFacet, IndexEntry } from '../../catalog/site-view.ts';
+import { toolTitle } from '../../catalog/site-view.ts';
 
 /** One choice of a filter: its URL value, what readers see, and how many experiments have it. */
 export interface FacetOption {

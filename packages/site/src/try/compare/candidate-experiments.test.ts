@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { WorkloadFingerprint } from '@benchfolio/parsers';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../data/compare-filters.ts';
+import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../compare/compare-filters.ts';
 import type { SearchRecord } from '../../data/search-record.ts';
 import { loadRealExperiments, repoPath } from '../../data/test-content.ts';
 import { analyze } from '../analyze.ts';

@@ -5,7 +5,7 @@
 // category) fill it, as the ranking lists those after them.
 
 import type { WorkloadFingerprint } from '@benchfolio/parsers';
-import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../data/compare-filters.ts';
+import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../compare/compare-filters.ts';
 import { mapLimited } from '../../lib/map-limited.ts';
 import type { Pagefind, PagefindResult } from '../../lib/pagefind.ts';
 import { categoryValues, likeKindValues } from './candidate-filters.ts';

@@ -5,7 +5,7 @@
 // filter values exactly, so the kinds are spelled out one by one. Pure and browser-safe.
 
 import type { AccessPattern, Operation, WorkloadFingerprint, WorkloadKind } from '@benchfolio/parsers';
-import { workloadKindValue } from '../../data/compare-filters.ts';
+import { workloadKindValue } from '../../compare/compare-filters.ts';
 
 // Written as records so that a pattern or an operation the library adds fails to compile here.
 const ACCESS_PATTERNS = Object.keys({ random: true, sequential: true } satisfies Record<

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareRuns } from '../../data/compare-index.ts';
+import { compareRuns } from '../../compare/compare-index.ts';
 import { runSections } from '../../data/run-json.ts';
 import { loadRealExperiments } from '../../data/test-content.ts';
 import { compareSectionTitle, sectionsCompareKeys, splitCompareKey, workloadsText } from './compare-keys.ts';

@@ -4,7 +4,7 @@
 // reader's run gets them the same way, so the two meet. Pure and browser-safe.
 
 import { toolTitle } from '../../tools/names.ts';
-import { sectionCompareKey } from '../../view/compare-key.ts';
+import { sectionCompareKey } from '../../compare/compare-key.ts';
 import type { ToolSection } from '../../view/model.ts';
 
 /** Every workload key of a run's sections, each once, in the order the sections give them. */

@@ -4,7 +4,7 @@
 // not line up, while their summaries do), and how it shows a log of one report. Pure.
 
 import type { IostatResult } from '@benchfolio/parsers';
-import { IOSTAT_READING } from '../../data/iostat-series.ts';
+import { IOSTAT_READING } from '../../tools/iostat/series.ts';
 import type { BaseUnit, DeviceFigure } from '../../view/model.ts';
 
 /** The figures summarised, as iostat names them, with their unit (values in base units). */

@@ -1,6 +1,6 @@
 // How /try names a published run: by an id unique across experiments, and a label for charts. Pure.
 
-import type { CompareRun } from '../../data/compare-index.ts';
+import type { CompareRun } from '../../compare/compare-index.ts';
 import type { RunRef } from '../../view/model.ts';
 
 /** `<experiment>/<run>`: a run id unique across experiments. */

@@ -11,8 +11,8 @@
 // has a fingerprint for a group (a published table), groups of the same key still pair. Pure.
 
 import { compareFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
-import { sectionCompareKey } from '../../view/compare-key.ts';
-import type { ComparedSection } from '../../view/compare-runs.ts';
+import { sectionCompareKey } from '../../compare/compare-key.ts';
+import type { ComparedSection } from '../../compare/compare-runs.ts';
 import type { MetricComparison, ToolSection } from '../../view/model.ts';
 
 /** A reader's bar group and the published one drawn beside it. */

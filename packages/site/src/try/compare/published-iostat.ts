@@ -2,7 +2,7 @@
 // fetched from the site (the same bytes the run folder holds) and parsed in the page.
 
 import { parse } from '@benchfolio/parsers';
-import { iostatResultOf } from '../../data/iostat-sections.ts';
+import { iostatResultOf } from '../../tools/iostat/sections.ts';
 import { type IostatSummary, iostatSummary } from './iostat-summary.ts';
 
 /** The summary of the iostat log at `href`; rejects when it cannot be fetched or is no iostat output. */

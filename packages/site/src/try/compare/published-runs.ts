@@ -3,7 +3,7 @@
 // fetches at a time. Nothing the page loads lists every run of the site.
 
 import type { WorkloadFingerprint } from '@benchfolio/parsers';
-import type { CompareRun, ExperimentCompareRuns } from '../../data/compare-index.ts';
+import type { CompareRun, ExperimentCompareRuns } from '../../compare/compare-index.ts';
 import { compareRunsJsonPath } from '../../data/download-paths.ts';
 import { mapLimited } from '../../lib/map-limited.ts';
 import type { Pagefind } from '../../lib/pagefind.ts';

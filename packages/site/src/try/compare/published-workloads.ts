@@ -3,7 +3,7 @@
 // experiments have one. Pagefind counts them; nothing lists the experiments.
 
 import { WORKLOAD_CATEGORIES, type WorkloadCategory } from '@benchfolio/parsers';
-import { WORKLOAD_CATEGORY_FILTER } from '../../data/compare-filters.ts';
+import { WORKLOAD_CATEGORY_FILTER } from '../../compare/compare-filters.ts';
 import type { Pagefind } from '../../lib/pagefind.ts';
 
 /** Each category in a reader's words; a record, so that a category the library adds must be named. */

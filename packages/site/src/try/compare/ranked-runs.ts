@@ -4,7 +4,7 @@
 // workload (rankFingerprints), and the run is ranked by those matches. Pure and browser-safe.
 
 import { type KindMatch, rankFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
-import type { CompareFingerprint, CompareRun } from '../../data/compare-index.ts';
+import type { CompareFingerprint, CompareRun } from '../../compare/compare-index.ts';
 import { publishedRunId } from './matching-runs.ts';
 
 /** One of the reader's workloads, with the output it was read from. */

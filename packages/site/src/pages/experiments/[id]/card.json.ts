@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ExperimentCard from '../../../components/ExperimentCard.astro';
-import { catalogEntryOf, loadCatalog } from '../../../data/site-content.ts';
+import { catalogEntryOf, loadCatalog } from '../../../catalog/site-content.ts';
 
 /**
  * `/experiments/<id>/card.json`: `{ "html": ... }`, the experiment's card exactly as the index

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { measurementsCsv } from '../../../data/measurements-table.ts';
-import { loadCatalog, loadExperimentById } from '../../../data/site-content.ts';
+import { loadCatalog, loadExperimentById } from '../../../catalog/site-content.ts';
 
 /**
  * `/experiments/<id>/measurements.csv`: every measurement of every run, tidy, in base units. None

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { loadCatalog } from '../../../../../data/site-content.ts';
+import { loadCatalog } from '../../../../../catalog/site-content.ts';
 
 /**
  * `/experiments/<id>/runs/<run>/<file>`: each raw output of each run, byte for byte, and the

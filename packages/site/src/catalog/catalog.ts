@@ -1,0 +1,80 @@
+// The site's catalog: what the pages that list or search many experiments need of each (the
+// index, the feed, /compare, /try, the glossary, the routes of every experiment's files), made
+// once per experiment and small. The pages of one experiment load that experiment alone
+// (site-content.ts), so a build holds the catalog and one experiment, however many there are.
+
+import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
+import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
+import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
+import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
+import { compareRuns } from '../compare/compare-index.ts';
+import { experimentView } from '../data/experiment-view.ts';
+import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
+import { type IndexEntry, indexEntry } from '../data/index-entry.ts';
+
+/** A run as the routes of its files need it. */
+export interface CatalogRun {
+  id: string;
+  /** Its raw outputs' file names, in run.yaml's order. */
+  files: string[];
+  /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
+  filesystem?: string;
+}
+
+/** One experiment in the catalog: plain JSON, kept on disk between builds (catalog-cache.ts). */
+export interface CatalogEntry {
+  /** The folder name. */
+  id: string;
+  /** Absolute path of the folder. */
+  dir: string;
+  /**
+   * The folder's content hash (experimentDigest): what its pages are made from, so what tells
+   * a build whether they can be kept from the last one (Astro's `cacheKey`).
+   */
+  digest: string;
+  /** experiment.yaml, as checked. */
+  experiment: Experiment;
+  index: IndexEntry;
+  runs: CatalogRun[];
+  /**
+   * What /compare and /try find it by in the site's search index (compare-filters.ts); its runs
+   * themselves are its own file (`experiments/<id>/compare-runs.json`), never in the catalog.
+   */
+  compare: CompareFilters;
+  glossary: GlossaryUse;
+  samples: SampleCandidate[];
+  /** Its warnings (errors stop the build), for the build's log. */
+  warnings: ContentIssue[];
+}
+
+/** The catalog entry of a loaded experiment. */
+export function catalogEntry(
+  loaded: LoadedExperiment,
+  digest: string,
+  warnings: readonly ContentIssue[],
+  base: string,
+): CatalogEntry {
+  return {
+    id: loaded.id,
+    dir: loaded.dir,
+    digest,
+    experiment: loaded.experiment,
+    index: indexEntry(loaded),
+    runs: loaded.runs.map(catalogRun),
+    compare: compareFilters(compareRuns(loaded, base)),
+    glossary: glossaryUse(experimentView(loaded)),
+    samples: sampleCandidates(loaded),
+    warnings: [...warnings],
+  };
+}
+
+function catalogRun(run: LoadedRun): CatalogRun {
+  const files = run.outputs.map((output) => output.file);
+  const filesystem = run.run.system.filesystem?.type;
+  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }) };
+}
+
+/** Newest first: ISO dates sort as text; the folder name breaks ties. */
+export function newestFirst(a: { id: string; date: string }, b: { id: string; date: string }): number {
+  return b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+}

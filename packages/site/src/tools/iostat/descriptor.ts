@@ -1,0 +1,132 @@
+// iostat (sysstat), as the site shows it: a log of device figures over time, taken beside a
+// benchmark. Metric names are the library's canonical columns (packages/parsers/src/iostat/columns.ts);
+// the words follow sysstat's iostat(1).
+
+import { type IostatReport, type IostatResult, type ParseOutput, parseIostatStream } from '@benchfolio/parsers';
+import { iostatResultOf, iostatSections, streamedIostatSections } from './sections.ts';
+import { DeviceStats } from '../../view/result-tables.ts';
+import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
+import { TOOL_NAMES } from '../names.ts';
+import { type PrefillFacts, type PrefillRead, printedPairs } from '../prefill-read.ts';
+
+/** Titles and what each figure is, by canonical metric name. */
+const METRICS: Readonly<Record<string, { title: string; explanation: string }>> = {
+  '%util': {
+    title: 'Utilization',
+    explanation:
+      'Share of the time the device had requests in flight: near 100 % a disk that serves one request at a time is saturated; an SSD or an array that serves many at once may not be.',
+  },
+  await: {
+    title: 'Average wait per request',
+    explanation: 'The mean time a request took, waiting in the queue and being served (reads and writes together).',
+  },
+  r_await: { title: 'Average wait per read', explanation: 'The mean time a read request took, queued and served.' },
+  w_await: { title: 'Average wait per write', explanation: 'The mean time a write request took, queued and served.' },
+  'r/s': { title: 'Reads per second', explanation: 'Read requests completed per second, after merging.' },
+  'w/s': { title: 'Writes per second', explanation: 'Write requests completed per second, after merging.' },
+  'read.bw': { title: 'Read throughput', explanation: 'Bytes read from the device per second.' },
+  'write.bw': { title: 'Write throughput', explanation: 'Bytes written to the device per second.' },
+  'aqu-sz': { title: 'Queue length', explanation: 'The mean number of requests queued or in service.' },
+};
+
+const metrics: MetricWords = {
+  title: (metric) => METRICS[metric]?.title ?? metric,
+  explain: (metric) => METRICS[metric]?.explanation,
+  // Times and queues improve downwards; rates say what the benchmark asked for, not how well.
+  betterIs: (metric) => (metric === '%util' || metric === 'aqu-sz' || metric.endsWith('await') ? 'lower' : 'neither'),
+  // The figures its sections draw over time (await from r_await and w_await where iostat splits it).
+  headline: ['%util', 'await', 'r/s', 'w/s', 'read.bw', 'write.bw'],
+};
+
+export const iostat: ToolDescriptor<'iostat'> = {
+  ...TOOL_NAMES.iostat,
+  metrics,
+  sections: iostatSections,
+  // A run's JSON keeps iostat's reports in its outputs; its sections have no bars to compare.
+  isCompared: false,
+  try: {
+    detectedTitle: 'iostat (sysstat)',
+    reads:
+      'iostat from sysstat: every plain layout (`-x`, `-t`, `-k`/`-m`, `-p`, `--pretty`) and `-o JSON`, logs of any length.',
+    placeholder: 'Linux 6.1.0 (host) …',
+    parseStream,
+    // parseStream keeps the reports and makes no measurements: the sections read the reports.
+    sections: streamedIostatSections,
+  },
+  submission: {
+    versionExample: 'sysstat 12.6.1',
+    versionHint: 'iostat prints no version in its output: “iostat -V” shows it; write it “sysstat 12.6.1”.',
+    runYamlVersion: (printed) => `sysstat ${printed}`,
+    fallbackName: 'log',
+    read: readIostat,
+  },
+};
+
+/**
+ * An iostat log through the streaming parser: reports are kept (the charts need them, and a
+ * report is a few arrays of numbers), the device table is summed up as they come. No
+ * measurements are made (tens of millions for a 100 MB log): /try's sections are
+ * streamedIostatSections, which read the reports.
+ */
+async function parseStream(
+  chunks: ReadableStream<string> | AsyncIterable<string>,
+  { name, format }: { name: string; format: string },
+) {
+  const stream = parseIostatStream(chunks, { name, format: format === 'json' ? 'json' : 'text' });
+  const reports: IostatReport[] = [];
+  const stats = new DeviceStats();
+  for await (const report of stream) {
+    reports.push(report);
+    stats.add(report);
+  }
+  const result: IostatResult = {
+    format: format === 'json' ? 'json' : 'text',
+    host: stream.host,
+    reports,
+    isTruncated: stream.isTruncated,
+    // The page shows DeviceStats' table and the charts' own summaries instead.
+    summary: [],
+  };
+  const parsed: ParseOutput<'iostat'> = {
+    tool: 'iostat',
+    format,
+    toolVersion: null,
+    result,
+    measurements: [],
+    warnings: stream.warnings,
+  };
+  return { parsed, tables: [stats.table(`Devices in ${name}`)] };
+}
+
+function readIostat(parsed: ParseOutput, facts: PrefillFacts): PrefillRead {
+  const result = iostatResultOf(parsed);
+  const host = result?.host ?? null;
+  if (host !== null) {
+    facts.add('kernel', host.release);
+    facts.add('host', host.host);
+    facts.add('cpuThreads', host.cpuCount);
+    facts.add('date', host.dateIso);
+  }
+  // A streamed log comes with `summary: []`; its reports still name the devices.
+  for (const row of result?.summary ?? []) if (!row.isGroup) facts.add('device', row.device);
+  for (const report of result?.reports ?? []) {
+    for (const row of report.devices) if (!row.isGroup) facts.add('device', row.device);
+  }
+  const banner =
+    host === null
+      ? []
+      : [
+          {
+            subject: 'its banner',
+            values: printedPairs([
+              ['system', host.system],
+              ['release', host.release],
+              ['host', host.host],
+              ['date', host.date],
+              ['arch', host.arch],
+              ['cpus', host.cpuCount],
+            ]),
+          },
+        ];
+  return { workload: null, what: host?.host ?? null, parameters: banner };
+}
