@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite, SITE_DIR, type SiteBuild } from './helpers/build-site.ts';
 
 // Builds of the one-experiment fixture (copied, so that a test can change it), each logging its
-// loads of the content folder (BENCHFOLIO_CONTENT_LOAD_LOG, see src/data/shared-content.ts):
+// loads of the content folder (BENCHFOLIO_CONTENT_LOAD_LOG, see src/catalog/shared-content.ts):
 // `<pid> <folder>` per load of the folder, `<pid> parsed <id>` per experiment parsed rather than
 // read from the caches of an earlier build. The second and third builds reuse the first's output
 // folder and caches, as a user's next `npm run build` does.

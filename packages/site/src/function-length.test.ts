@@ -123,7 +123,7 @@ describe(`functions of ${CHECKED_DIRS.join(', ')}`, () => {
   test('are found, in .ts files and .astro frontmatter', () => {
     const ids = spans.map((span) => span.id);
     expect(ids).toContain('charts/bar-chart.ts barChart');
-    expect(ids).toContain('scripts/compare-page.ts start');
+    expect(ids).toContain('compare/compare-page.ts start');
     expect(spans.some((span) => span.at.startsWith('pages/') && span.id.includes('.astro '))).toBe(true);
   });
 

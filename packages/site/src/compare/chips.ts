@@ -1,7 +1,7 @@
 // /compare's chips as the search index counts them: each chip is a value of one facet of the runs
 // (facets.ts), and its count is how many experiments have a run with that value among those the
 // other chosen chips leave. The page holds no list of runs; it holds each chip's words (a few
-// hundred at most, however many experiments there are: data/compare-chip-labels.ts) and asks
+// hundred at most, however many experiments there are: compare/compare-chip-labels.ts) and asks
 // Pagefind for the counts (compare-search.ts).
 
 import { FACETS, type Facet, type FacetFilters, type FacetValue } from './facets.ts';

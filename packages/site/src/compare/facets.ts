@@ -1,5 +1,5 @@
 // The facets of /compare's chips: what each run is, read from its compare keys, its workload
-// fingerprints and run.yaml's system (chips.ts counts the chips; data/compare-filters.ts gives
+// fingerprints and run.yaml's system (chips.ts counts the chips; compare/compare-filters.ts gives
 // every experiment's values to the search index). Nothing is guessed: a run whose system does
 // not say its disks is "not stated", which is a chip of its own.
 

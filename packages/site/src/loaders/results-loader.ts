@@ -9,7 +9,7 @@ import { repoRoot } from '../lib/repo-root.ts';
 
 /**
  * Loads every experiment of the results folder with `@benchfolio/parsers`, once for the whole
- * build: the pages take the same load (data/shared-content.ts). Any problem in the content fails
+ * build: the pages take the same load (catalog/shared-content.ts). Any problem in the content fails
  * the build, and the error lists every problem as `FILE:LINE:COL: message`, with files relative
  * to the repository root, so a submitter can fix them all in one pass.
  */

@@ -171,7 +171,7 @@ export interface SweepSeries {
 
 /**
  * Another source's figure of a run beside its line, in the same unit and on the same x: a fio
- * log figure's device, from the iostat log of the same run (data/fio-log-device.ts).
+ * log figure's device, from the iostat log of the same run (tools/fio-log/device.ts).
  */
 export interface SweepCompanion {
   run: string;
@@ -272,7 +272,7 @@ export interface ToolSection {
   spans?: TimeSpan[];
 }
 
-/** A stretch of a run's device time axis: a fio job's repeat (data/fio-log-spans.ts). */
+/** A stretch of a run's device time axis: a fio job's repeat (tools/fio-log/spans.ts). */
 export interface TimeSpan {
   run: string;
   /** "random-write-direct, repeat 1" (the job alone for a run of one repeat). */

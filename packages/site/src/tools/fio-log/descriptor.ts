@@ -1,5 +1,5 @@
 // fio's log files (write_bw_log, write_iops_log, write_lat_log, write_hist_log), as the site shows
-// them: each job's bandwidth, IOPS and latency over time (data/fio-log-sections.ts). The library
+// them: each job's bandwidth, IOPS and latency over time (tools/fio-log/sections.ts). The library
 // reads them as the tool `fio-log`; the metric names are its own (`bw`, `clat`, `clat.p99`), the
 // words fio's HOWTO.
 

@@ -34,7 +34,7 @@ export const STAT_TITLES: Readonly<Record<string, string>> = {
 
 /**
  * "Write IOPS", "Read bandwidth", "Write completion latency, mean", "Read completion latency, p99".
- * Published tables of any tool use these words too (data/metric-titles.ts).
+ * Published tables of any tool use these words too (sections/metric-titles.ts).
  */
 export function fioMetricTitle(metric: string): string {
   const [direction = '', what = '', ...rest] = metric.split('.');

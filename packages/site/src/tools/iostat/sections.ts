@@ -30,7 +30,7 @@ export function iostatSections(runs: readonly LoadedRun[], runRefs: readonly Run
 
 /**
  * The same sections for /try, whose iostat logs are streamed: their outputs carry the typed
- * reports and no measurements (tools/iostat.ts), so the series are read from the reports.
+ * reports and no measurements (tools/iostat/descriptor.ts), so the series are read from the reports.
  */
 export function streamedIostatSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[] {
   const sections = sectionsWith(runs, runRefs, (run, output, interval) => {

@@ -1,6 +1,6 @@
 // sysstat's sadf -j, as the site shows it: the same device and CPU figures as iostat's, read
 // from a sar data file. The library names them as iostat does (`%util`, `await`, `read.bw`), so
-// the words are iostat's. Its sections are iostat's devices over time (data/sadf-sections.ts),
+// the words are iostat's. Its sections are iostat's devices over time (tools/sadf/sections.ts),
 // with sar's tps where iostat has r/s and w/s; its CPU figures are in the run's data only, as
 // iostat's avg-cpu is.
 

@@ -1,5 +1,5 @@
 // Which experiments of the search index can hold a run like the reader's, as filter values of
-// the search records (data/compare-filters.ts): the workload kinds that the library would call
+// the search records (compare/compare-filters.ts): the workload kinds that the library would call
 // the same as one of the reader's or not said by one side (kindMatch `same` or `unknown`), and the
 // categories, within which every workload is related (`different` at worst). Pagefind matches
 // filter values exactly, so the kinds are spelled out one by one. Pure and browser-safe.

@@ -1,6 +1,6 @@
 // What a run can be compared on: one key per workload it has bars for, `<section compare key>|<group key>`
 // (`fio|random-write-direct`, `sysbench:fileio|rndrw/16`, `bonnie|128M/1`). The build writes the
-// published runs' keys into each experiment's compare-runs.json (data/compare-index.ts); a
+// published runs' keys into each experiment's compare-runs.json (compare/compare-index.ts); a
 // reader's run gets them the same way, so the two meet. Pure and browser-safe.
 
 import { toolTitle } from '../../tools/names.ts';

@@ -27,7 +27,7 @@ export interface GroupPair {
 
 /**
  * The group key a fingerprint's workload has in its tool's section, where it can be told from
- * the fingerprint: fio's job name, sysbench's `<mode or test>/<threads>` (data/sysbench-sections.ts).
+ * the fingerprint: fio's job name, sysbench's `<mode or test>/<threads>` (tools/sysbench/sections.ts).
  */
 function groupKeyOf(fingerprint: WorkloadFingerprint): string | undefined {
   if (fingerprint.tool === 'fio') return fingerprint.workload;

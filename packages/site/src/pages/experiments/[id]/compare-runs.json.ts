@@ -4,7 +4,7 @@ import { aliasedCacheKey, aliasOf, loadCatalog, loadExperimentById } from '../..
 
 /**
  * `/experiments/<id>/compare-runs.json`: the experiment's runs with what they can be compared
- * with, their fingerprints and systems (ExperimentCompareRuns in src/data/compare-index.ts), for
+ * with, their fingerprints and systems (ExperimentCompareRuns in src/compare/compare-index.ts), for
  * /compare and /try, which fetch it for the experiments the search index finds.
  */
 export const getStaticPaths = (async () =>
