@@ -5,12 +5,12 @@
 
 import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
-import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
 import { experimentView } from '../data/experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
 import { type IndexEntry, indexEntry } from '../data/index-entry.ts';
+import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 
 /** A run as the routes of its files need it. */
 export interface CatalogRun {
@@ -77,4 +77,12 @@ function catalogRun(run: LoadedRun): CatalogRun {
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */
 export function newestFirst(a: { id: string; date: string }, b: { id: string; date: string }): number {
   return b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+}
+
+/** The content folder as the site sees it. */
+export interface SiteCatalog {
+  /** The experiments without errors, in folder order. */
+  entries: CatalogEntry[];
+  /** Every problem found, errors and warnings, in folder order. */
+  issues: ContentIssue[];
 }

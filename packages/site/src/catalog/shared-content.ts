@@ -26,7 +26,7 @@ import { siteCacheDir } from '../lib/cache-dir.ts';
 import { siteCodeDigest } from '../lib/code-digest.ts';
 import { contentDir } from '../lib/content-dir.ts';
 import { repoRoot } from '../lib/repo-root.ts';
-import { type CatalogEntry, catalogEntry } from './catalog.ts';
+import { type CatalogEntry, catalogEntry, type SiteCatalog } from './catalog.ts';
 import { catalogCache } from './catalog-cache.ts';
 import { builtCatalog, SHARED_CONTENT_SLOT } from './shared-slot.ts';
 
@@ -36,14 +36,6 @@ import { builtCatalog, SHARED_CONTENT_SLOT } from './shared-slot.ts';
  * the catalog cache (`<pid> parsed <id>`). Nothing is written when it is not set.
  */
 const LOAD_LOG_ENV = 'BENCHFOLIO_CONTENT_LOAD_LOG';
-
-/** The content folder as the site sees it. */
-export interface SiteCatalog {
-  /** The experiments without errors, in folder order. */
-  entries: CatalogEntry[];
-  /** Every problem found, errors and warnings, in folder order. */
-  issues: ContentIssue[];
-}
 
 type Slot = { [SHARED_CONTENT_SLOT]?: Promise<SiteCatalog> };
 

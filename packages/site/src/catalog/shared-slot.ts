@@ -1,9 +1,9 @@
 // Where the build's catalog lives between the module graphs of one `astro build` process (the
 // content loader's, the pages', the integrations'): shared-content.ts writes it, and the
-// integrations read it once the pages are written. A file of its own, importing nothing, so that
+// integrations read it once the pages are written. A file of its own, importing nothing at run time, so that
 // an integration can read the slot without loading the content code into Astro's config.
 
-import type { SiteCatalog } from './shared-content.ts';
+import type { SiteCatalog } from './catalog.ts';
 
 export const SHARED_CONTENT_SLOT = Symbol.for('benchfolio.shared-content');
 

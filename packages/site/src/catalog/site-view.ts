@@ -1,13 +1,13 @@
-import type { CatalogEntry } from './catalog.ts';
 import { type ExperimentView, experimentView } from '../data/experiment-view.ts';
 import type { IndexEntry } from '../data/index-entry.ts';
+import type { CatalogEntry } from './catalog.ts';
 import { catalogEntryOf, loadCatalog, loadExperimentById } from './site-content.ts';
 
-export { toolTitle } from '../tools/index.ts';
 export type { ExperimentView, OutputView, RunView } from '../data/experiment-view.ts';
 export type { HardwareFacet } from '../data/hardware-summary.ts';
 export type { IndexEntry } from '../data/index-entry.ts';
 export type { SystemRow, SystemsTable } from '../data/systems-table.ts';
+export { toolTitle } from '../tools/index.ts';
 
 let last: { id: string; view: Promise<ExperimentView> } | undefined;
 

@@ -1,8 +1,8 @@
 import { parse } from '@benchfolio/parsers';
 import { describe, expect, test } from 'vitest';
+import { formatValue } from '../lib/format-value.ts';
 import { intervalSeries } from '../tools/sysbench/intervals.ts';
 import { sysbenchMeasuredRuns } from '../tools/sysbench/measured.ts';
-import { formatValue } from '../lib/format-value.ts';
 import type { SweepSeries } from '../view/model.ts';
 import {
   GOVERNOR_IOPS_BY_BLOCK_SIZE,

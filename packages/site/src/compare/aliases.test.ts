@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { compareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { experimentAliases, experimentHead, runNamesOf } from './aliases.ts';
+import { compareRuns } from './compare-index.ts';
 
 describe('experimentAliases(ids)', () => {
   test('gives every experiment of content/results a short, unique alias from its slug', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { loadRealExperiments } from '../data/test-content.ts';
 import { chipLabels } from './compare-chip-labels.ts';
 import { compareFilters } from './compare-filters.ts';
 import { compareRuns } from './compare-index.ts';
-import { loadRealExperiments } from '../data/test-content.ts';
 
 describe('chipLabels(entries)', () => {
   test('gives every chip of content/results once, most experiments first, "not stated" last', async () => {

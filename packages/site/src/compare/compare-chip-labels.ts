@@ -2,10 +2,10 @@
 // (compare-filters.ts gathers each experiment's), once. Their number grows with the kinds of
 // tools, workloads, hardware, filesystems and devices, not with the experiments.
 
-import type { ChipLabel } from './chips.ts';
-import { FACETS, type Facet, NOT_STATED } from './facets.ts';
 import type { CatalogEntry } from '../catalog/catalog.ts';
+import type { ChipLabel } from './chips.ts';
 import { FACET_FILTERS } from './compare-filters.ts';
+import { FACETS, type Facet, NOT_STATED } from './facets.ts';
 
 /**
  * Every chip of the site, facet by facet: the values most experiments have first (then by their

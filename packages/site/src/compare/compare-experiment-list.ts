@@ -3,12 +3,12 @@
 // (compare-run-list.ts) and its JSON. The runs of a listed experiment that lack a chosen chip are
 // hidden (a search finds experiments by any of their runs, and a chip is of one run).
 
+import { formatPartialDate } from '../lib/format.ts';
+import { experimentHref } from '../lib/url.ts';
+import type { ExperimentCompareRuns } from './compare-index.ts';
 import type { FacetFilters, RunFacets } from './facets.ts';
 import { matchesFilters } from './facets.ts';
 import { hiddenRunsText } from './list-text.ts';
-import type { ExperimentCompareRuns } from './compare-index.ts';
-import { formatPartialDate } from '../lib/format.ts';
-import { experimentHref } from '../lib/url.ts';
 
 function runBox(document: Document, run: ExperimentCompareRuns['runs'][number]): HTMLLabelElement {
   const label = document.createElement('label');

@@ -2,11 +2,11 @@
 // note and data table, drawn once for the view state; and a compared section as a heading and its
 // figures. The compare page and the /try page's "Compare with" both show comparisons with them.
 
-import type { PageState } from '../lib/page-state.ts';
-import type { ComparedSection } from './compare-runs.ts';
-import type { MetricComparison, RunRef, ToolSection } from '../view/model.ts';
 import { figureNode } from '../figures/figure-node.ts';
 import { type GroupNoun, groupNounOf } from '../figures/group-nouns.ts';
+import type { PageState } from '../lib/page-state.ts';
+import type { MetricComparison, RunRef, ToolSection } from '../view/model.ts';
+import type { ComparedSection } from './compare-runs.ts';
 
 export interface CompareFigureOptions {
   metric: MetricComparison;

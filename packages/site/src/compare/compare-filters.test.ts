@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { realExperiment } from '../data/test-content.ts';
 import { COMPARE_KEY_FILTER, compareFilters, WORKLOAD_KIND_FILTER, workloadKindValue } from './compare-filters.ts';
 import { compareRuns } from './compare-index.ts';
-import { realExperiment } from '../data/test-content.ts';
 
 describe('the compare filters of an experiment', () => {
   test("are the union of its runs' keys, workload kinds and chips", async () => {

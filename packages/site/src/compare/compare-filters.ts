@@ -4,8 +4,8 @@
 // fetches those experiments' runs (`/experiments/<id>/compare-runs.json`) and nothing else.
 
 import type { WorkloadKind } from '@benchfolio/parsers';
-import { FACETS, type Facet, runFacets } from './facets.ts';
 import type { CompareRun } from './compare-index.ts';
+import { FACETS, type Facet, runFacets } from './facets.ts';
 
 /** The Pagefind filter of each /compare chip: `run-tool`, `run-workload`, ... */
 export const FACET_FILTERS: Readonly<Record<Facet, string>> = {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type CompareRun, compareRuns } from './compare-index.ts';
 import { loadRealExperiments, repoPath } from '../data/test-content.ts';
+import { type CompareRun, compareRuns } from './compare-index.ts';
 
 /** Every run of content/results as the experiments' compare-runs.json list them. */
 let index: { runs: CompareRun[] };

@@ -1,10 +1,10 @@
 import { fingerprintOutput, type WorkloadFingerprint } from '@benchfolio/parsers';
 import { outputFingerprintContext, type System } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
-import { sectionCompareKey } from './compare-key.ts';
 import { measurementsCsvPath, rawFilePath, runJsonPath, runSectionsJsonPath } from '../data/download-paths.ts';
 import { hardwareFacets, hardwareLine } from '../data/hardware-summary.ts';
 import { runSections } from '../data/run-json.ts';
+import { sectionCompareKey } from './compare-key.ts';
 
 /** One workload of a run's raw output, as the library fingerprints it (fingerprintOutput). */
 export interface CompareFingerprint {

@@ -5,21 +5,18 @@
 // lined up by compareRuns and drawn (compare-results.ts). What the page loads depends on what is
 // shown, never on how many experiments the site has.
 
-import { type ChipLabel, facetChips } from './chips.ts';
-import { CompareRunsStore } from './compare-runs-store.ts';
-import { chipCounts, chipSearches, type ListQuery, listSearch } from './compare-search.ts';
-import { FACETS, type Facet, type RunFacets, runFacets } from './facets.ts';
-import { listCountText, runsSummaryText } from './list-text.ts';
-import type { RunName } from './scoreboard-element.ts';
 import type { RunSectionsJson } from '../data/run-json.ts';
 import { whileBusy } from '../lib/aria-busy.ts';
 import { loadPagefind, type PagefindResult } from '../lib/pagefind.ts';
-import { type ComparedSection, compareRuns } from './compare-runs.ts';
+import { type ChipLabel, facetChips } from './chips.ts';
 import { chipRows, chosenRunsRow, replaceChips } from './compare-chips.ts';
 import { experimentFieldset, showMatchingRuns } from './compare-experiment-list.ts';
 import { drawResults, drawSystems, type ResultElements, showControls } from './compare-results.ts';
 import { compareRunName, markSharedWorkloads } from './compare-run-list.ts';
+import { type ComparedSection, compareRuns } from './compare-runs.ts';
 import { siteCompareRunsSource } from './compare-runs-source.ts';
+import { CompareRunsStore } from './compare-runs-store.ts';
+import { chipCounts, chipSearches, type ListQuery, listSearch } from './compare-search.ts';
 import {
   type CompareState,
   compareHash,
@@ -29,6 +26,9 @@ import {
   readCompareLink,
   toggledRun,
 } from './compare-url.ts';
+import { FACETS, type Facet, type RunFacets, runFacets } from './facets.ts';
+import { listCountText, runsSummaryText } from './list-text.ts';
+import type { RunName } from './scoreboard-element.ts';
 
 /** Experiments added to the list at a time ("Show more"): each is one small file to fetch. */
 const BATCH_SIZE = 20;

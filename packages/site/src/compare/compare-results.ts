@@ -4,17 +4,17 @@
 // systems of the runs side by side.
 
 import { isLogByDefault, positiveSpan } from '../charts/scale-span.ts';
+import { defaultPageState } from '../lib/page-state.ts';
+import type { MetricComparison } from '../view/model.ts';
+import { compareFigure } from './compare-figure.ts';
+import type { CompareRun } from './compare-index.ts';
+import type { ComparedSection } from './compare-runs.ts';
+import type { CompareState } from './compare-url.ts';
 import { scoreboard } from './ratios.ts';
 import { type RunName, scoreboardFigure } from './scoreboard-element.ts';
 import { cellSources } from './sources.ts';
 import { systemsTable, workloadDifferences } from './systems.ts';
 import { systemsNodes } from './systems-element.ts';
-import type { CompareRun } from './compare-index.ts';
-import { compareFigure } from './compare-figure.ts';
-import { defaultPageState } from '../lib/page-state.ts';
-import type { ComparedSection } from './compare-runs.ts';
-import type { MetricComparison } from '../view/model.ts';
-import type { CompareState } from './compare-url.ts';
 
 /** Where the result goes. */
 export interface ResultElements {

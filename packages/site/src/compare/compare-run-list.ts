@@ -3,8 +3,8 @@
 // chosen so far.
 
 import type { RunNames } from './aliases.ts';
-import type { RunName } from './scoreboard-element.ts';
 import type { CompareRun } from './compare-index.ts';
+import type { RunName } from './scoreboard-element.ts';
 
 /** Every run the page has loaded (compare/compare-runs-store.ts), by `<experiment>/<run>`. */
 export type KnownRuns = ReadonlyMap<string, CompareRun>;

@@ -2,10 +2,10 @@
 // `experiments/<id>/compare-runs.json`, and the search index's `alias` filter for the short
 // names of links (compare/compare-runs-store.ts).
 
-import type { CompareRunsSource } from './compare-runs-store.ts';
-import type { ExperimentCompareRuns } from './compare-index.ts';
 import { loadPagefind } from '../lib/pagefind.ts';
 import { href } from '../lib/url.ts';
+import type { ExperimentCompareRuns } from './compare-index.ts';
+import type { CompareRunsSource } from './compare-runs-store.ts';
 
 export const siteCompareRunsSource: CompareRunsSource = {
   async experiment(id) {

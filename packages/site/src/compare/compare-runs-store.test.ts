@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compareRuns, type ExperimentCompareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
 import { experimentAliases } from './aliases.ts';
+import { compareRuns, type ExperimentCompareRuns } from './compare-index.ts';
 import { type CompareRunsSource, CompareRunsStore } from './compare-runs-store.ts';
 
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';

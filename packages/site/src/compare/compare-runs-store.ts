@@ -2,8 +2,8 @@
 // experiments the list shows and those the URL names. What the page knows of runs (their
 // names, keys, systems, raw files) is what this holds, never a list of every run of the site.
 
-import type { CompareRun, ExperimentCompareRuns } from './compare-index.ts';
 import { type RunNames, runNamesOf } from './aliases.ts';
+import type { CompareRun, ExperimentCompareRuns } from './compare-index.ts';
 
 /** Where the experiments' runs come from (the site's files and search index in the page; fakes in tests). */
 export interface CompareRunsSource {

@@ -2,8 +2,8 @@
 // same unit, the same group (fio job, sysbench test, bonnie++ size). Browser-safe and pure: the
 // compare page runs it on the run JSON files it fetches.
 
-import { sectionCompareKey } from './compare-key.ts';
 import type { BarCell, BarGroup, MetricComparison, RunRef, ToolSection } from '../view/model.ts';
+import { sectionCompareKey } from './compare-key.ts';
 
 export interface CompareInput {
   /** A run id unique across experiments (`<experiment>/<run>`), and its label for readers. */

@@ -3,9 +3,9 @@
 // is the union over the experiment's runs (compare/compare-filters.ts), so a search finds the
 // experiments that have runs with each chosen chip, and the page hides their other runs.
 
-import { COMPARE_KEY_FILTER, FACET_FILTERS } from './compare-filters.ts';
 import type { PagefindFilter, PagefindSearchOptions } from '../lib/pagefind.ts';
 import type { ChipCounts } from './chips.ts';
+import { COMPARE_KEY_FILTER, FACET_FILTERS } from './compare-filters.ts';
 import { FACETS, type Facet, type FacetFilters } from './facets.ts';
 
 /** What the list shows. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type CompareRun, compareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
+import { type CompareRun, compareRuns } from './compare-index.ts';
 import { deviceTypes, hardwareClass, matchesFilters, runFacets } from './facets.ts';
 
 let runs: CompareRun[] | undefined;

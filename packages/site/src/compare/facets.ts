@@ -4,8 +4,8 @@
 // not say its disks is "not stated", which is a chip of its own.
 
 import type { System } from '@benchfolio/parsers/content';
-import type { CompareRun } from './compare-index.ts';
 import { toolTitle } from '../tools/names.ts';
+import type { CompareRun } from './compare-index.ts';
 
 export const FACETS = ['tool', 'workload', 'hardware', 'filesystem', 'device'] as const;
 export type Facet = (typeof FACETS)[number];

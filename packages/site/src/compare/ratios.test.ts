@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { isLogByDefault } from '../charts/scale-span.ts';
 import { runJson } from '../data/run-json.ts';
 import { realExperiment } from '../data/test-content.ts';
-import { type CompareInput, compareRuns } from './compare-runs.ts';
 import type { MetricComparison } from '../view/model.ts';
+import { type CompareInput, compareRuns } from './compare-runs.ts';
 import { geometricMean, scoreboard, timesFromBest } from './ratios.ts';
 
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type CompareRun, compareRuns } from './compare-index.ts';
 import { loadRealExperiments } from '../data/test-content.ts';
+import { type CompareRun, compareRuns } from './compare-index.ts';
 import { cellSources } from './sources.ts';
 import { systemsTable, workloadDifferences } from './systems.ts';
 import { systemsWarning } from './systems-element.ts';

@@ -4,8 +4,8 @@
 
 import { compareFingerprints, type Similarity } from '@benchfolio/parsers';
 import type { System } from '@benchfolio/parsers/content';
-import type { CompareFingerprint } from './compare-index.ts';
 import { systemTexts } from '../data/system-text.ts';
+import type { CompareFingerprint } from './compare-index.ts';
 
 export interface SystemsRow {
   /** Dotted path in `system`: `raid.controller`, `disks`. */

@@ -1,13 +1,13 @@
 import { type Experiment, type System, type SystemDifference, variableName } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import { UniqueKeys } from '../sections/keys.ts';
+import { publishedSections } from '../sections/published-sections.ts';
+import { measuredRuns } from '../sections/warmup.ts';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath, runPagePath } from './download-paths.ts';
-import { UniqueKeys } from '../sections/keys.ts';
 import { addNoiseTests } from './noise.ts';
-import { publishedSections } from '../sections/published-sections.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
-import { measuredRuns } from '../sections/warmup.ts';
 
 /** A raw output of a run, with where to download it. */
 export interface OutputView {

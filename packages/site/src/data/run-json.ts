@@ -1,10 +1,10 @@
 import type { Measurement } from '@benchfolio/parsers';
 import type { PublishedMeasurement, Run } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
-import { TOOLS } from '../tools/index.ts';
-import type { RunRef, ToolSection } from '../view/model.ts';
 import { publishedSections } from '../sections/published-sections.ts';
 import { measuredRuns } from '../sections/warmup.ts';
+import { TOOLS } from '../tools/index.ts';
+import type { RunRef, ToolSection } from '../view/model.ts';
 
 /** The body of `/experiments/<id>/runs/<run>.json`: one run, parsed. */
 export interface RunJson {

@@ -2,9 +2,9 @@
 // test-content.ts): repeats, fio JSON, sysbench thread sweeps, iostat logs.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ToolSection } from '../view/model.ts';
 import { experimentView } from '../data/experiment-view.ts';
 import { fixtureExperiment, repoPath } from '../data/test-content.ts';
+import type { ToolSection } from '../view/model.ts';
 
 const SEED_RUNS = 'content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs';
 const FIO_JSON = 'packages/parsers/fixtures/fio/fio-3.33--randrw-2jobs-direct.jsonplus.json';

@@ -4,8 +4,8 @@
 
 import type { ParseErrorCode, ParseOutput, ToolName } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { ResultTable } from '../try/try-view.ts';
 import type { BetterIs, RunRef, ToolSection } from '../view/model.ts';
+import type { ResultTable } from '../view/result-tables.ts';
 import type { PrefillFacts, PrefillRead } from './prefill-read.ts';
 
 /** A noun, singular and plural: what one bar group of a tool is ("job", "jobs"). */

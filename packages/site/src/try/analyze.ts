@@ -1,8 +1,8 @@
 // Everything the /try page shows of the reader's outputs, made in one place: in the page for
 // small inputs, in a web worker for large ones (see parse-worker.ts). The result is plain JSON.
 
-import { iostatResultOf } from '../tools/iostat/sections.ts';
 import { TOOL_DESCRIPTORS } from '../tools/index.ts';
+import { iostatResultOf } from '../tools/iostat/sections.ts';
 import type { ToolSection } from '../view/model.ts';
 import { type IostatSummary, iostatSummary } from './compare/iostat-summary.ts';
 import { oneReportTable } from './compare/iostat-tables.ts';

@@ -9,12 +9,12 @@
 // logs are compared as per-device summaries. Everything happens in the browser.
 
 import { LOG_SCALE_SPAN } from '../charts/scale-span.ts';
-import type { CompareRun } from '../compare/compare-index.ts';
-import type { RunSectionsJson } from '../data/run-json.ts';
 import { compareSectionNodes } from '../compare/compare-figure.ts';
+import type { CompareRun } from '../compare/compare-index.ts';
+import { type ComparedSection, compareRuns } from '../compare/compare-runs.ts';
+import type { RunSectionsJson } from '../data/run-json.ts';
 import { defaultPageState, type PageState, type ScaleKind } from '../lib/page-state.ts';
 import type { Pagefind } from '../lib/pagefind.ts';
-import { type ComparedSection, compareRuns } from '../compare/compare-runs.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
 import { autoScale } from './compare/auto-scale.ts';
 import { scopeText } from './compare/candidate-experiments.ts';

@@ -11,9 +11,10 @@ import {
   type WorkloadFingerprint,
 } from '@benchfolio/parsers';
 import { TOOL_DESCRIPTORS } from '../tools/index.ts';
-import { tryErrorOf } from './error-view.ts';
+import type { ResultTable } from '../view/result-tables.ts';
 import { resultTables } from '../view/result-tables.ts';
-import type { ResultTable, TryError, TryInput } from './try-view.ts';
+import { tryErrorOf } from './error-view.ts';
+import type { TryError, TryInput } from './try-view.ts';
 
 export type ParsedInput =
   | {

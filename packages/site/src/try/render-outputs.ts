@@ -2,7 +2,8 @@
 // tables, or the error in place, with the reader's own lines and the failing one marked.
 
 import { descriptorOf, toolTitle } from '../tools/index.ts';
-import type { ResultTable, TryError, TryOutput } from './try-view.ts';
+import type { ResultTable } from '../view/result-tables.ts';
+import type { TryError, TryOutput } from './try-view.ts';
 
 /** "bonnie++", "iostat (sysstat)": a tool as /try names what it detected or tried. */
 function detectedTitle(tool: string): string {

@@ -3,6 +3,7 @@
 
 import type { ParseErrorCode, ParseWarning } from '@benchfolio/parsers';
 import type { RunRef, ToolSection } from '../view/model.ts';
+import type { ResultTable } from '../view/result-tables.ts';
 import type { IostatSummary } from './compare/iostat-summary.ts';
 import type { YourFingerprint } from './compare/ranked-runs.ts';
 import type { SubmissionPrefill } from './submission/prefill.ts';
@@ -15,17 +16,6 @@ export const WORKER_THRESHOLD_BYTES = 1024 * 1024;
 
 /** One output the reader gave: pasted text, or a dropped or chosen file. */
 export type TryInput = { name: string; text: string } | { name: string; file: Blob };
-
-/** A table of a parsed result, as text cells: what the reader sees beside the charts. */
-export interface ResultTable {
-  caption: string;
-  columns: string[];
-  /** Which columns hold numbers (right-aligned). */
-  numeric: boolean[];
-  rows: string[][];
-  /** Rows left out to keep the page light (a long log), 0 when none. */
-  omittedRows: number;
-}
 
 /** Where an output failed to parse, with enough of its text to show the place. */
 export interface TryError {

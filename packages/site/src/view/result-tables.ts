@@ -4,7 +4,17 @@
 
 import type { IostatReport, Measurement, ParseOutput, Unit } from '@benchfolio/parsers';
 import { formatValue } from '../lib/format-value.ts';
-import type { ResultTable } from '../try/try-view.ts';
+
+/** A table of a parsed result, as text cells: what the reader sees beside the charts. */
+export interface ResultTable {
+  caption: string;
+  columns: string[];
+  /** Which columns hold numbers (right-aligned). */
+  numeric: boolean[];
+  rows: string[][];
+  /** Rows left out to keep the page light (a long log), 0 when none. */
+  omittedRows: number;
+}
 
 /** A table longer than this is cut: the page stays light, and the charts show the rest. */
 export const MAX_TABLE_ROWS = 1000;

@@ -3,10 +3,10 @@
 // follow bonnie++'s readme.html and README-2.00.
 
 import type { BonnieResult, ParseOutput } from '@benchfolio/parsers';
-import { bonnieSections } from './sections.ts';
 import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { joinedNames, type PrefillFacts, type PrefillRead, printedPairs } from '../prefill-read.ts';
+import { bonnieSections } from './sections.ts';
 
 /** The typed result of a bonnie++ output; undefined for another tool's. */
 export function bonnieResultOf(output: ParseOutput): BonnieResult | undefined {

@@ -1,10 +1,10 @@
 import type { Measurement } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { MetricWords } from '../descriptor.ts';
-import { TOOL_NAMES } from '../names.ts';
-import type { RankGrid, RunRef, ToolSection } from '../../view/model.ts';
 import { measuredRuns } from '../../sections/measured.ts';
 import { ComparisonBuilder, mean } from '../../sections/repeats.ts';
+import type { RankGrid, RunRef, ToolSection } from '../../view/model.ts';
+import type { MetricWords } from '../descriptor.ts';
+import { TOOL_NAMES } from '../names.ts';
 
 /** bonnie++'s tests in the order it prints them, by their CSV names (the measurements' names): I/O, then files. */
 const TESTS = [

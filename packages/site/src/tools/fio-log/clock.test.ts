@@ -2,11 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type LoadedExperiment, type LoadedRun, loadContent } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
+import { realExperiment, repoPath } from '../../data/test-content.ts';
 import type { SweepSeries, ToolSection } from '../../view/model.ts';
+import { iostatSections } from '../iostat/sections.ts';
 import { AFTER_JOB_MS, clockOf, jobClocks, REPORT_TIME_OFFSET_MS } from './clock.ts';
 import { fioLogSections } from './sections.ts';
-import { iostatSections } from '../iostat/sections.ts';
-import { realExperiment, repoPath } from '../../data/test-content.ts';
 
 // fio 3.33's logs on the wall clock (log_unix_epoch=1) beside iostat with S_TIME_FORMAT=ISO, made
 // on this machine by e2e/fixtures/make-fio-clock.sh (ext4 and xfs loop images, two repeats). The

@@ -4,10 +4,10 @@
 // words fio's HOWTO.
 
 import type { ParseOutput } from '@benchfolio/parsers';
-import { fioLogSections } from './sections.ts';
 import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import type { PrefillFacts, PrefillRead } from '../prefill-read.ts';
+import { fioLogSections } from './sections.ts';
 
 const KINDS: Readonly<Record<string, { title: string; explanation: string }>> = {
   bw: {

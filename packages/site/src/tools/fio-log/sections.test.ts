@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { interpolatedPercentiles, parseFioLog } from '@benchfolio/parsers';
 import { type LoadedExperiment, type LoadedRun, loadContent } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
+import { repoPath } from '../../data/test-content.ts';
 import type { SweepSeries } from '../../view/model.ts';
 import { fioLogSections } from './sections.ts';
 import { jobWindows, placeLines, windowLengthMs } from './series.ts';
-import { repoPath } from '../../data/test-content.ts';
 
 // The runner's fio-seed-hoffman logs (per_job_logs=0: 5 processes per file, 1 s windows) of the
 // site's e2e fixture, made on this machine (e2e/fixtures/README.md).

@@ -14,11 +14,11 @@ import {
 } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import { SECONDS } from '../../charts/sweep-summary.ts';
+import { slug, UniqueKeys } from '../../sections/keys.ts';
 import type { BaseUnit, RunRef, SweepCompanion, SweepPoint, SweepSeries, ToolSection } from '../../view/model.ts';
 import { AFTER_JOB_MS, clockOf, logJobOf, type UnalignedReason } from './clock.ts';
 import { deviceLine, type RunClocks, runClocks, UNALIGNED_WORDS } from './device.ts';
 import { type JobWindow, jobWindows, type LogLine, placeLines } from './series.ts';
-import { slug, UniqueKeys } from '../../sections/keys.ts';
 
 /** A figure of a job's logs: a sample log kind or a histogram percentile, of one direction. */
 interface LogFigure {

@@ -2,8 +2,6 @@
 // the words on latency follow fio's HOWTO ("Interpreting the output").
 
 import type { ParseOutput } from '@benchfolio/parsers';
-import { fioResultOf } from './latency.ts';
-import { fioSections } from './sections.ts';
 import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import {
@@ -13,6 +11,8 @@ import {
   type PrintedParameters,
   printedPairs,
 } from '../prefill-read.ts';
+import { fioResultOf } from './latency.ts';
+import { fioSections } from './sections.ts';
 
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
 

@@ -3,8 +3,8 @@
 
 import type { FioJob, FioResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { LatencyDistribution, RunRef } from '../../view/model.ts';
 import { slug, UniqueKeys } from '../../sections/keys.ts';
+import type { LatencyDistribution, RunRef } from '../../view/model.ts';
 
 type Direction = 'read' | 'write' | 'trim';
 type DirectionStats = NonNullable<FioJob['write']>;

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { barTableRows, formatSpread } from '../../charts/bar-summary.ts';
-import { formatValue } from '../../lib/format-value.ts';
 import { experimentView } from '../../data/experiment-view.ts';
 import { realExperiment, repoPath } from '../../data/test-content.ts';
+import { formatValue } from '../../lib/format-value.ts';
 
 // Every "±" of the MSA70 page's mean completion latency, against the text fio 1.57 printed:
 // per job, `clat (usec): min=…, max=…, avg=645.32, stdev=4647.69`. The page must print the stdev

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { barChart } from '../../charts/bar-chart.ts';
 import { barTableRows, spreadKindText, spreadLegend } from '../../charts/bar-summary.ts';
 import { testDocument } from '../../charts/chart-test-data.ts';
+import { experimentView } from '../../data/experiment-view.ts';
+import { fixtureExperiment, realExperiment, repoPath } from '../../data/test-content.ts';
 import { barChartTable } from '../../figures/bar-table.ts';
 import type { MetricComparison, ToolSection } from '../../view/model.ts';
 import { noiseMethodText } from '../../view/noise.ts';
-import { experimentView } from '../../data/experiment-view.ts';
-import { fixtureExperiment, realExperiment, repoPath } from '../../data/test-content.ts';
 
 // Made by packages/site/e2e/fixtures/make-fio-samples.sh: fio 3.33, one job at a time.
 const SAMPLES_DIR = repoPath('packages/site/e2e/fixtures/samples');

@@ -1,9 +1,9 @@
 // Where each bar of a fio section comes from: the job's own measurement, checked against the
 // numbers of the raw text (real fio outputs: content/results and the parsers' fixtures).
 import { describe, expect, it } from 'vitest';
-import type { MetricComparison, ToolSection } from '../../view/model.ts';
 import { experimentView } from '../../data/experiment-view.ts';
 import { fixtureExperiment, realExperiment } from '../../data/test-content.ts';
+import type { MetricComparison, ToolSection } from '../../view/model.ts';
 
 const SEED_RUNS = 'content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs';
 const SHAOJWA = 'packages/parsers/fixtures/corpus/fio/shaojwa-tools__fio-2.2.10-randread-4k-qd1-normal.txt';

@@ -1,13 +1,13 @@
 import type { Measurement } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
+import { measuredRuns } from '../../sections/measured.ts';
+import { ComparisonBuilder } from '../../sections/repeats.ts';
+import type { RunRef, ToolSection } from '../../view/model.ts';
 import type { MetricWords } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
-import type { RunRef, ToolSection } from '../../view/model.ts';
 import { type GroupInfo, groupInfo, groupKeys, groupLabels } from './groups.ts';
 import { fioResultOf, latencyDistributions, typedJobs } from './latency.ts';
 import { jobCounts, jobKey, sampleStatsOf } from './samples.ts';
-import { measuredRuns } from '../../sections/measured.ts';
-import { ComparisonBuilder } from '../../sections/repeats.ts';
 
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
 

@@ -3,11 +3,11 @@
 // the words follow sysstat's iostat(1).
 
 import { type IostatReport, type IostatResult, type ParseOutput, parseIostatStream } from '@benchfolio/parsers';
-import { iostatResultOf, iostatSections, streamedIostatSections } from './sections.ts';
 import { DeviceStats } from '../../view/result-tables.ts';
 import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { type PrefillFacts, type PrefillRead, printedPairs } from '../prefill-read.ts';
+import { iostatResultOf, iostatSections, streamedIostatSections } from './sections.ts';
 
 /** Titles and what each figure is, by canonical metric name. */
 const METRICS: Readonly<Record<string, { title: string; explanation: string }>> = {

@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse, parseIostat } from '@benchfolio/parsers';
 import { describe, expect, it } from 'vitest';
 import { type IostatTable, iostatDeviceTables } from '../../../e2e/try/raw-numbers.ts';
-import type { DeviceSeries, ToolSection } from '../../view/model.ts';
 import { experimentView } from '../../data/experiment-view.ts';
+import { fixtureExperiment, realExperiment, repoPath } from '../../data/test-content.ts';
+import type { DeviceSeries, ToolSection } from '../../view/model.ts';
 import { iostatResultOf } from './sections.ts';
 import { measuredDeviceSeries, streamedDeviceSeries } from './series.ts';
-import { fixtureExperiment, realExperiment, repoPath } from '../../data/test-content.ts';
 
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const EXT4_LOG = `content/results/${LOOPBACK}/runs/ext4/iostat--ext4.txt`;

@@ -1,7 +1,7 @@
 import type { IostatResult, ParseOutput } from '@benchfolio/parsers';
 import type { LoadedOutput, LoadedRun } from '@benchfolio/parsers/node';
-import type { DeviceSeries, RunRef, ToolSection } from '../../view/model.ts';
 import { deviceSections } from '../../sections/device-sections.ts';
+import type { DeviceSeries, RunRef, ToolSection } from '../../view/model.ts';
 import { withJobSpans } from '../fio-log/spans.ts';
 import { measuredDeviceSeries, streamedDeviceSeries } from './series.ts';
 

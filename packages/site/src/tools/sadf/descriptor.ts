@@ -5,10 +5,10 @@
 // iostat's avg-cpu is.
 
 import type { ParseOutput } from '@benchfolio/parsers';
-import { sadfSections } from './sections.ts';
 import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import type { PrefillFacts, PrefillRead } from '../prefill-read.ts';
+import { sadfSections } from './sections.ts';
 
 const METRICS: Readonly<Record<string, { title: string; explanation: string }>> = {
   '%util': {

@@ -14,10 +14,10 @@ import {
   SADF_RUNS_DIR,
 } from '../../../e2e/helpers/sadf-fixture.ts';
 import { type IostatTable, iostatDeviceTables } from '../../../e2e/try/raw-numbers.ts';
-import { DEVICE_FIGURES } from '../../lib/page-state.ts';
-import type { DeviceSeries, ToolSection } from '../../view/model.ts';
 import { experimentView } from '../../data/experiment-view.ts';
 import { glossaryGroups } from '../../data/glossary.ts';
+import { DEVICE_FIGURES } from '../../lib/page-state.ts';
+import type { DeviceSeries, ToolSection } from '../../view/model.ts';
 import { SADF_FIGURES } from './series.ts';
 
 const RUNS = ['none', 'mq-deadline'] as const;

@@ -1,6 +1,6 @@
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { RunRef, ToolSection } from '../../view/model.ts';
 import { deviceSections } from '../../sections/device-sections.ts';
+import type { RunRef, ToolSection } from '../../view/model.ts';
 import { SADF_FIGURES, sadfDeviceSeries } from './series.ts';
 
 /**

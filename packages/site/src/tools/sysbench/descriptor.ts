@@ -2,11 +2,11 @@
 // names are the library's (packages/parsers/src/sysbench/measurements.ts).
 
 import type { ParseOutput, SysbenchRun } from '@benchfolio/parsers';
-import { sysbenchResultOf } from './histograms.ts';
-import { sysbenchSections } from './sections.ts';
 import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { joinedNames, type PrefillRead, printedPairs } from '../prefill-read.ts';
+import { sysbenchResultOf } from './histograms.ts';
+import { sysbenchSections } from './sections.ts';
 
 /** Titles and what each figure is, by measurement name. */
 const METRICS: Readonly<Record<string, { title: string; explanation: string }>> = {

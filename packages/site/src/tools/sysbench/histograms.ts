@@ -3,8 +3,8 @@
 
 import type { ParseOutput, SysbenchResult } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { LatencyHistogram, RunRef } from '../../view/model.ts';
 import { slug, UniqueKeys } from '../../sections/keys.ts';
+import type { LatencyHistogram, RunRef } from '../../view/model.ts';
 import { threadsText } from './intervals.ts';
 
 type HistogramBucket = SysbenchResult['runs'][number]['histogram'][number];

@@ -4,8 +4,8 @@
 // out (drawn by the sweep chart with x in seconds).
 
 import type { Measurement } from '@benchfolio/parsers';
-import type { BetterIs, RunRef, SweepSeries } from '../../view/model.ts';
 import { slug, UniqueKeys } from '../../sections/keys.ts';
+import type { BetterIs, RunRef, SweepSeries } from '../../view/model.ts';
 
 /** One run's sysbench run of the test: its mode, threads, and its interval lines' measurements by metric. */
 export interface IntervalSample {

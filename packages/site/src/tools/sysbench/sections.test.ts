@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { parse } from '@benchfolio/parsers';
 import { describe, expect, it } from 'vitest';
-import type { MetricComparison, ToolSection } from '../../view/model.ts';
 import { experimentView } from '../../data/experiment-view.ts';
-import { sysbenchMeasuredRuns } from './measured.ts';
 import { fixtureExperiment, realExperiment, repoPath } from '../../data/test-content.ts';
+import type { MetricComparison, ToolSection } from '../../view/model.ts';
+import { sysbenchMeasuredRuns } from './measured.ts';
 
 const FIXTURES = 'packages/parsers/fixtures/sysbench';
 const CORPUS = 'packages/parsers/fixtures/corpus/sysbench';

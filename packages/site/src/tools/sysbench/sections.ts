@@ -1,10 +1,10 @@
 import type { Measurement } from '@benchfolio/parsers';
 import type { LoadedRun } from '@benchfolio/parsers/node';
-import type { MetricWords } from '../descriptor.ts';
-import { TOOL_NAMES } from '../names.ts';
-import type { BaseUnit, MetricComparison, RunRef, SweepPoint, SweepSeries, ToolSection } from '../../view/model.ts';
 import { slug, UniqueKeys } from '../../sections/keys.ts';
 import { ComparisonBuilder, type MetricSpec, mean } from '../../sections/repeats.ts';
+import type { BaseUnit, MetricComparison, RunRef, SweepPoint, SweepSeries, ToolSection } from '../../view/model.ts';
+import type { MetricWords } from '../descriptor.ts';
+import { TOOL_NAMES } from '../names.ts';
 import { histogramSamples, latencyHistograms } from './histograms.ts';
 import { intervalSeries, threadsText } from './intervals.ts';
 import { sysbenchMeasuredRuns } from './measured.ts';

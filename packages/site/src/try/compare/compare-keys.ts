@@ -3,8 +3,8 @@
 // published runs' keys into each experiment's compare-runs.json (compare/compare-index.ts); a
 // reader's run gets them the same way, so the two meet. Pure and browser-safe.
 
-import { toolTitle } from '../../tools/names.ts';
 import { sectionCompareKey } from '../../compare/compare-key.ts';
+import { toolTitle } from '../../tools/names.ts';
 import type { ToolSection } from '../../view/model.ts';
 
 /** Every workload key of a run's sections, each once, in the order the sections give them. */

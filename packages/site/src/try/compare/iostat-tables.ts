@@ -3,7 +3,7 @@
 // drawn by render-outputs' table element.
 
 import { formatValue } from '../../lib/format-value.ts';
-import type { ResultTable } from '../try-view.ts';
+import type { ResultTable } from '../../view/result-tables.ts';
 import { type IostatSummary, SUMMARY_FIGURES } from './iostat-summary.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { compareRuns as experimentCompareRuns } from '../../compare/compare-index.ts';
+import { compareRuns } from '../../compare/compare-runs.ts';
 import { runSections } from '../../data/run-json.ts';
 import { realExperiment, repoPath } from '../../data/test-content.ts';
-import { compareRuns } from '../../compare/compare-runs.ts';
 import { analyze } from '../analyze.ts';
 import { YOUR_RUN } from '../try-view.ts';
 import { pairedSections } from './paired-sections.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { loadCatalog } from '../../../catalog/site-content.ts';
 import { rawZipName } from '../../../data/download-paths.ts';
 import { experimentZip } from '../../../data/raw-zip.ts';
-import { loadCatalog } from '../../../catalog/site-content.ts';
 
 /**
  * `/experiments/<id>/<id>-raw.zip`: the experiment's folder as committed (experiment.yaml, the

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import ExperimentCard from '../../../components/ExperimentCard.astro';
 import { catalogEntryOf, loadCatalog } from '../../../catalog/site-content.ts';
+import ExperimentCard from '../../../components/ExperimentCard.astro';
 
 /**
  * `/experiments/<id>/card.json`: `{ "html": ... }`, the experiment's card exactly as the index

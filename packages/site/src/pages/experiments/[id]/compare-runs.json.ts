@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { compareRuns, type ExperimentCompareRuns } from '../../../compare/compare-index.ts';
 import { aliasedCacheKey, aliasOf, loadCatalog, loadExperimentById } from '../../../catalog/site-content.ts';
+import { compareRuns, type ExperimentCompareRuns } from '../../../compare/compare-index.ts';
 
 /**
  * `/experiments/<id>/compare-runs.json`: the experiment's runs with what they can be compared

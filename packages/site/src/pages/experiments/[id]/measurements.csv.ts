@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { measurementsCsv } from '../../../data/measurements-table.ts';
 import { loadCatalog, loadExperimentById } from '../../../catalog/site-content.ts';
+import { measurementsCsv } from '../../../data/measurements-table.ts';
 
 /**
  * `/experiments/<id>/measurements.csv`: every measurement of every run, tidy, in base units. None

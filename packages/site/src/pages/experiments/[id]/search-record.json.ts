@@ -1,7 +1,7 @@
 import { getEntry } from 'astro:content';
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { searchRecord } from '../../../data/search-record.ts';
 import { aliasedCacheKey, aliasOf, catalogEntryOf, loadCatalog } from '../../../catalog/site-content.ts';
+import { searchRecord } from '../../../data/search-record.ts';
 
 /**
  * `/experiments/<id>/search-record.json`: what the site search indexes of the experiment

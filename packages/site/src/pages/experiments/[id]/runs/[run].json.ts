@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { runJson } from '../../../../data/run-json.ts';
 import { loadRunById, runPaths } from '../../../../catalog/site-content.ts';
+import { runJson } from '../../../../data/run-json.ts';
 
 /** `/experiments/<id>/runs/<run>.json`: the run parsed (RunJson in src/data/run-json.ts). */
 export const getStaticPaths = runPaths satisfies GetStaticPaths;

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { runSectionsJson } from '../../../../data/run-json.ts';
 import { loadRunById, runPaths } from '../../../../catalog/site-content.ts';
+import { runSectionsJson } from '../../../../data/run-json.ts';
 
 /**
  * `/experiments/<id>/runs/<run>.sections.json`: the run's bars and distributions alone
