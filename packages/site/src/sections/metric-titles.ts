@@ -2,7 +2,7 @@
 // improves: any tool's, named in the words of DESIGN.md "Measurements". Raw outputs' metrics are
 // titled by their tool's descriptor (src/tools/).
 
-import { fioMetricTitle, STAT_TITLES } from '../tools/fio/descriptor.ts';
+import { fioMetricTitle, STAT_TITLES } from '../tools/fio/words.ts';
 import type { BetterIs } from '../view/model.ts';
 
 /**

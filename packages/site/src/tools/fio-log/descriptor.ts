@@ -4,30 +4,11 @@
 // words fio's HOWTO.
 
 import type { ParseOutput } from '@benchfolio/parsers';
-import type { MetricWords, ToolDescriptor } from '../descriptor.ts';
+import type { ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import type { PrefillFacts, PrefillRead } from '../prefill-read.ts';
 import { fioLogSections } from './sections.ts';
-
-const KINDS: Readonly<Record<string, { title: string; explanation: string }>> = {
-  bw: {
-    title: 'Bandwidth over time',
-    explanation: 'Bytes per second fio transferred, per log window (write_bw_log with log_avg_msec).',
-  },
-  iops: { title: 'IOPS over time', explanation: 'I/Os per second fio completed, per log window (write_iops_log).' },
-  lat: {
-    title: 'Total latency over time',
-    explanation: 'The time from fio creating an I/O to its completion, averaged per log window (write_lat_log).',
-  },
-  clat: {
-    title: 'Completion latency over time',
-    explanation: 'The time from submission to completion, averaged per log window (write_lat_log’s _clat file).',
-  },
-  slat: {
-    title: 'Submission latency over time',
-    explanation: 'The time to submit an I/O, averaged per log window (write_lat_log’s _slat file).',
-  },
-};
+import { fioLogWords } from './words.ts';
 
 /**
  * The kinds a reader can say a pasted log is (/try's paste form): a log's lines do not tell a
@@ -43,28 +24,9 @@ export const PASTED_LOG_KINDS: ReadonlyArray<{ kind: string; title: string }> = 
   { kind: 'clat_hist', title: 'latency histogram log (_clat_hist.log)' },
 ];
 
-/** "clat.p99" → the percentile of a histogram log's interval; the kinds above by their names. */
-function percentileOf(metric: string): string | undefined {
-  return /^clat\.p(\d+(?:\.\d+)?)$/.exec(metric)?.[1];
-}
-
-const metrics: MetricWords = {
-  title: (metric) => {
-    const percentile = percentileOf(metric);
-    return percentile === undefined ? (KINDS[metric]?.title ?? metric) : `Completion latency p${percentile} over time`;
-  },
-  explain: (metric) => {
-    const percentile = percentileOf(metric);
-    if (percentile === undefined) return KINDS[metric]?.explanation;
-    return `Per interval of the histogram log (write_hist_log, log_hist_msec): ${percentile} % of the I/Os completed in it took at most this long, computed from the histogram's bins as fio’s fio-histo-log-pctiles.py does.`;
-  },
-  betterIs: (metric) => (metric === 'bw' || metric === 'iops' ? 'higher' : 'lower'),
-  headline: ['bw', 'iops', 'clat', 'lat', 'slat', 'clat.p50', 'clat.p99'],
-};
-
 export const fioLog: ToolDescriptor<'fio-log'> = {
   ...TOOL_NAMES['fio-log'],
-  metrics,
+  metrics: fioLogWords,
   sections: fioLogSections,
   // A run's JSON keeps the logs in its outputs; the sections have no bars to compare.
   isCompared: false,

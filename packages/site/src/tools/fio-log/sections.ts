@@ -19,6 +19,7 @@ import type { BaseUnit, RunRef, SweepCompanion, SweepPoint, SweepSeries, ToolSec
 import { AFTER_JOB_MS, clockOf, logJobOf, type UnalignedReason } from './clock.ts';
 import { deviceLine, type RunClocks, runClocks, UNALIGNED_WORDS } from './device.ts';
 import { type JobWindow, jobWindows, type LogLine, placeLines } from './series.ts';
+import { FIGURE_TITLES } from './words.ts';
 
 /** A figure of a job's logs: a sample log kind or a histogram percentile, of one direction. */
 interface LogFigure {
@@ -176,16 +177,6 @@ function histogramWindows(
   return out;
 }
 
-const TITLES: Readonly<Record<string, string>> = {
-  bw: 'bandwidth',
-  iops: 'IOPS',
-  clat: 'completion latency, mean per window',
-  lat: 'total latency, mean per window',
-  slat: 'submission latency, mean per window',
-  'clat.p50': 'completion latency, p50 per window',
-  'clat.p99': 'completion latency, p99 per window',
-};
-
 /**
  * One figure's lines: a run's repeats averaged window by window, the band their min–max, when
  * every run has two or more; else each run's first repeat, its band (latency means) the spread of
@@ -206,7 +197,7 @@ function seriesOf(sectionKey: string, figure: LogFigure, byRun: FigureRuns, runR
   const series: SweepSeries = {
     key: `${sectionKey}-${slug(`${figure.metric}-${figure.direction}`)}`,
     metric: figure.metric,
-    title: `${direction} ${TITLES[figure.metric] ?? figure.metric}${!hasRepeats && hasSomeRepeats ? ' (first repeats)' : ''}`,
+    title: `${direction} ${FIGURE_TITLES[figure.metric] ?? figure.metric}${!hasRepeats && hasSomeRepeats ? ' (first repeats)' : ''}`,
     xLabel: SECONDS,
     xCaption: 'seconds since the job started',
     unit: figure.unit,
