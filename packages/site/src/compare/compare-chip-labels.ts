@@ -2,16 +2,15 @@
 // (compare-filters.ts gathers each experiment's), once. Their number grows with the kinds of
 // tools, workloads, hardware, filesystems and devices, not with the experiments.
 
-import type { CatalogEntry } from '../catalog/catalog.ts';
 import type { ChipLabel } from './chips.ts';
-import { FACET_FILTERS } from './compare-filters.ts';
+import { type CompareFilters, FACET_FILTERS } from './compare-filters.ts';
 import { FACETS, type Facet, NOT_STATED } from './facets.ts';
 
 /**
  * Every chip of the site, facet by facet: the values most experiments have first (then by their
- * words), "not stated" last. The order does not change with the chips chosen.
+ * words), "not stated" last. Each entry is an experiment's catalog entry (catalog/catalog.ts). The order does not change with the chips chosen.
  */
-export function chipLabels(entries: readonly Pick<CatalogEntry, 'compare'>[]): ChipLabel[] {
+export function chipLabels(entries: readonly { compare: CompareFilters }[]): ChipLabel[] {
   const facetOf = new Map(FACETS.map((facet) => [FACET_FILTERS[facet], facet] as [string, Facet]));
   const chips = new Map<string, ChipLabel & { experiments: number }>();
   for (const { compare } of entries) {

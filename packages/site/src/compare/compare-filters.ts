@@ -1,5 +1,5 @@
 // What /compare and /try find runs by, without a list of every run: filters of the site's
-// Pagefind index (one record per experiment, data/search-record.ts), each the union over the
+// Pagefind index (one record per experiment, catalog/search-record.ts), each the union over the
 // experiment's runs. The browser asks the index for the experiments that have a value, then
 // fetches those experiments' runs (`/experiments/<id>/compare-runs.json`) and nothing else.
 

@@ -1,4 +1,4 @@
-// What /compare asks the site's search index (one record per experiment, data/search-record.ts):
+// What /compare asks the site's search index (one record per experiment, catalog/search-record.ts):
 // the experiments to list, newest first, and the counts of the chips. Every filter of a record
 // is the union over the experiment's runs (compare/compare-filters.ts), so a search finds the
 // experiments that have runs with each chosen chip, and the page hides their other runs.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { SearchRecord } from '../data/search-record.ts';
+import type { SearchRecord } from '../catalog/search-record.ts';
 import type { SearchShardsManifest } from '../lib/pagefind-shards.ts';
 import { pagefindIndex } from './pagefind.ts';
 

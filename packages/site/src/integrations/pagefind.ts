@@ -25,7 +25,7 @@ import {
  * into temporary folders).
  *
  * One record per experiment, with its runs' facts as filters: each experiment's page writes its
- * record (`experiments/<id>/search-record.json`, data/search-record.ts), and this reads those
+ * record (`experiments/<id>/search-record.json`, catalog/search-record.ts), and this reads those
  * small files rather than the pages, so the index is made in time proportional to the number of
  * experiments, not to the size of their pages, and a record is kept from the last build when
  * its experiment did not change.

@@ -39,7 +39,7 @@ export function shardFolders(folders: readonly string[], size: number): string[]
   return shards.length === 0 ? [[]] : shards;
 }
 
-/** A record's sort keys and values (data/search-record.ts: `newest`, `oldest`, `title`). */
+/** A record's sort keys and values (catalog/search-record.ts: `newest`, `oldest`, `title`). */
 export type SortValues = Readonly<Record<string, string>>;
 
 /** For each sort key, the global rank of the record at each position of the shard's sorted list. */

@@ -30,7 +30,7 @@ export type PagefindFilter =
 
 export interface PagefindSearchOptions {
   filters?: Record<string, PagefindFilter>;
-  /** Sort keys of the records (data/search-record.ts), each sorted ascending. */
+  /** Sort keys of the records (catalog/search-record.ts), each sorted ascending. */
   sort?: Record<string, 'asc' | 'desc'>;
 }
 

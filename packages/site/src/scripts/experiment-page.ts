@@ -1,12 +1,12 @@
 // The experiment page's script: restores the view from the URL, wires the controls, and redraws
 // the figures when the view changes. Without it the page shows the default view, complete.
 
+import { bindTimeSeriesReadout } from '../figures/time-series-readout.ts';
+import { bindViewControls, createViewController, type ViewController } from '../figures/view-controller.ts';
 import { ANY_DEVICE_FIGURES, type PageChoices, type PageState, shownFigure } from '../lib/page-state.ts';
 import type { RunRef } from '../view/model.ts';
 import { FigureElement } from './figure-element.ts';
 import { revealAnchoredFigures } from './reveal-anchor.ts';
-import { bindTimeSeriesReadout } from './time-series-readout.ts';
-import { bindViewControls, createViewController, type ViewController } from './view-controller.ts';
 
 customElements.define('bf-figure', FigureElement);
 

@@ -1,7 +1,7 @@
 // A link to a figure (`#figure-<key>`) must land on it even where the page hides it: a bar chart
 // whose metric is not the one its section's select shows, or a figure in a closed block.
 
-import type { ViewController } from './view-controller.ts';
+import type { ViewController } from '../figures/view-controller.ts';
 
 /** Shows the figure the address's anchor names, and scrolls to it; now and on each anchor change. */
 export function revealAnchoredFigures(controller: ViewController): void {

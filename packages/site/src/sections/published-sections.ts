@@ -1,6 +1,6 @@
 import type { PublishedMeasurement } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
-import { toolTitle } from '../tools/index.ts';
+import { toolTitle } from '../tools/names.ts';
 import type { BaseUnit, RunRef, ToolSection } from '../view/model.ts';
 import { slug } from './keys.ts';
 import { publishedBetterIs, publishedMetricTitle } from './metric-titles.ts';

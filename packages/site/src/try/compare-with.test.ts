@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { SearchRecord } from '../catalog/search-record.ts';
 import { type CompareRun, compareRuns, type ExperimentCompareRuns } from '../compare/compare-index.ts';
 import { compareRunsJsonPath } from '../data/download-paths.ts';
 import { runSectionsJson } from '../data/run-json.ts';
-import type { SearchRecord } from '../data/search-record.ts';
 import { loadRealExperiments, repoPath } from '../data/test-content.ts';
 import { loadPagefind, type Pagefind } from '../lib/pagefind.ts';
 import { href } from '../lib/url.ts';

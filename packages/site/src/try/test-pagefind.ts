@@ -1,12 +1,12 @@
 // For tests only: the site's Pagefind index in memory, over the very records the build indexes
-// (data/search-record.ts, made from real experiments' catalog entries). It answers the part of
+// (catalog/search-record.ts, made from real experiments' catalog entries). It answers the part of
 // Pagefind's browser API /try uses (pagefind.ts) as Pagefind does: filters matched exactly (one
 // value, all of several, `any`, `all`, `none`), records without the sort key left out of a
 // sorted search, words matched in the record's text, and `data()` fetched per result.
 
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import { catalogEntry } from '../catalog/catalog.ts';
-import { type SearchRecord, searchRecord } from '../data/search-record.ts';
+import { type SearchRecord, searchRecord } from '../catalog/search-record.ts';
 import type { Pagefind, PagefindFilter, PagefindResult, PagefindSearchOptions } from '../lib/pagefind.ts';
 
 /** The search records of loaded experiments, as the build writes them (without write-ups). */

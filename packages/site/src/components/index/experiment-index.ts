@@ -1,6 +1,6 @@
 // Brings the index's filters to life. The served page shows one page of cards; a filter, a search
 // or another order is asked of the site's Pagefind index (one record per experiment, with its
-// card: data/search-record.ts), whose results replace the cards, a batch at a time, until the
+// card: catalog/search-record.ts), whose results replace the cards, a batch at a time, until the
 // filters are cleared. The choice is kept in the URL, so a link or a reload opens the same view.
 // Bundled by Astro into the index pages only.
 import { loadPagefind, type PagefindResult, type PagefindResultData } from '../../lib/pagefind.ts';

@@ -51,7 +51,7 @@ export function isDefaultQuery(query: IndexQuery): boolean {
 }
 
 /**
- * The Pagefind search for a state (the records of data/search-record.ts): its words, or null to
+ * The Pagefind search for a state (the records of catalog/search-record.ts): its words, or null to
  * list every experiment the filters let through, and the filters and the order.
  */
 export function pagefindSearch(query: IndexQuery): {
@@ -63,7 +63,7 @@ export function pagefindSearch(query: IndexQuery): {
     const value = query[key];
     if (value !== undefined) filters[key] = value;
   }
-  // The records have a key per order (data/search-record.ts), each sorted ascending.
+  // The records have a key per order (catalog/search-record.ts), each sorted ascending.
   return { term: query.q ?? null, options: { filters, sort: { [query.sort]: 'asc' } } };
 }
 

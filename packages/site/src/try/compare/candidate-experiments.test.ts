@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { WorkloadFingerprint } from '@benchfolio/parsers';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { SearchRecord } from '../../catalog/search-record.ts';
 import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../compare/compare-filters.ts';
-import type { SearchRecord } from '../../data/search-record.ts';
 import { loadRealExperiments, repoPath } from '../../data/test-content.ts';
 import { analyze } from '../analyze.ts';
 import { copiesOf, fakePagefind, searchRecordsOf } from '../test-pagefind.ts';

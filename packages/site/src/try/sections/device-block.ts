@@ -6,10 +6,10 @@
 import type { ChartTable } from '../../charts/data-table.ts';
 import { DEVICE_FIGURES } from '../../charts/time-series-chart.ts';
 import { chartTableElement } from '../../figures/table-element.ts';
+import { bindTimeSeriesReadout } from '../../figures/time-series-readout.ts';
+import type { ViewController } from '../../figures/view-controller.ts';
 import { formatValue } from '../../lib/format-value.ts';
 import { DEVICE_FIGURES as DEVICE_FIGURE_ORDER, deviceFiguresOf, shownFigure } from '../../lib/page-state.ts';
-import { bindTimeSeriesReadout } from '../../scripts/time-series-readout.ts';
-import type { ViewController } from '../../scripts/view-controller.ts';
 import type { AnyDeviceFigure, DeviceSummary, RunRef, ToolSection } from '../../view/model.ts';
 import { element, labelled, option } from './elements.ts';
 import type { FigureBoard } from './figure-board.ts';

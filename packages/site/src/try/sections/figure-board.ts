@@ -6,8 +6,8 @@
 import { attachBrush } from '../../charts/brush.ts';
 import { type FigureNode, type FigureNodeOptions, figureNode } from '../../figures/figure-node.ts';
 import type { FigureSpec } from '../../figures/figure-spec.ts';
+import type { ViewController } from '../../figures/view-controller.ts';
 import type { PageState } from '../../lib/page-state.ts';
-import type { ViewController } from '../../scripts/view-controller.ts';
 import type { RunRef } from '../../view/model.ts';
 
 export class FigureBoard {

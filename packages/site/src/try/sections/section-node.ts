@@ -6,7 +6,7 @@
 import type { LatencyView } from '../../charts/latency-chart.ts';
 import { rankGrid, rankGridSummary } from '../../charts/rank-grid.ts';
 import { groupNounOf } from '../../figures/group-nouns.ts';
-import type { ViewController } from '../../scripts/view-controller.ts';
+import type { ViewController } from '../../figures/view-controller.ts';
 import type { LatencyDistribution, RankGrid, RunRef, ToolSection } from '../../view/model.ts';
 import { deviceBlock } from './device-block.ts';
 import { element, option } from './elements.ts';

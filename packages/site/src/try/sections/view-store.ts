@@ -1,8 +1,8 @@
 // The view state of the /try page's charts: the experiment page's ViewController, kept in memory.
 // The /try page has no URL state (the reader's run exists only in this tab), so nothing is written.
 
+import type { StateListener, ViewController } from '../../figures/view-controller.ts';
 import { defaultPageState, type PageChoices, type PageState } from '../../lib/page-state.ts';
-import type { StateListener, ViewController } from '../../scripts/view-controller.ts';
 
 export function createViewStore(choices: PageChoices): ViewController {
   let current: PageState = defaultPageState(choices);

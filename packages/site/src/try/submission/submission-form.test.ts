@@ -8,7 +8,7 @@ import { parse } from '@benchfolio/parsers';
 import { unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SearchRecord } from '../../data/search-record.ts';
+import type { SearchRecord } from '../../catalog/search-record.ts';
 import { loadRealExperiments } from '../../data/test-content.ts';
 import { fakePagefind, searchRecordsOf } from '../test-pagefind.ts';
 import { submissionPrefill } from './prefill.ts';

@@ -1,11 +1,11 @@
 import { getEntry } from 'astro:content';
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { searchRecord } from '../../../catalog/search-record.ts';
 import { aliasedCacheKey, aliasOf, catalogEntryOf, loadCatalog } from '../../../catalog/site-content.ts';
-import { searchRecord } from '../../../data/search-record.ts';
 
 /**
  * `/experiments/<id>/search-record.json`: what the site search indexes of the experiment
- * (data/search-record.ts), read by the Pagefind integration once the build is done. Made from
+ * (catalog/search-record.ts), read by the Pagefind integration once the build is done. Made from
  * the experiment's folder and its alias, so kept from the last build while both are the same.
  */
 export const getStaticPaths = (async () =>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { catalogEntry } from '../catalog/catalog.ts';
+import { realExperiment } from '../data/test-content.ts';
+import { catalogEntry } from './catalog.ts';
 import { newestFirstKey, searchRecord, textOfHtml } from './search-record.ts';
-import { realExperiment } from './test-content.ts';
 
 describe('the search record of an experiment', () => {
   test('has its facts as the index filters them, its words, and no markup', async () => {

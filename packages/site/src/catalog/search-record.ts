@@ -3,8 +3,8 @@
 // (`/experiments/<id>/search-record.json`), so that an experiment that did not change keeps its
 // record from the last build and the index is made without reading any page.
 
-import type { CatalogEntry } from '../catalog/catalog.ts';
-import { hardwareKey } from '../components/index/index-facets.ts';
+import { hardwareKey } from '../data/index-facets.ts';
+import type { CatalogEntry } from './catalog.ts';
 
 /** The fields of Pagefind's `addCustomRecord`, as its Node API takes them. */
 export interface SearchRecord {

@@ -1,6 +1,6 @@
-import { loadIndex } from '../catalog/site-view.ts';
-import { type IndexFacets, indexFacets } from '../components/index/index-facets.ts';
-import type { IndexEntry } from './index-entry.ts';
+import type { IndexEntry } from '../data/index-entry.ts';
+import { type IndexFacets, indexFacets } from '../data/index-facets.ts';
+import { loadIndex } from './site-view.ts';
 
 /**
  * Cards per page of the index. The index is paged so that its pages stay small at any number of

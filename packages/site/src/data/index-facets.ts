@@ -1,5 +1,6 @@
-import type { HardwareFacet, IndexEntry } from '../../catalog/site-view.ts';
-import { toolTitle } from '../../catalog/site-view.ts';
+import { toolTitle } from '../tools/names.ts';
+import type { HardwareFacet } from './hardware-summary.ts';
+import type { IndexEntry } from './index-entry.ts';
 
 /** One choice of a filter: its URL value, what readers see, and how many experiments have it. */
 export interface FacetOption {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { IndexEntry } from '../../catalog/site-view.ts';
+import type { IndexEntry } from '../catalog/site-view.ts';
 import { hardwareKey, indexFacets } from './index-facets.ts';
 
 /** An index entry with only what the facets read; the rest is blank. */
