@@ -133,7 +133,6 @@ describe('the site modules', () => {
     }
     const table = (rules: Map<string, Set<string>>) =>
       Object.fromEntries([...rules].map(([folder, targets]) => [folder, [...targets].sort()]).sort());
-    if (process.env.SHOW_RULES) for (const [k, v] of Object.entries(table(actual))) console.log(k.padEnd(16), v.join(' '));
     expect(table(actual), 'the rules as the imports are (ARCHITECTURE.md, "Folder rules")').toEqual(table(stated));
   });
 
