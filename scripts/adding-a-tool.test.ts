@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOL_NAMES } from '@benchfolio/parsers';
 import { describe, expect, it } from 'vitest';
@@ -12,19 +13,8 @@ import { describe, expect, it } from 'vitest';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MARKER = '<!-- adding-a-tool: the list below is checked by scripts/adding-a-tool.test.ts -->';
 
-/** Folders not searched: built, installed or generated, and the data (raw outputs, results). */
-const NOT_SEARCHED = new Set([
-  '.git',
-  'node_modules',
-  'dist',
-  '.astro',
-  'test-results',
-  '.bench',
-  'content/results',
-  'packages/parsers/fixtures',
-  'packages/site/e2e/screenshots',
-  '.ci/bin',
-]);
+/** Not searched: the data (raw outputs and results), whose files name tools as data. */
+const DATA = ['content/results/', 'packages/parsers/fixtures/'];
 
 /** Text files: sources, tests, docs, scripts, styles, configuration. */
 const TEXT_FILE = /(?:\.(?:ts|mts|js|mjs|astro|json|md|sh|yaml|yml|css|html)|^[^.]+)$/;
@@ -35,17 +25,20 @@ const TEXT_FILE = /(?:\.(?:ts|mts|js|mjs|astro|json|md|sh|yaml|yml|css|html)|^[^
  */
 const TOUCHED_NOT_NAMING_EACH = ['packages/parsers/fixtures/corpus/MANIFEST.md', 'scripts/lib/run.sh', '.ci/run'];
 
-/** Every file searched, relative to the repository root, with `/` between folders. */
-function repositoryFiles(dir = REPO_ROOT): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    const name = relative(REPO_ROOT, path).split('\\').join('/');
-    if (NOT_SEARCHED.has(entry.name) || NOT_SEARCHED.has(name)) continue;
-    if (entry.isDirectory()) files.push(...repositoryFiles(path));
-    else if (entry.isFile() && TEXT_FILE.test(entry.name) && statSync(path).size < 2_000_000) files.push(name);
-  }
-  return files;
+/**
+ * The repository's text files but its data, relative to its root: those git has and those it
+ * would add (not what .gitignore leaves out: builds, node_modules, test reports).
+ */
+function repositoryFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return listed
+    .split('\0')
+    .filter((file) => file !== '' && !DATA.some((folder) => file.startsWith(folder)))
+    .filter((file) => TEXT_FILE.test(file.slice(file.lastIndexOf('/') + 1)) && existsSync(join(REPO_ROOT, file)));
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
