@@ -79,7 +79,10 @@ function contributingList(): { files: string[]; count: number | null } {
 describe('adding a tool', () => {
   it('names each tool in no file but those CONTRIBUTING lists', () => {
     const listed = contributingList().files;
-    expect(filesNamingEachTool()).toEqual(listed.filter((file) => !TOUCHED_NOT_NAMING_EACH.includes(file)).sort());
+    expect(
+      filesNamingEachTool(),
+      'a file naming each tool: take the list from TOOLS (TOOL_NAMES), or list the file in CONTRIBUTING',
+    ).toEqual(listed.filter((file) => !TOUCHED_NOT_NAMING_EACH.includes(file)).sort());
   });
 
   it("is CONTRIBUTING's list, of files that exist, as many as it says", () => {
