@@ -131,7 +131,6 @@ export class IostatMachine {
   private devices: IostatDevice[] = [];
   private byName: Map<string, IostatDevice> | null = null;
   private layout: Layout | null = null;
-  private rowsInTable = 0;
   private pendingName: string | null = null;
   private failure: _IostatLineError | null = null;
 
@@ -153,6 +152,12 @@ export class IostatMachine {
   private lastShape: { hasCpu: boolean; tables: number } | null = null;
   /** After a `^C` line: lines up to the next banner are not iostat's. */
   private isInterrupted = false;
+  /** The last blank line pushed, and how many blank lines ran up to it (see blanksEndingAt). */
+  private lastBlankLine = 0;
+  private blankRun = 0;
+  private isLastBlankEmpty = true;
+  /** The blank lines just before the line `deferred` was found on. */
+  private blanksBeforeDeferred = 0;
 
   constructor(options: IostatMachineOptions = {}) {
     this.isSinceBootFirst = options.sinceBoot ?? true;
@@ -223,6 +228,7 @@ export class IostatMachine {
     const first = skipBlankBytes(bytes, start, end);
     if (first === end) {
       this.lineNumber++;
+      this.countBlank(start === end);
       if (this.mode === 'table') this.mode = 'idle';
       return undefined;
     }
@@ -268,20 +274,14 @@ export class IostatMachine {
   /** readPlainRowBytes for the `--ndjson` fast path: the row written to `rows` (DeviceRowWriter.rowBytes). */
   private writePlainRowBytes(start: number, first: number, end: number, layout: Layout): boolean {
     const isGroup = first > start && !layout.isIndented;
-    if (
-      !(this.rows as DeviceRowWriter).rowBytes(
-        this.bytes as Uint8Array,
-        first,
-        end,
-        isGroup,
-        layout.factors,
-        this.scanMark,
-      )
-    ) {
-      return false;
-    }
-    this.rowsInTable++;
-    return true;
+    return (this.rows as DeviceRowWriter).rowBytes(
+      this.bytes as Uint8Array,
+      first,
+      end,
+      isGroup,
+      layout.factors,
+      this.scanMark,
+    );
   }
 
   /**
@@ -294,6 +294,7 @@ export class IostatMachine {
     const bytes = this.bytes as Uint8Array;
     const first = bytesAt >= 0 ? skipBlankBytes(bytes, bytesAt, bytesAt + line.length) - bytesAt : skipBlanks(line, 0);
     if (first === line.length) {
+      this.countBlank(line.length === 0);
       if (this.mode === 'table') this.mode = 'idle';
       return undefined;
     }
@@ -319,6 +320,11 @@ export class IostatMachine {
   /**
    * Ends the input: returns the last report when it is complete. A report cut short is left
    * out, and the result says it is truncated.
+   *
+   * iostat ends every part of a report with a blank line (the avg-cpu values with `\n\n`, each
+   * device table with one), so a report whose last part has none is cut: a device table may have
+   * lost rows, and a row its last digits. The run's first report has no report before it to
+   * compare parts with; see isFirstReportPartial.
    */
   finish(): IostatReport | undefined {
     const stray = this.deferred !== null && this.isWholeBeforeLastLine() ? this.deferred : null;
@@ -328,7 +334,7 @@ export class IostatMachine {
       (this.deferred !== null ||
         this.mode === 'cpu-values' ||
         this.pendingName !== null ||
-        (this.mode === 'table' && this.rowsInTable === 0) ||
+        (this.hasContent() && !this.isEndedAt(this.endingBlanks())) ||
         (this.timestampText !== null && this.cpu === null && this.layoutsInReport.length === 0));
     if (cut) {
       const line = this.deferred?.line ?? this.lineNumber;
@@ -355,7 +361,66 @@ export class IostatMachine {
    * costs that report nothing.
    */
   private isWholeBeforeLastLine(): boolean {
-    return this.mode === 'idle' && this.pendingName === null && this.hasContent() && !this.isShapedUnlikeLast();
+    return (
+      this.mode === 'idle' &&
+      this.pendingName === null &&
+      this.hasContent() &&
+      this.isEndedAt(this.blanksBeforeDeferred)
+    );
+  }
+
+  /**
+   * Whether the report being read is whole when the input ends (or a stray line comes) with
+   * `blanks` blank lines before: its last part closed by its blank line, and as many parts as
+   * the run's report before it (or, for the run's first, see isFirstReportPartial).
+   */
+  private isEndedAt(blanks: number): boolean {
+    if (this.mode !== 'idle' || blanks === 0) return false;
+    return this.lastShape === null ? !this.isFirstReportPartial(blanks) : !this.isShapedUnlikeLast();
+  }
+
+  /**
+   * Whether the run's first report may have lost parts that a cut after a blank line would leave
+   * no trace of: iostat prints the avg-cpu part and then, unless run with -c, a device table; and
+   * with `--pretty -x` the extended columns as up to four tables, the last holding %util. sysstat
+   * 12 ends a report with two blank lines (write_stats, then its loop, each print one) where it
+   * prints one between parts; sysstat 10 and 11 print one only, and their `iostat -c` of one
+   * report is then read as possibly cut.
+   */
+  private isFirstReportPartial(blanks: number): boolean {
+    if (blanks >= 2) return false;
+    const layouts = this.layoutsInReport;
+    if (layouts.length === 0) return this.cpu !== null;
+    const last = layouts[layouts.length - 1] as Layout;
+    return last.isPretty && !layouts.some(hasUtil) && layouts.some(isExtended);
+  }
+
+  /** How many blank lines end at line `line` (0 when it is not blank). */
+  private blanksEndingAt(line: number): number {
+    return this.lastBlankLine === line ? this.blankRun : 0;
+  }
+
+  /** Counts a blank line just pushed (lineNumber is its number). */
+  private countBlank(isEmpty: boolean): void {
+    this.blankRun = this.lastBlankLine === this.lineNumber - 1 ? this.blankRun + 1 : 1;
+    this.lastBlankLine = this.lineNumber;
+    this.isLastBlankEmpty = isEmpty;
+  }
+
+  /**
+   * The blank lines the input ends with. A last line of white space alone is not one: iostat
+   * prints its blank lines empty, and the indentation of a next line cut after it looks so.
+   */
+  private endingBlanks(): number {
+    const blanks = this.blanksEndingAt(this.lineNumber);
+    return blanks > 0 && !this.isLastBlankEmpty ? blanks - 1 : blanks;
+  }
+
+  /** Keeps a line error for later (see the class comment), with the blank lines before its line. */
+  private defer(error: _IostatLineError | null): undefined {
+    this.deferred = error;
+    this.blanksBeforeDeferred = this.blanksEndingAt(this.lineNumber - 1);
+    return undefined;
   }
 
   /** Whether the report being read has other parts (avg-cpu, tables) than the run's report before it. */
@@ -507,24 +572,21 @@ export class IostatMachine {
       if ((startsWithAt(line, first, DEVICE) || startsWithAt(line, first, AVG_CPU)) && this.readRow(line, first)) {
         return undefined;
       }
-      this.deferred = this.failure;
-      return undefined;
+      return this.defer(this.failure);
     }
-    if (this.mode === 'cpu-values') {
-      this.deferred = this.failure;
-      return undefined;
-    }
+    if (this.mode === 'cpu-values') return this.defer(this.failure);
     if (!this.hasSeenStructure) {
       // A shell prompt or notes before the output, as in a copy of a terminal session.
       return this.skipLine(first, 'a line before the iostat output is skipped');
     }
-    this.deferred = new _IostatLineError(
-      'UNEXPECTED_LINE',
-      'expected a timestamp, an avg-cpu header, a Device header or a blank line',
-      this.lineNumber,
-      first,
+    return this.defer(
+      new _IostatLineError(
+        'UNEXPECTED_LINE',
+        'expected a timestamp, an avg-cpu header, a Device header or a blank line',
+        this.lineNumber,
+        first,
+      ),
     );
-    return undefined;
   }
 
   private startCpu(line: string, first: number): void {
@@ -661,7 +723,6 @@ export class IostatMachine {
     for (const seen of this.layoutsInReport) this.tableOffset += seen.specs.length;
     this.layoutsInReport.push(layout);
     this.layout = layout;
-    this.rowsInTable = 0;
     this.mode = 'table';
   }
 
@@ -781,7 +842,6 @@ export class IostatMachine {
    * the values of the device of that name, after the earlier tables' columns.
    */
   private addDevice(name: string, isGroup: boolean, tableValues: number[]): void {
-    this.rowsInTable++;
     if (this.byName === null) {
       if (this.rows !== null) {
         this.rows.device(name, isGroup, tableValues);
@@ -862,7 +922,6 @@ export class IostatMachine {
     this.devices = [];
     this.byName = null;
     this.layout = null;
-    this.rowsInTable = 0;
     this.pendingName = null;
     this.mode = 'idle';
   }
@@ -905,6 +964,15 @@ class LineCopy {
 /** `values[column]`, or null for a column of -1 (the header has no such value). */
 function valueAt(values: readonly number[], column: number | undefined): number | null {
   return column === undefined || column < 0 ? null : (values[column] as number);
+}
+
+function hasUtil(layout: Layout): boolean {
+  return layout.columns.some((column) => column.metric === '%util');
+}
+
+/** A layout of -x's columns: per-direction rates (`r/s`, `w/s`, ...) or the merges. */
+function isExtended(layout: Layout): boolean {
+  return layout.columns.some((column) => /^(?:[rwdf]\/s|[rwd]rqm\/s)$/.test(column.name));
 }
 
 function blankRow(length: number): number[] {

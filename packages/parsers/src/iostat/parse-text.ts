@@ -17,9 +17,12 @@ export function parseIostatText(source: TextSource, options: IostatMachineOption
   const reports: IostatReport[] = [];
   const text = source.text;
   try {
-    for (let start = 0; start <= text.length; ) {
+    // The lines as a stream reads them (lines.ts): a line end ends the line before it and starts
+    // none, so a text ending in one has no empty line after it.
+    const length = text.endsWith('\n') ? text.length - 1 : text.length;
+    for (let start = 0; start <= length; ) {
       let end = text.indexOf('\n', start);
-      if (end === -1) end = text.length;
+      if (end === -1 || end > length) end = length;
       const report = machine.push(text.slice(start, end));
       if (report !== undefined) reports.push(report);
       start = end + 1;
