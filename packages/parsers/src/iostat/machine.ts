@@ -18,6 +18,9 @@ import {
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
 import { type DateOrder, dateToIso, parseBanner, parseTimestamp } from './time.ts';
 
+/** The MISSING_SECTION message of an input with no report and no banner (parse and stream alike). */
+export const MISSING_REPORT = 'no iostat report found: expected an avg-cpu header or a Device header';
+
 /** A problem on one line, found by the report machine; callers turn it into a ParseError. */
 export class _IostatLineError extends Error {
   readonly code: ParseErrorCode;
@@ -161,6 +164,11 @@ export class IostatMachine {
 
   constructor(options: IostatMachineOptions = {}) {
     this.isSinceBootFirst = options.sinceBoot ?? true;
+  }
+
+  /** How many reports the machine has handed back. */
+  get reportCount(): number {
+    return this.sample;
   }
 
   /**

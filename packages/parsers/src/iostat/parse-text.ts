@@ -1,7 +1,7 @@
 import { _errorAt, type ParseError } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
-import { _IostatLineError, IostatMachine, type IostatMachineOptions } from './machine.ts';
+import { _IostatLineError, IostatMachine, type IostatMachineOptions, MISSING_REPORT } from './machine.ts';
 import type { IostatHost, IostatReport } from './schema.ts';
 
 export interface TextParse {
@@ -38,7 +38,7 @@ export function parseIostatText(source: TextSource, options: IostatMachineOption
       code: 'MISSING_SECTION',
       tool: 'iostat',
       format: 'text',
-      message: 'no iostat report found: expected an avg-cpu header or a Device header',
+      message: MISSING_REPORT,
     });
   }
   return { host: machine.host, reports, isTruncated: machine.isTruncated, warnings: machine.warnings };
