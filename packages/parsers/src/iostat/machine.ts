@@ -657,7 +657,11 @@ export class IostatMachine {
       const last = line.charCodeAt(end - 1) === 37 ? end - 1 : end; // `--human` prints 56.0%
       const value = scanDecimal(line, i, last, 1, this.scanMark);
       if (Number.isNaN(value)) {
-        return this.fail('BAD_NUMBER', `expected an avg-cpu percentage${this.markMismatch(line, i, end)}`, i);
+        return this.fail(
+          'BAD_NUMBER',
+          `expected an avg-cpu percentage${signNote(line, i)}${this.markMismatch(line, i, end)}`,
+          i,
+        );
       }
       if (key !== null) cpu[key] = value;
       i = skipBlanks(line, end);
@@ -816,7 +820,11 @@ export class IostatMachine {
       const spec = specs[k] as ColumnSpec;
       const value = scanValue(line, i, end, spec, mark);
       if (Number.isNaN(value)) {
-        return this.failAt('BAD_NUMBER', `expected a number under ${spec.name}${this.markMismatch(line, i, end)}`, i);
+        return this.failAt(
+          'BAD_NUMBER',
+          `expected a number under ${spec.name}${signNote(line, i)}${this.markMismatch(line, i, end)}`,
+          i,
+        );
       }
       values[k] = value;
       i = end;
@@ -1008,6 +1016,11 @@ function isWhiteSpaceCode(code: number): boolean {
 function startsWithAt(line: string, at: number, word: string): boolean {
   // Most lines differ at the first character: the call to startsWith is made only when it is the word's.
   return line.charCodeAt(at) === word.charCodeAt(0) && line.startsWith(word, at);
+}
+
+/** For a BAD_NUMBER message: what is wrong with a value below zero. */
+function signNote(line: string, at: number): string {
+  return line.charCodeAt(at) === 45 ? ' (iostat prints none below zero)' : '';
 }
 
 function columnCountMessage(expected: number, found: number): string {
