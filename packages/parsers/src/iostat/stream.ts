@@ -46,6 +46,7 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
   async *[Symbol.asyncIterator](): AsyncGenerator<IostatReport> {
     let format = this.options.format;
     let jsonTexts: string[] | null = null;
+    let isUnterminated = false;
     const machine = new IostatMachine(this.options);
     const reader = new TextReader(machine, this.options.name);
     for await (const batch of readTextBatches(this.input)) {
@@ -54,6 +55,7 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
       if (format === 'json') {
         jsonTexts ??= [];
         jsonTexts.push(batch.text);
+        isUnterminated = batch.isUnterminated === true;
         continue;
       }
       reader.start(batch);
@@ -64,7 +66,8 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
       this.host = machine.host;
     }
     if (format === 'json' && jsonTexts !== null) {
-      const parsed = parseIostatJson(readText(jsonTexts.join('\n'), { name: this.options.name }), this.options);
+      const whole = jsonTexts.join('\n') + (isUnterminated ? '' : '\n');
+      const parsed = parseIostatJson(readText(whole, { name: this.options.name }), this.options);
       this.host = parsed.host;
       this.isTruncated = parsed.isTruncated;
       this.warnings = parsed.warnings;
