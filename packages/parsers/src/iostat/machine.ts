@@ -326,25 +326,27 @@ export class IostatMachine {
   }
 
   /**
-   * Ends the input: returns the last report when it is complete. A report cut short is left
-   * out, and the result says it is truncated.
+   * Ends the input: returns the last report, and says when the output may be cut.
    *
-   * iostat ends every part of a report with a blank line (the avg-cpu values with `\n\n`, each
-   * device table with one), so a report whose last part has none is cut: a device table may have
-   * lost rows, and a row its last digits. The run's first report has no report before it to
-   * compare parts with; see isFirstReportPartial.
+   * A report cut inside a line (a row, the avg-cpu values, a device name of `-h` waiting for its
+   * values, a timestamp with nothing after it) is left out, and the result is truncated. iostat
+   * ends every part of a report with a blank line (the avg-cpu values with `\n\n`, each device
+   * table with one): a report whose lines are whole but whose last part has none (a copy that
+   * stops at a table's last row, as a terminal selection does, or a run killed between two rows)
+   * is kept, with a TRUNCATED warning at its last line, as a report with fewer parts than the
+   * run's report before it is (or, for the run's first, see isFirstReportPartial): rows or parts
+   * may be missing, and validate refuses it unless run.yaml accepts it.
    */
   finish(): IostatReport | undefined {
     const stray = this.deferred !== null && this.isWholeBeforeLastLine() ? this.deferred : null;
     if (stray !== null) this.warnStrayLastLine(stray);
-    const cut =
+    const isCutInsideLine =
       stray === null &&
       (this.deferred !== null ||
         this.mode === 'cpu-values' ||
         this.pendingName !== null ||
-        (this.hasContent() && !this.isEndedAt(this.endingBlanks())) ||
         (this.timestampText !== null && this.cpu === null && this.layoutsInReport.length === 0));
-    if (cut) {
+    if (isCutInsideLine) {
       const line = this.deferred?.line ?? this.lineNumber;
       const column = this.deferred?.column ?? 0;
       this.isTruncated = true;
@@ -356,6 +358,17 @@ export class IostatMachine {
       });
       this.resetReport();
       return undefined;
+    }
+    if (stray === null && this.hasContent() && !this.isEndedAt(this.endingBlanks())) {
+      this.isTruncated = true;
+      this.warnings.push({
+        code: 'TRUNCATED',
+        message:
+          `the output stops after report ${this.sample} without the blank line iostat ends a report with ` +
+          '(the tool was killed or the copy is cut): the report is kept, and may lack rows or tables that followed',
+        line: this.lineNumber,
+        column: 1,
+      });
     }
     const last = this.hasContent() ? this.emit() : undefined;
     if (this.dateOrder === null) this.settleDateOrder();

@@ -59,23 +59,36 @@ describe('iostat text numbers', () => {
 });
 
 describe('iostat text: a report ends with its blank line', () => {
-  it('a log cut after a row of its last device table leaves that report out, TRUNCATED at the row', () => {
-    // The second report of `iostat -x 1 2`, cut after its sdb row.
+  it('a log cut after a row of its last device table is TRUNCATED at that row; the rows read are kept', () => {
+    // The second report of `iostat -x 1 2`, cut after its sdb row (sdq, sdr and sds are lost).
     const secondSdb = X.indexOf('\nsdb ', X.indexOf('\nsdb ') + 1) + 1;
     const text = X.slice(0, X.indexOf('\n', secondSdb) + 1);
     const output = parseIostat(text);
-    expect(output.result.reports).toHaveLength(1);
+    expect(output.result.reports.map((report) => report.devices.length)).toEqual([5, 2]);
     expect(output.result.isTruncated).toBe(true);
     expect(output.warnings).toContainEqual(
+      // The last line, the second report's sdb row.
       expect.objectContaining({ code: 'TRUNCATED', line: text.split('\n').length - 1, column: 1 }),
     );
   });
 
-  it('the first report cut after its avg-cpu part is TRUNCATED, not an avg-cpu-only report', () => {
+  it('a log cut inside a row leaves that report out, TRUNCATED at the row', () => {
+    const secondSdb = X.indexOf('\nsdb ', X.indexOf('\nsdb ') + 1) + 1;
+    const text = X.slice(0, secondSdb + 20);
+    const output = parseIostat(text);
+    expect(output.result.reports).toHaveLength(1);
+    expect(output.warnings).toContainEqual(
+      expect.objectContaining({ code: 'TRUNCATED', line: text.split('\n').length }),
+    );
+  });
+
+  it('the first report cut after its avg-cpu part is TRUNCATED, not a whole avg-cpu-only report', () => {
     const text = X.slice(0, X.indexOf('Device'));
     const output = parseIostat(text);
-    expect(output.result.reports).toHaveLength(0);
-    expect(output.warnings.map((warning) => warning.code)).toContain('TRUNCATED');
+    expect(output.result.isTruncated).toBe(true);
+    expect(output.warnings).toContainEqual(
+      expect.objectContaining({ code: 'TRUNCATED', line: text.split('\n').length - 1 }),
+    );
   });
 
   it('a real -c output, two blank lines after each report, is whole', () => {
