@@ -71,6 +71,20 @@ describe('sysbench numbers', () => {
     expect(errorOf(text)).toMatchObject({ code: 'BAD_NUMBER', ...positionOf(text, '-5792.58') });
   });
 
+  it("a log of runs cut inside the next run's header line is TRUNCATED at that line", () => {
+    const interval = readFileSync(
+      new URL('../../fixtures/sysbench/sysbench-1.0.20--report-interval.input.txt', import.meta.url),
+      'utf8',
+    );
+    const second = interval.indexOf('sysbench 1.0.20', 10);
+    for (const cut of ['sysbe', 'sysbench 1.0.2', 'sysbench 1.0.20 (using sys']) {
+      const text = interval.slice(0, second + cut.length);
+      expect(parseSysbench(text).warnings, cut).toContainEqual(
+        expect.objectContaining({ code: 'TRUNCATED', line: text.split('\n').length, column: 1 }),
+      );
+    }
+  });
+
   it('a --report-interval line cut as the last line leaves its run TRUNCATED', () => {
     const interval = readFileSync(
       new URL('../../fixtures/sysbench/sysbench-1.0.20--report-interval.input.txt', import.meta.url),
