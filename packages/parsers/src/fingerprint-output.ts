@@ -1,21 +1,21 @@
-import { _bonnieFingerprints } from './bonnie/index.ts';
-import { _ddFingerprints } from './dd/index.ts';
-import type { WorkloadFingerprint } from './fingerprint.ts';
-import { _fioFingerprints } from './fio/index.ts';
-import { _iostatFingerprints } from './iostat/index.ts';
+import type { FingerprintContext, WorkloadFingerprint } from './fingerprint.ts';
 import type { ParseOutput } from './parser.ts';
-import { _sadfFingerprints } from './sadf/index.ts';
-import { _sysbenchFingerprints } from './sysbench/index.ts';
+import { TOOLS, type ToolName } from './tools.ts';
 
-/** What the caller knows beside the parsed output; each is optional and read only where it says more. */
-export interface FingerprintContext {
-  /** The text the output was parsed from: fio's `Laying out IO file` lines, a dd command line printed in it. */
-  text?: string | undefined;
-  /** The command that ran the tool (a run.yaml's `command`): dd's operands. */
-  command?: string | undefined;
-  /** The memory of the machine the run was on, in bytes: bonnie++'s file size relative to it. */
-  memoryBytes?: number | undefined;
+/**
+ * What fingerprintOutput asks of a tool: its fingerprints of a result. The parameter is wider than
+ * each tool's own (a method's parameters are compared both ways, as BUILTIN_PARSERS' `ndjson`
+ * are): an output's `tool` names the tool whose result it holds (ParseOutput is discriminated on
+ * it), so each result reaches its own tool's function.
+ */
+interface Fingerprinting {
+  fingerprints(result: ParseOutput['result'], context: FingerprintContext): WorkloadFingerprint[];
 }
+
+/** Each tool's fingerprints, by name: from the definitions of TOOLS (each tool's `fingerprints`). */
+const FINGERPRINTING: ReadonlyMap<ToolName, Fingerprinting> = new Map(
+  TOOLS.map((tool): [ToolName, Fingerprinting] => [tool.name, tool]),
+);
 
 /**
  * The workload fingerprints of a parsed output, one per workload: per fio job (or group), per
@@ -23,20 +23,5 @@ export interface FingerprintContext {
  * carries no job parameters (its job's fingerprint is in the output it was written beside).
  */
 export function fingerprintOutput(output: ParseOutput, context: FingerprintContext = {}): WorkloadFingerprint[] {
-  switch (output.tool) {
-    case 'fio':
-      return _fioFingerprints(output.result, context);
-    case 'sysbench':
-      return _sysbenchFingerprints(output.result);
-    case 'bonnie':
-      return _bonnieFingerprints(output.result, context);
-    case 'dd':
-      return _ddFingerprints(output.result, context);
-    case 'iostat':
-      return _iostatFingerprints(output.result);
-    case 'sadf':
-      return _sadfFingerprints(output.result);
-    case 'fio-log':
-      return [];
-  }
+  return FINGERPRINTING.get(output.tool)?.fingerprints(output.result, context) ?? [];
 }

@@ -89,6 +89,19 @@ export interface WorkloadFingerprint {
   fields: FingerprintField[];
 }
 
+/**
+ * What the caller knows beside a parsed output (fingerprintOutput, a tool's `fingerprints`); each
+ * is optional and read only where it says more.
+ */
+export interface FingerprintContext {
+  /** The text the output was parsed from: fio's `Laying out IO file` lines, a dd command line printed in it. */
+  text?: string | undefined;
+  /** The command that ran the tool (a run.yaml's `command`): dd's operands. */
+  command?: string | undefined;
+  /** The memory of the machine the run was on, in bytes: bonnie++'s file size relative to it. */
+  memoryBytes?: number | undefined;
+}
+
 /** A field present in both fingerprints with different values, or in one only (the other's text is null). */
 export interface FieldDifference {
   key: string;

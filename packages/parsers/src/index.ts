@@ -36,6 +36,7 @@ export {
   FINGERPRINT_SOURCES,
   type FieldComparison,
   type FieldDifference,
+  type FingerprintContext,
   type FingerprintField,
   type FingerprintSource,
   type FingerprintValue,
@@ -50,7 +51,7 @@ export {
   type WorkloadFingerprint,
   type WorkloadKind,
 } from './fingerprint.ts';
-export { type FingerprintContext, fingerprintOutput } from './fingerprint-output.ts';
+export { fingerprintOutput } from './fingerprint-output.ts';
 export {
   detectFio,
   FIO_FORMATS,

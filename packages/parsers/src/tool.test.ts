@@ -35,6 +35,17 @@ function kvTool(options: { defaultFormat?: 'kv' | 'plain'; marks?: string } = {}
         labels: {},
       })),
     resultSchema: KvSchema,
+    // One workload per key, named by it; the context's command is its summary.
+    fingerprints: (result, context) =>
+      Object.keys(result.values).map((key, run) => ({
+        tool: 'sysbench' as const,
+        workload: key,
+        run,
+        line: null,
+        kind: { category: 'other' as const, access: null, op: null, source: null },
+        summary: context.command ?? 'no command',
+        fields: [],
+      })),
   });
 }
 
@@ -97,6 +108,16 @@ describe('defineTool', () => {
     expect(tool.detect('something else')).toBeNull();
   });
 
+  it("fingerprints() hands a result and the context, {} when none is given, to the definition's", () => {
+    const { result } = tool.parse('tool:sys\na=1\nb=2\n');
+    const fingerprints = tool.fingerprints(result, { command: 'kv a b' });
+    expect(fingerprints.map(({ workload, summary }) => [workload, summary])).toEqual([
+      ['a', 'kv a b'],
+      ['b', 'kv a b'],
+    ]);
+    expect(tool.fingerprints(result).map((fingerprint) => fingerprint.summary)).toEqual(['no command', 'no command']);
+  });
+
   it('builds the measurements when they are first read, once', () => {
     let builds = 0;
     const counted = defineTool({
@@ -110,6 +131,7 @@ describe('defineTool', () => {
         return [];
       },
       resultSchema: z.object({}),
+      fingerprints: () => [],
     });
     const output = counted.parse('x');
     expect(builds).toBe(0);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { _errorAt, _safely, type ParseError, type SafeParseResult } from './errors.ts';
+import type { FingerprintContext, WorkloadFingerprint } from './fingerprint.ts';
 import { _checkLineLengths } from './line-limit.ts';
 import type { TextBatch } from './lines.ts';
 import type { Measurement } from './measurement.ts';
@@ -118,6 +119,13 @@ export interface ToolDefinition<
 > extends ToolParserDefinition<TName, TFormat, z.output<TSchema>, TOptions> {
   /** The zod schema of the result: the one source of its type. */
   resultSchema: TSchema;
+  /**
+   * The workload fingerprints of a result, one per workload (`fingerprintOutput`, `benchfolio
+   * fingerprint`): what ran, as the output says it, and what `context` adds. `() => []` for a
+   * tool whose outputs name no workload (fio's logs). Here and not in the ToolParserDefinition:
+   * the registry's parser has no use for it, and the CLI's `parse --tool iostat` loads none of it.
+   */
+  fingerprints(result: z.output<TSchema>, context: FingerprintContext): WorkloadFingerprint[];
 }
 
 /** A defined tool: its definition's data, its registry parser, and its own typed functions. */
@@ -144,6 +152,8 @@ export interface Tool<
   ): SafeParseResult<ToolOutput<TName, z.output<TSchema>>>;
   /** Detects an output of this tool and its format from the head of a text; null when it is none. */
   detect(text: string): Detection | null;
+  /** The workload fingerprints of a result of this tool (fingerprintOutput dispatches here). */
+  fingerprints(result: z.output<TSchema>, context?: FingerprintContext): WorkloadFingerprint[];
 }
 
 /**
@@ -199,6 +209,7 @@ export function defineTool<
     parse,
     safeParse: (text, options) => _safely(() => parse(text, options)),
     detect: (text) => detect(readText(text.slice(0, DETECT_HEAD_CHARS)).text),
+    fingerprints: (result, context = {}) => definition.fingerprints(result, context),
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { corpusFiles } from '../test/corpus.ts';
 import type { BonnieResult, FioResult, IostatResult, ParseOutput, ResultOf, SysbenchResult } from './index.ts';
 import * as api from './index.ts';
-import { TOOL_NAMES, TOOLS } from './tools.ts';
+import { TOOL_NAMES, TOOLS, type ToolName } from './tools.ts';
 
 /** `fio` -> `Fio`, `fio-log` -> `FioLog`: the per-tool names are `parseFio`, `FioResultSchema`, ... */
 const capitalized = (name: string) =>
@@ -70,15 +70,8 @@ describe('ParseOutput', () => {
   it("ParseOutput<'fio'> is fio's member, ResultOf<'fio'> its result", () => {
     expectTypeOf<ParseOutput<'fio'>['result']>().toEqualTypeOf<FioResult>();
     expectTypeOf<ResultOf<'bonnie'>>().toEqualTypeOf<BonnieResult>();
-    expectTypeOf<ParseOutput>().toEqualTypeOf<
-      | ParseOutput<'fio'>
-      | ParseOutput<'bonnie'>
-      | ParseOutput<'sysbench'>
-      | ParseOutput<'iostat'>
-      | ParseOutput<'dd'>
-      | ParseOutput<'sadf'>
-      | ParseOutput<'fio-log'>
-    >();
+    // One member per tool of TOOLS, whichever they are.
+    expectTypeOf<ParseOutput>().toEqualTypeOf<{ [Tool in ToolName]: ParseOutput<Tool> }[ToolName]>();
     expectTypeOf(api.parseSysbench).returns.toEqualTypeOf<ParseOutput<'sysbench'>>();
     expectTypeOf<ParseOutput<'sysbench'>['result']>().toEqualTypeOf<SysbenchResult>();
   });

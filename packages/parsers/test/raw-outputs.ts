@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { TOOL_NAMES, type ToolName } from '../src/tools.ts';
 import { corpusFiles } from './corpus.ts';
 
 /**
@@ -20,7 +21,14 @@ export interface RawOutput {
   memoryBytes?: number;
 }
 
-export type RawTool = 'fio' | 'sysbench' | 'bonnie' | 'dd' | 'iostat' | 'sadf';
+/**
+ * Every tool but fio-log: its fixtures folder holds the fio outputs written beside its logs
+ * (truncationInputs, test/truncation.ts, reads its logs alone).
+ */
+export type RawTool = Exclude<ToolName, 'fio-log'>;
+
+/** The tools rawOutputs reads, in the order of TOOLS: a tool added there is read here too. */
+export const RAW_TOOLS: readonly RawTool[] = TOOL_NAMES.filter((tool): tool is RawTool => tool !== 'fio-log');
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURES = join(REPO, 'packages/parsers/fixtures');

@@ -5,6 +5,7 @@ import { readPublishedOutput, readSeed, SEEDS_SKIP_REASON, seedsDir } from '../.
 import { parse } from '../index.ts';
 import { MeasurementSchema } from '../measurement.ts';
 import { readText } from '../text.ts';
+import { TOOL_NAMES } from '../tools.ts';
 import {
   type BonnieResult,
   BonnieResultSchema,
@@ -408,7 +409,7 @@ describe('detectBonnie', () => {
   });
 
   it('does not claim the other tools outputs', () => {
-    for (const tool of ['fio', 'sysbench', 'iostat'] as const) {
+    for (const tool of TOOL_NAMES.filter((name) => name !== 'bonnie')) {
       for (const file of corpusFiles(tool)) {
         const detection = detectBonnie(file.text);
         expect(detection === null || detection.confidence < 0.5, `${tool}/${file.name}`).toBe(true);

@@ -1,6 +1,7 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { BONNIE_FORMATS, type BonnieFormat } from './context.ts';
 import { _detectBonnieHead } from './detect.ts';
+import { _bonnieFingerprints } from './fingerprint.ts';
 import { _bonnieMeasurements } from './measurements.ts';
 import { _parseBonnieSource } from './parse.ts';
 import { BonnieResultSchema } from './schema.ts';
@@ -15,6 +16,7 @@ export const bonnieTool: Tool<'bonnie', BonnieFormat, typeof BonnieResultSchema>
   detect: _detectBonnieHead,
   parse: _parseBonnieSource,
   measurements: _bonnieMeasurements,
+  fingerprints: _bonnieFingerprints,
   resultSchema: BonnieResultSchema,
   headlineMetrics: /^(?:put_block|rewrite|get_block|seeks|seq_create|ran_create)$/,
 });

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type RawTool, rawOutputs } from '../../test/raw-outputs.ts';
+import { RAW_TOOLS, rawOutputs } from '../../test/raw-outputs.ts';
 import { builtinRegistry } from '../builtin.ts';
 import { jsonPieces, writeJson } from './json-stream.ts';
 
-const TOOLS: RawTool[] = ['fio', 'sysbench', 'bonnie', 'dd', 'iostat', 'sadf'];
-const parsed = TOOLS.flatMap((tool) =>
+const parsed = RAW_TOOLS.flatMap((tool) =>
   rawOutputs(tool).flatMap(({ label, text }) => {
     const result = builtinRegistry.safeParse(text, { name: label });
     return result.success ? [{ label, output: { file: label, ...result.data } }] : [];

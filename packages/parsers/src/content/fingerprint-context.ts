@@ -1,4 +1,4 @@
-import type { FingerprintContext } from '../fingerprint-output.ts';
+import type { FingerprintContext } from '../fingerprint.ts';
 import type { Output, Run } from './run-schema.ts';
 
 /**

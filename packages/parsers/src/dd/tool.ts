@@ -1,6 +1,7 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { DD_FORMAT, DD_FORMATS, type DdFormat } from './context.ts';
 import { _detectDdHead } from './detect.ts';
+import { _ddFingerprints } from './fingerprint.ts';
 import { _ddMeasurements } from './measurements.ts';
 import { _parseDdSource } from './parse.ts';
 import { DdResultSchema } from './schema.ts';
@@ -14,6 +15,7 @@ export const ddTool: Tool<'dd', DdFormat, typeof DdResultSchema> = defineTool({
   detect: _detectDdHead,
   parse: _parseDdSource,
   measurements: _ddMeasurements,
+  fingerprints: _ddFingerprints,
   resultSchema: DdResultSchema,
   headlineMetrics: /^(?:bw|elapsed)$/,
 });

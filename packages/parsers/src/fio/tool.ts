@@ -1,5 +1,6 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { detectFioHead } from './detect.ts';
+import { _fioFingerprints } from './fingerprint.ts';
 import { fioMeasurements } from './measurements.ts';
 import { FIO_PARSE_FORMATS, type FioParseFormat, parseFioSource } from './parse-fio.ts';
 import { FioResultSchema } from './schema.ts';
@@ -20,6 +21,7 @@ export const fioTool: Tool<'fio', FioParseFormat, typeof FioResultSchema> = defi
     return { result, toolVersion, warnings };
   },
   measurements: fioMeasurements,
+  fingerprints: _fioFingerprints,
   resultSchema: FioResultSchema,
   headlineMetrics: /^(?:read|write|trim|mixed)\.(?:iops|bw|clat\.mean|clat\.p99)$/,
 });

@@ -1,5 +1,6 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { type IostatFormat, iostatDefinition } from './definition.ts';
+import { _iostatFingerprints } from './fingerprint.ts';
 import type { IostatMachineOptions } from './machine.ts';
 import { IostatResultSchema } from './schema.ts';
 
@@ -9,6 +10,7 @@ export { IOSTAT_FORMATS, type IostatFormat } from './definition.ts';
 export const iostatTool: Tool<'iostat', IostatFormat, typeof IostatResultSchema, IostatMachineOptions> = defineTool({
   ...iostatDefinition,
   resultSchema: IostatResultSchema,
+  fingerprints: _iostatFingerprints,
 });
 
 /** `format`: `text` or `json`, detected when not given; `sinceBoot`: see IostatMachineOptions. */

@@ -1,5 +1,6 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { _detectSadfHead } from './detect.ts';
+import { _sadfFingerprints } from './fingerprint.ts';
 import { _sadfMeasurements } from './measurements.ts';
 import { _parseSadfJson } from './parse-json.ts';
 import { SadfResultSchema } from './schema.ts';
@@ -23,6 +24,7 @@ export const sadfTool: Tool<'sadf', SadfFormat, typeof SadfResultSchema> = defin
     return { result, toolVersion: result.sysdataVersion, warnings };
   },
   measurements: _sadfMeasurements,
+  fingerprints: _sadfFingerprints,
   resultSchema: SadfResultSchema,
 });
 

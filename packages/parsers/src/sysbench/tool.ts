@@ -1,5 +1,6 @@
 import { defineTool, type Tool, type ToolParseOptions } from '../tool.ts';
 import { detectSysbenchHead } from './detect.ts';
+import { _sysbenchFingerprints } from './fingerprint.ts';
 import { _sysbenchMeasurements } from './measurements.ts';
 import { _parseText } from './parse-text.ts';
 import { SysbenchResultSchema } from './schema.ts';
@@ -20,6 +21,7 @@ export const sysbenchTool: Tool<'sysbench', SysbenchFormat, typeof SysbenchResul
     return { result, toolVersion: version, warnings };
   },
   measurements: (result) => _sysbenchMeasurements(result.runs),
+  fingerprints: _sysbenchFingerprints,
   resultSchema: SysbenchResultSchema,
   headlineMetrics:
     /^(?:events|tps|qps|read|write|fsync|read\.bw|write\.bw|transfer|latency\.avg|latency\.p95|latency\.p99)$/,

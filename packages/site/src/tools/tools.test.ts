@@ -21,10 +21,13 @@ describe('the tool descriptors', () => {
     }
   });
 
-  it('list the tools in page order: fio, bonnie++, sysbench, iostat, dd, sadf, fio log', () => {
-    expect(TOOLS.map((tool) => tool.title)).toEqual(['fio', 'bonnie++', 'sysbench', 'iostat', 'dd', 'sadf', 'fio log']);
-    expect(toolTitlesText('and')).toBe('fio, bonnie++, sysbench, iostat, dd, sadf and fio log');
-    expect(toolTitlesText('or')).toBe('fio, bonnie++, sysbench, iostat, dd, sadf or fio log');
+  it("list the tools in page order, the library's (TOOLS), and name them so in a sentence", () => {
+    expect(TOOLS.map((tool) => tool.tool)).toEqual(LIBRARY_TOOL_NAMES);
+    const titles = TOOLS.map((tool) => tool.title);
+    expect(titles.slice(0, 2)).toEqual(['fio', 'bonnie++']);
+    const listed = titles.slice(0, -1).join(', ');
+    expect(toolTitlesText('and')).toBe(`${listed} and ${titles.at(-1)}`);
+    expect(toolTitlesText('or')).toBe(`${listed} or ${titles.at(-1)}`);
   });
 
   it('name a tool without a descriptor as it is named, and give it none', () => {

@@ -7,6 +7,7 @@ import { FioLogResultSchema } from './schema.ts';
 export const fioLogTool: Tool<'fio-log', FioLogFormat, typeof FioLogResultSchema, FioLogOptions> = defineTool({
   ...fioLogDefinition,
   resultSchema: FioLogResultSchema,
+  fingerprints: () => [], // A log names no job parameters: its job's are in the fio output beside it.
 });
 
 /** `format` (detected when not given), `name` (a file name gives the kind), and the job's log options. */

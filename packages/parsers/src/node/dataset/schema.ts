@@ -4,6 +4,7 @@
  * README.md is written from and the package README's schema tables are checked against.
  */
 
+import { TOOL_NAMES } from '../../tools.ts';
 import { sqlIdentifier } from './sql-text.ts';
 
 /** How a column is stored; each maps to one SQL type. */
@@ -37,8 +38,7 @@ export const MEASUREMENT_COLUMNS = [
   {
     name: 'tool',
     kind: 'text',
-    description:
-      'The program that made the number: a parsed tool (`fio`, `fio-log`, `iostat`, `sadf`, `sysbench`, `bonnie`, `dd`), or any program a published row names (`nginx`). Also the partition folder `tool=<tool>`.',
+    description: `The program that made the number: a parsed tool (${TOOL_NAMES.map((tool) => `\`${tool}\``).join(', ')}), or any program a published row names (\`nginx\`). Also the partition folder \`tool=<tool>\`.`,
   },
   { name: 'metric', kind: 'text', description: 'The measurement name, as the tidy list names it: `write.iops`.' },
   {
