@@ -8,13 +8,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TOOL_NAMES } from '@benchfolio/parsers';
 import { describe, expect, test } from 'vitest';
 
 const SRC_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ARCHITECTURE = join(SRC_DIR, '../../../ARCHITECTURE.md');
 /** Data modules at most (`src/data/`: page data from the loaded content, none of them a tool's). */
 const MAX_DATA_MODULES = 20;
-const TOOLS = ['fio', 'fio-log', 'bonnie', 'sysbench', 'iostat', 'dd', 'sadf'];
 
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -139,11 +139,11 @@ describe('the site modules', () => {
   test(`keep data/ to ${MAX_DATA_MODULES} modules, none of them a tool's`, () => {
     const data = modules.filter((path) => path.startsWith('data/') && !isTestModule(path));
     expect(data.length).toBeLessThanOrEqual(MAX_DATA_MODULES);
-    expect(data.filter((path) => TOOLS.some((tool) => path.startsWith(`data/${tool}-`)))).toEqual([]);
+    expect(data.filter((path) => TOOL_NAMES.some((tool) => path.startsWith(`data/${tool}-`)))).toEqual([]);
   });
 
   test('of each tool are in its own folder: its descriptor, its words and its sections', () => {
-    for (const tool of TOOLS) {
+    for (const tool of TOOL_NAMES) {
       for (const face of ['descriptor.ts', 'words.ts', 'sections.ts']) {
         expect(modules, `tools/${tool}/${face}`).toContain(`tools/${tool}/${face}`);
       }

@@ -242,7 +242,7 @@ export interface DeviceSummary {
 export interface ToolSection {
   /** URL-safe and unique on the page: `fio`, `sysbench-fileio`. */
   key: string;
-  /** The program: `fio`, `bonnie`, `sysbench`, `iostat`, or a table-only `dd`, `nginx`. */
+  /** The program, as the library names it (`fio`, `sysbench`), or a table-only one (`nginx`). */
   tool: string;
   /** "fio", "bonnie++", "sysbench fileio". */
   title: string;
