@@ -1,5 +1,5 @@
 // The device beside a fio log figure: for each run whose fio logs and iostat log share one clock
-// (fio-log-clock.ts), the device's own figure over the job's seconds, read from that run's
+// (tools/fio-log/clock.ts), the device's own figure over the job's seconds, read from that run's
 // iostat reports, as a companion line of the figure.
 
 import type { LoadedRun } from '@benchfolio/parsers/node';

@@ -1,9 +1,9 @@
 // fio's log files as figures over time: one section per job (run.yaml `workload`), one figure per
 // log kind and direction (bandwidth, IOPS, latencies, and p50/p99 from the histogram log), the
-// runs as lines. The windows of a log are the job's (fio-log-series.ts: its processes added up or
+// runs as lines. The windows of a log are the job's (tools/fio-log/series.ts: its processes added up or
 // averaged); repeats are averaged, with their min–max as the band. x is seconds since the job
 // started; where the logs count from the epoch and the run's iostat log has zoned times, each run's
-// device is drawn beside (fio-log-device.ts).
+// device is drawn beside (tools/fio-log/device.ts).
 
 import {
   type FioHistogramLog,
@@ -56,7 +56,7 @@ export function fioLogSections(runs: readonly LoadedRun[], runRefs: readonly Run
       const job = logJobOf(output, result);
       const figures = jobs.get(job) ?? new Map();
       jobs.set(job, figures);
-      // Epoch times count from the job's start as taken from them (fio-log-clock.ts).
+      // Epoch times count from the job's start as taken from them (tools/fio-log/clock.ts).
       const originMs = clockOf(own.jobs, job, output.declared.repeat ?? 1)?.startMs ?? 0;
       const found =
         result.type === 'histogram'
@@ -265,7 +265,7 @@ function bandText(
 }
 
 /**
- * Each drawn run's device line beside a figure (fio-log-device.ts), over the repeats its fio line
+ * Each drawn run's device line beside a figure (tools/fio-log/device.ts), over the repeats its fio line
  * is made of (all of them, or the first where the figure draws first repeats); a run's reason for
  * having none goes into `reasons` (its first).
  */

@@ -1,5 +1,5 @@
 // When each fio job ran, marked on the iostat section's time axis: where a run's fio logs count
-// from the epoch (fio-log-clock.ts) and its iostat log's first report has a zoned time, each
+// from the epoch (tools/fio-log/clock.ts) and its iostat log's first report has a zoned time, each
 // job's repeat becomes a span of that run's device time axis (seconds since its first report).
 
 import type { LoadedRun } from '@benchfolio/parsers/node';

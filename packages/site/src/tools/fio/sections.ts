@@ -23,7 +23,7 @@ interface JobSample {
   /** The job's measurement labels: `job`, `group`, `rw`, `bs`, `iodepth`, ... */
   labels: Readonly<Record<string, string>>;
   values: ReadonlyMap<string, Measurement>;
-  /** How many jobs the entry stands for (1: alone); null where unknown or clones (fio-samples.ts). */
+  /** How many jobs the entry stands for (1: alone); null where unknown or clones (tools/fio/samples.ts). */
   jobs: number | null;
 }
 
@@ -64,7 +64,7 @@ function keyOf(metric: string): string {
 
 /**
  * A job's bars, per direction it did I/O in (fio measures no other): IOPS and bandwidth with
- * fio's sample statistics where the job ran alone (fio-samples.ts), mean completion and total
+ * fio's sample statistics where the job ran alone (tools/fio/samples.ts), mean completion and total
  * latency with fio's stddev, and the p99 of the percentiles fio printed,
  * of clat by default, of lat with lat_percentiles.
  */
@@ -100,7 +100,7 @@ function percentileKind(values: ReadonlyMap<string, Measurement>, direction: str
 
 /**
  * Every job of every fio output that fio did not report failed (label `error`), from its
- * measurements, with its run, group and sample; and the group key of a job (fio-groups.ts).
+ * measurements, with its run, group and sample; and the group key of a job (tools/fio/groups.ts).
  * A job's series are those with a `job` label (groups' and disks' have none); clones of a job
  * printed one by one have the same labels and are told apart where a metric comes again.
  */

@@ -3,7 +3,7 @@ import type { AnyDeviceFigure, DeviceFigure, DeviceSeries, DeviceValues } from '
 
 /**
  * iostat's figures, in the order its section draws them: every device series has them (sadf's
- * r/s and w/s as nulls, see sadf-series.ts).
+ * r/s and w/s as nulls, see tools/sadf/series.ts).
  */
 export const FIGURES: readonly DeviceFigure[] = [
   'util',
@@ -28,7 +28,7 @@ const READ_METRICS: ReadonlySet<string> = new Set([...Object.values(FIGURE_METRI
 
 /**
  * How a tool's device figures are read from its measurements: iostat's here, sadf's in
- * sadf-series.ts (the library names sadf's metrics as iostat's).
+ * tools/sadf/series.ts (the library names sadf's metrics as iostat's).
  */
 export interface FigureReading {
   /** The figures the tool has, in the order the section draws them; the others stay null. */

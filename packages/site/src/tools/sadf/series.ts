@@ -1,6 +1,6 @@
 // sadf -j's device figures over time. The library names sar's disk metrics as iostat's (`%util`,
 // `await`, `tps`, `read.bw`, `write.bw`), labelled `device`, `sample` and `time` as iostat's
-// reports are, so iostat's gathering reads them (iostat-series.ts); only the figures differ.
+// reports are, so iostat's gathering reads them (tools/iostat/series.ts); only the figures differ.
 // sar -d counts requests both ways together (tps): there is no r/s or w/s per device.
 
 import type { Measurement } from '@benchfolio/parsers';

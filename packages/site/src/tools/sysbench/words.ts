@@ -58,7 +58,7 @@ export const sysbenchWords: MetricWords = {
   title: sysbenchMetricTitle,
   explain: explainSysbench,
   betterIs: (metric) => (metric.startsWith('latency.') ? 'lower' : 'higher'),
-  // Each test's section draws those its runs print (sysbench-sections.ts), then the percentiles.
+  // Each test's section draws those its runs print (tools/sysbench/sections.ts), then the percentiles.
   headline: [
     'read',
     'write',
