@@ -1,4 +1,5 @@
 import { _errorAt } from '../errors.ts';
+import { _isSameJsonText } from '../json-check.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { parseNormalSegment } from './normal/parse-normal.ts';
@@ -141,7 +142,7 @@ function parseJson(source: TextSource, segment: Segment, line: number, warnings:
       return null;
     }
   }
-  return parseJsonDocument(source, segment.start, segment.end, line);
+  return parseJsonDocument(source, segment.start, segment.end, line, warnings);
 }
 
 function readPreamble(source: TextSource, segment: Segment, into: Map<string, JobParameters>): void {
@@ -184,14 +185,17 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
   const kept: PlacedRun[] = [];
   for (const current of placed) {
     const previous = kept[kept.length - 1];
-    if (previous !== undefined && isSameRun(previous.run, current.run)) {
+    if (previous !== undefined && (isSameRun(previous.run, current.run) || isSameDocument(previous, current, source))) {
       const isBetter = FORMAT_RANK[current.run.format] > FORMAT_RANK[previous.run.format];
       const dropped = isBetter ? previous : current;
       const winner = isBetter ? current : previous;
       // Two formats of one run is what `--output-format=normal,json` asks fio for: nothing odd
-      // to warn about. The same format twice is a pasted excerpt: worth a word.
+      // to warn about. The same format twice is a pasted excerpt, or one document pasted twice:
+      // worth a word.
       if (dropped.run.format === winner.run.format) {
-        const message = 'these job lines repeat the run above them (an excerpt); the complete run is kept';
+        const message = isJson(dropped.run)
+          ? 'this JSON document repeats the one above it (pasted twice); it is read once'
+          : 'these job lines repeat the run above them (an excerpt); the complete run is kept';
         warnings.push(warningAt(source, dropped.start, 'DUPLICATE_RUN', message));
       }
       if (isBetter) kept[kept.length - 1] = current;
@@ -200,6 +204,17 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
     kept.push(current);
   }
   return kept;
+}
+
+const isJson = (run: FioRun) => run.format === 'json' || run.format === 'json+';
+
+/**
+ * The same JSON document twice in a row (pasted twice): the same text, blanks aside. The reports
+ * of `--status-interval` are documents of the same jobs too, but each has its own time and
+ * figures, so they never match.
+ */
+function isSameDocument(a: PlacedRun, b: PlacedRun, source: TextSource): boolean {
+  return isJson(a.run) && isJson(b.run) && _isSameJsonText(source.text, a.start, a.end, b.start, b.end);
 }
 
 function isSameRun(a: FioRun, b: FioRun): boolean {
