@@ -233,12 +233,13 @@ export function _isSameJsonText(text: string, aStart: number, aEnd: number, bSta
         if (text.charCodeAt(a) !== text.charCodeAt(b)) return false;
         a++;
         b++;
-      } else if (code === QUOTE) {
-        isInString = false;
       }
+      if (code !== QUOTE) continue;
+      isInString = false;
+    } else if (code === QUOTE) {
+      isInString = true;
       continue;
     }
-    if (code === QUOTE) isInString = true;
     a = Math.min(skipSpace(text, a), aEnd);
     b = Math.min(skipSpace(text, b), bEnd);
   }
