@@ -4,7 +4,7 @@ import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { parseNormalSegment } from './normal/parse-normal.ts';
 import { _readErrorLine, _readPreambleLine } from './normal/summary-lines.ts';
-import { parseJsonDocument } from './parse-json.ts';
+import { _throwIfCutJson, parseJsonDocument } from './parse-json.ts';
 import { parseTerseLines } from './parse-terse.ts';
 import {
   _emptyNormalRun,
@@ -61,6 +61,9 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
         if (wants('json')) {
           run = parseJson(source, segment, segment.line, warnings);
           if (run !== null) warnings.push(..._textAfterJson(source, segment.end, segments[index + 1]?.start));
+        } else {
+          // A document the chosen format passes over is still the input's: cut, it cuts the input.
+          _throwIfCutJson(source, segment.start, segment.end);
         }
         break;
       case 'terse':
@@ -135,6 +138,8 @@ function parseJson(source: TextSource, segment: Segment, line: number, warnings:
   // A JSON document of something else (a blog's WordPress API dump) is pasted text, not fio's.
   if (!head.includes('"fio version"') && !head.includes('"jobs"') && !head.includes('"client_stats"')) {
     const full = source.text.slice(segment.start, segment.end);
+    // A document cut before its keys could be anyone's: the input is cut all the same.
+    _throwIfCutJson(source, segment.start, segment.end);
     if (!full.includes('"jobname"')) {
       warnings.push(
         warningAt(source, segment.start, 'NOT_FIO_JSON', 'skipped a JSON document that is not a fio result'),

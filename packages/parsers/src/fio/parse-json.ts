@@ -710,6 +710,16 @@ function mismatch(context: DocumentContext, quotedKey: string | null, message: s
   return _errorAt(context.source, offset, { tool: 'fio', format: context.format, code: 'SCHEMA_MISMATCH', message });
 }
 
+/**
+ * TRUNCATED when the JSON document source.text[start, end) stops before its end (the input was
+ * cut inside it), whoever's document it is; nothing for a whole one or one broken otherwise.
+ */
+export function _throwIfCutJson(source: TextSource, start: number, end: number): void {
+  const text = source.text.slice(start, end);
+  if (!findJsonError(text).isCut) return;
+  throw badJson(source, start, text, null);
+}
+
 /** BAD_JSON at the first character that is not JSON, or TRUNCATED when the document stops early. */
 function badJson(source: TextSource, start: number, text: string, error: unknown): ParseError {
   const { offset, isCut } = findJsonError(text);

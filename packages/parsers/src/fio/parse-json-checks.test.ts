@@ -159,3 +159,21 @@ describe('one fio JSON document pasted twice', () => {
     expect(parse(text, { tool: 'fio' }).warnings.map((w) => w.code)).not.toContain('DUPLICATE_RUN');
   });
 });
+
+describe('a mixed fio output cut inside its JSON document', () => {
+  it.each([
+    ['fio-3.33--unified-rw-mixed.terse-json-normal.txt', 'terse lines, then JSON'],
+    ['fio-3.33--dev-full.json-then-stderr.txt', 'an error line, then JSON'],
+  ])('is TRUNCATED at the cut even before the keys that name it fio\'s: %s (%s)', (name) => {
+    const text = fixture(name);
+    const open = text.indexOf('\n{\n') + 1;
+    // Cut after the `{` line, and after the `"fio version"` line that follows it.
+    for (const end of [open + 2, text.indexOf('\n', open + 2) + 1]) {
+      const cut = text.slice(0, end);
+      expect(catchParseError(() => parse(cut, { tool: 'fio' }))).toMatchObject({
+        code: 'TRUNCATED',
+        line: cut.split('\n').length,
+      });
+    }
+  });
+});
