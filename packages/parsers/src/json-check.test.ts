@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { _duplicateJsonKeys, _isSameJsonText, _offsetOfJsonPath } from './json-check.ts';
+import { _duplicateJsonKeys, _isSameJsonText, _keepsEveryJsonMember, _offsetOfJsonPath } from './json-check.ts';
 
 const duplicates = (text: string) =>
   _duplicateJsonKeys(text, 0, text.length).map(({ key, offset, parentKey }) => ({ key, offset, parentKey }));
@@ -42,6 +42,28 @@ describe('_duplicateJsonKeys', () => {
         },
       ),
     );
+  });
+});
+
+describe('_keepsEveryJsonMember', () => {
+  it('is true only for texts without a repeated key, on any JSON object', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b:c', '1', '\\u003a', 'x"y'), fc.jsonValue())), (members) => {
+        const text = `{${members.map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(', ')}}`;
+        const value = JSON.parse(text);
+        if (_keepsEveryJsonMember(text, 0, text.length, value)) {
+          expect(_duplicateJsonKeys(text, 0, text.length)).toEqual([]);
+        }
+      }),
+    );
+  });
+
+  it('is false for a repeated key, and for more keys than it is asked to count', () => {
+    const text = '{"time": "20:31:22", "a": {"b": 1, "b": 2}}';
+    expect(_keepsEveryJsonMember(text, 0, text.length, JSON.parse(text))).toBe(false);
+    const whole = '{"time": "20:31:22", "a": {"b": 1, "c": 2}}';
+    expect(_keepsEveryJsonMember(whole, 0, whole.length, JSON.parse(whole))).toBe(true);
+    expect(_keepsEveryJsonMember(whole, 0, whole.length, JSON.parse(whole), 2)).toBe(false);
   });
 });
 

@@ -21,7 +21,9 @@ interface Frame {
   /** Offset of the `{`: the object's keys are read again from there when number keys turn back. */
   start: number;
   parentKey: string | null;
-  /** The keys seen that are not number keys (`"read"`, `"jobname"`), lazily made. */
+  /** Hashes of the keys seen that are not number keys (`"read"`, `"jobname"`), lazily made. */
+  hashes: Set<number> | null;
+  /** Their texts, made once a hash comes again. */
   keys: Set<string> | null;
   /**
    * Number keys (`"2"`, `"87552"`, `"99.900000"`: fio's latency buckets, json+ bins, percentiles)
@@ -88,7 +90,7 @@ export function _duplicateJsonKeys(text: string, start: number, end: number): Js
       // In an object, an object or array is the value of the last key.
       const parentKey = top?.isObject === true && keyStart !== -1 ? keyText(text, keyStart, keyEnd) : null;
       const isObject = structure === braceOpen;
-      top = { isObject, start: structure, parentKey, keys: null, lastNumber: -1, numberKeys: null };
+      top = { isObject, start: structure, parentKey, hashes: null, keys: null, lastNumber: -1, numberKeys: null };
       stack.push(top);
       keyStart = -1;
       if (isObject) braceOpen = find(text, '{', structure + 1, end);
@@ -104,6 +106,50 @@ export function _duplicateJsonKeys(text: string, start: number, end: number): Js
   return duplicates;
 }
 
+/**
+ * True when JSON.parse's `value` of the JSON text[start, end) provably kept every member the text
+ * spells, so that _duplicateJsonKeys need not walk it: every colon of the text outside a string
+ * separates a member, so the text's colons are the value's keys plus the colons inside its keys
+ * and strings, and each member JSON.parse dropped adds at least its own. False when they differ
+ * (a repeated key, or a colon written as an escape), or the value holds more than `maxKeys` keys
+ * (counting costs more than the walk then: json+ bins).
+ */
+export function _keepsEveryJsonMember(
+  text: string,
+  start: number,
+  end: number,
+  value: unknown,
+  maxKeys = 5000,
+): boolean {
+  let colons = 0;
+  for (let at = text.indexOf(':', start); at !== -1 && at < end; at = text.indexOf(':', at + 1)) colons++;
+  let counted = 0;
+  let keys = 0;
+  const pending: unknown[] = [value];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item === 'string') {
+      counted += colonsIn(item);
+    } else if (Array.isArray(item)) {
+      for (const element of item) if (typeof element === 'string' || typeof element === 'object') pending.push(element);
+    } else if (typeof item === 'object' && item !== null) {
+      const object = item as Record<string, unknown>;
+      for (const key in object) {
+        counted += 1 + colonsIn(key);
+        if (++keys > maxKeys || counted > colons) return false;
+        const member = object[key];
+        if (typeof member === 'string' || typeof member === 'object') pending.push(member);
+      }
+    }
+  }
+  return counted === colons;
+}
+
+function colonsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) count++;
+  return count;
+}
+
 /** The offset of the next `char` in text[from, end), or `end`. */
 function find(text: string, char: string, from: number, end: number): number {
   const at = text.indexOf(char, from);
@@ -113,24 +159,51 @@ function find(text: string, char: string, from: number, end: number): number {
 /** Whether the key text[open, close) was seen before in the object `frame`; records it. */
 function isRepeated(text: string, frame: Frame, open: number, close: number): boolean {
   const value = numberKeyValue(text, open + 1, close - 1);
-  if (value === -1) {
-    const key = keyText(text, open, close);
-    frame.keys ??= new Set();
-    if (frame.keys.has(key)) return true;
-    frame.keys.add(key);
+  if (value !== -1) {
+    if (frame.numberKeys === null) {
+      if (value > frame.lastNumber) {
+        frame.lastNumber = value;
+        return false;
+      }
+      frame.numberKeys = keysBefore(text, frame.start, open, true);
+    }
+    return isAdded(frame.numberKeys, text.slice(open + 1, close - 1));
+  }
+  // Other keys by a hash of their text (no string made per key), and by their text once a hash
+  // comes again: a repeated key, or (rarely) two keys of one hash.
+  if (frame.keys !== null) return isAdded(frame.keys, keyText(text, open, close));
+  const hash = keyHash(text, open, close);
+  frame.hashes ??= new Set();
+  if (!frame.hashes.has(hash)) {
+    frame.hashes.add(hash);
     return false;
   }
-  if (frame.numberKeys === null) {
-    if (value > frame.lastNumber) {
-      frame.lastNumber = value;
-      return false;
-    }
-    frame.numberKeys = numberKeysBefore(text, frame.start, open);
-  }
-  const key = text.slice(open + 1, close - 1);
-  if (frame.numberKeys.has(key)) return true;
-  frame.numberKeys.add(key);
+  frame.keys = keysBefore(text, frame.start, open, false);
+  return isAdded(frame.keys, keyText(text, open, close));
+}
+
+/** Adds `key` to `keys`; true when it was there already. */
+function isAdded(keys: Set<string>, key: string): boolean {
+  if (keys.has(key)) return true;
+  keys.add(key);
   return false;
+}
+
+/** A 32-bit hash of the key text[open, close) spells (escapes decoded, so that equal keys agree). */
+function keyHash(text: string, open: number, close: number): number {
+  let hash = 0;
+  for (let at = open + 1; at < close - 1; at++) {
+    const c = text.charCodeAt(at);
+    if (c === BACKSLASH) return stringHash(keyText(text, open, close));
+    hash = (Math.imul(hash, 31) + c) | 0;
+  }
+  return hash;
+}
+
+function stringHash(key: string): number {
+  let hash = 0;
+  for (let at = 0; at < key.length; at++) hash = (Math.imul(hash, 31) + key.charCodeAt(at)) | 0;
+  return hash;
 }
 
 /**
@@ -156,13 +229,16 @@ function numberKeyValue(text: string, from: number, to: number): number {
   return scale === 0 ? value : value / scale;
 }
 
-/** The texts of the number keys of the object opening at `objectStart`, before the key at `until`. */
-function numberKeysBefore(text: string, objectStart: number, until: number): Set<string> {
+/**
+ * The keys of the object opening at `objectStart`, before the key at `until`: its number keys
+ * (see numberKeyValue), or the others.
+ */
+function keysBefore(text: string, objectStart: number, until: number, isNumber: boolean): Set<string> {
   const keys = new Set<string>();
   let at = skipSpace(text, objectStart + 1);
   while (at < until && text.charCodeAt(at) === QUOTE) {
     const close = stringEnd(text, at);
-    if (numberKeyValue(text, at + 1, close - 1) !== -1) keys.add(text.slice(at + 1, close - 1));
+    if ((numberKeyValue(text, at + 1, close - 1) !== -1) === isNumber) keys.add(keyText(text, at, close));
     at = skipSpace(text, skipValue(text, skipSpace(text, skipSpace(text, close) + 1)));
     if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
   }
