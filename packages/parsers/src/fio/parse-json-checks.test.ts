@@ -116,6 +116,16 @@ describe('keys a fio JSON object repeats', () => {
     expect(write['0.00']).toBeUndefined();
   });
 
+  it('passes quietly over an option fio prints twice, as it was given twice', () => {
+    // Lines 25-26: "filename" : ".../remote_disk_1_0/fio-test.dat", then ".../remote_disk_1_1/...".
+    const vc = corpus('virtualclient__fio-3.26-git-json-readwrite-256k.json');
+    expect(vc.match(/"filename" : /g)).toHaveLength(2);
+    expect(parseFio(vc).warnings.map((w) => w.code)).not.toContain('DUPLICATE_KEY');
+    // fio 3.7 --client: "global options" lists "bs" : "4k" and the others twice over.
+    const pbench = corpus('pbench__fio-3.7-client-server-json-with-preamble.txt');
+    expect(parseFio(pbench).warnings.map((w) => w.code)).not.toContain('DUPLICATE_KEY');
+  });
+
   it('warns when the repeated "0.00" percentile key is not fio\'s zero padding', () => {
     const text = corpus('gvisor__fio-3.1-json-seqwrite-dup-pct-keys.json');
     // The write clat percentiles' last padding slot (line 123) given a latency.
@@ -164,7 +174,7 @@ describe('a mixed fio output cut inside its JSON document', () => {
   it.each([
     ['fio-3.33--unified-rw-mixed.terse-json-normal.txt', 'terse lines, then JSON'],
     ['fio-3.33--dev-full.json-then-stderr.txt', 'an error line, then JSON'],
-  ])('is TRUNCATED at the cut even before the keys that name it fio\'s: %s (%s)', (name) => {
+  ])("is TRUNCATED at the cut even before the keys that name it fio's: %s (%s)", (name) => {
     const text = fixture(name);
     const open = text.indexOf('\n{\n') + 1;
     // Cut after the `{` line, and after the `"fio version"` line that follows it.

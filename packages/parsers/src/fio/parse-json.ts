@@ -33,8 +33,9 @@ import { _readCriterion, _readSteadyStateSpec } from './steady-state.ts';
  * - `bw_agg` is the percent of the group's bandwidth, capped at 100 by fio.
  * - fio before 3.4 prints empty percentile slots as duplicate `"0.00" : 0` keys (axboe/fio#511,
  *   fixed by commit 702bd977): JSON.parse keeps one of them, and percentile 0 is dropped as
- *   padding; fio 2.0 to 2.1.3 print `first_error` under a second `"total_err"` key. These repeats
- *   are fio's own and pass quietly; any other repeated key is a DUPLICATE_KEY warning.
+ *   padding; fio 2.0 to 2.1.3 print `first_error` under a second `"total_err"` key; an option
+ *   given twice is printed twice under `global options`/`job options`.
+ *   These repeats are fio's own and pass quietly; any other repeated key is a DUPLICATE_KEY warning.
  * - json+ adds `bins` (latency value in ns → count) under each latency with percentiles.
  *
  * Numbers: fio prints integers with `%lld` and floats with `%f`, so a number JSON.parse makes
@@ -92,16 +93,24 @@ export function parseJsonDocument(
 
 /**
  * DUPLICATE_KEY at each key an object repeats (JSON.parse kept the last), except fio's own
- * repeats (see the top of this file): the `"0.00" : 0` padding of a percentile object, and
- * fio 2.0-2.1.3's second `"total_err"`.
+ * repeats (see the top of this file): the `"0.00" : 0` padding of a percentile object, fio
+ * 2.0-2.1.3's second `"total_err"`, and options (below).
  */
+/**
+ * fio prints each option as it was given (json_add_job_opts walks the job's option list), so one
+ * given twice is printed twice: most options then take the last value, as read here, and
+ * `filename` adds a file per value (VirtualClient's job with two disks; PerfKitBenchmarker's
+ * repeated one). fio 3.7's client/server output prints its global options twice over.
+ */
+const OPTION_OBJECTS: ReadonlySet<string> = new Set(['global options', 'job options']);
+
 function duplicateKeyWarnings(source: TextSource, start: number, end: number): ParseWarning[] {
   const text = source.text;
   const warnings: ParseWarning[] = [];
   for (const duplicate of _duplicateJsonKeys(text, start, end)) {
     const { key, parentKey, valueOffset } = duplicate;
     const isPadding = parentKey === 'percentile' && key === '0.00' && /^0(?![\d.eE])/.test(text.slice(valueOffset));
-    if (isPadding || key === 'total_err') continue;
+    if (isPadding || key === 'total_err' || OPTION_OBJECTS.has(parentKey ?? '')) continue;
     const { line, column } = source.locate(duplicate.offset);
     warnings.push({
       code: 'DUPLICATE_KEY',
