@@ -92,11 +92,6 @@ export function parseJsonDocument(
 }
 
 /**
- * DUPLICATE_KEY at each key an object repeats (JSON.parse kept the last), except fio's own
- * repeats (see the top of this file): the `"0.00" : 0` padding of a percentile object, fio
- * 2.0-2.1.3's second `"total_err"`, and options (below).
- */
-/**
  * fio prints each option as it was given (json_add_job_opts walks the job's option list), so one
  * given twice is printed twice: most options then take the last value, as read here, and
  * `filename` adds a file per value (VirtualClient's job with two disks; PerfKitBenchmarker's
@@ -104,12 +99,18 @@ export function parseJsonDocument(
  */
 const OPTION_OBJECTS: ReadonlySet<string> = new Set(['global options', 'job options']);
 
+/**
+ * DUPLICATE_KEY at each key an object repeats (JSON.parse kept the last), except fio's own
+ * repeats (see the top of this file): the `"0.00" : 0` padding of a percentile object, fio
+ * 2.0-2.1.3's second `"total_err"`, and options (above).
+ */
 function duplicateKeyWarnings(source: TextSource, start: number, end: number): ParseWarning[] {
   const text = source.text;
   const warnings: ParseWarning[] = [];
   for (const duplicate of _duplicateJsonKeys(text, start, end)) {
     const { key, parentKey, valueOffset } = duplicate;
-    const isPadding = parentKey === 'percentile' && key === '0.00' && /^0(?![\d.eE])/.test(text.slice(valueOffset));
+    const isPadding =
+      parentKey === 'percentile' && key === '0.00' && /^0(?![\d.eE])/.test(text.slice(valueOffset, valueOffset + 2));
     if (isPadding || key === 'total_err' || OPTION_OBJECTS.has(parentKey ?? '')) continue;
     const { line, column } = source.locate(duplicate.offset);
     warnings.push({
