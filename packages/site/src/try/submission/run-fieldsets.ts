@@ -163,10 +163,37 @@ export function outputsFieldset(document: Document, outputs: readonly PrefillOut
         ...(output.note === null ? {} : { seen: [{ value: output.note, files: [output.source] }] }),
       }),
     );
+    if (output.cut !== null) box.append(...cutElements(document, output, path('truncated.accepted')));
     if (output.parameters.length > 0) box.append(parametersElement(document, output));
     set.append(box);
   });
   return set;
+}
+
+/**
+ * What the form says of an output cut short, and the reason it asks for: validate refuses a cut
+ * output unless run.yaml accepts it (`truncated: { accepted: "<why>" }`), which the form writes
+ * only when the reader gives one.
+ */
+function cutElements(document: Document, output: PrefillOutput, name: string): HTMLElement[] {
+  const cut = output.cut;
+  if (cut === null) return [];
+  const note = element(
+    document,
+    'p',
+    `Cut short: ${cut.message} (line ${cut.line}). validate refuses a cut output unless run.yaml says why it is published all the same; without a reason, publish the whole output instead.`,
+    'submission-cut',
+  );
+  note.dataset.submissionCut = '';
+  const reason = field(document, {
+    name,
+    label: 'Why publish it cut short (truncated: accepted)',
+    kind: 'textarea',
+    rows: 2,
+    isRequired: true,
+    hint: 'Such as “the operator stopped iostat with ^C after the last job”.',
+  });
+  return [note, reason];
 }
 
 function parametersElement(document: Document, output: PrefillOutput): HTMLElement {
