@@ -163,6 +163,9 @@ describe('write-up links, after decoding', () => {
     ['![i](data:text/html;base64,PHNjcmlwdD4=)', 'data'],
     ['[v](VBScript:x)', 'vbscript'],
     ['[t](<java\tscript:x>)', 'javascript'],
+    ['[p](java%09script:x)', 'javascript'],
+    ['[z](java%E2%80%8Bscript:x)', 'javascript'],
+    ['[n](1javascript:x)', '1javascript'],
   ])('refuses %j at its line and column', async (markdown, scheme) => {
     const dir = copyReal();
     const path = join(dir, 'index.md');
