@@ -26,6 +26,11 @@ export async function* readTextBatches(
  */
 export interface TextBatch {
   readonly text: string;
+  /**
+   * True on the last batch when the input ended inside its last line (no line end after it):
+   * a tool that ends every line it writes (fio's logs) was cut there.
+   */
+  readonly isUnterminated?: boolean;
 }
 
 /**
@@ -89,7 +94,7 @@ export class TextSplitter {
   end(): TextBatch | undefined {
     const last = this.pending;
     this.pending = '';
-    return last === '' ? undefined : { text: last };
+    return last === '' ? undefined : { text: last, isUnterminated: true };
   }
 }
 

@@ -178,7 +178,7 @@ async function openStream<TOutput extends ToolOutput>(
   // Detection needs the head: read it, then replay it.
   const { headBatches, isDone } = await readHead(batches);
   const head = headBatches.map((batch) => batch.text).join('\n');
-  if (isDone) return [parseWith(parsers, head, options)][Symbol.iterator]();
+  if (isDone) return [parseWith(parsers, head + lineEndAfter(headBatches), options)][Symbol.iterator]();
   const { parser, format } = choose(
     parsers,
     readText(head.slice(0, DETECT_HEAD_CHARS), { name: options.name }),
@@ -201,9 +201,9 @@ async function openStream<TOutput extends ToolOutput>(
   if (parser.parseTextStream !== undefined) {
     return parser.parseTextStream(replay(), format, options.name, toolVersion)[Symbol.asyncIterator]();
   }
-  const texts: string[] = [];
-  for await (const batch of replay()) texts.push(batch.text);
-  const whole = readText(texts.join('\n'), { name: options.name });
+  const texts: TextBatch[] = [];
+  for await (const batch of replay()) texts.push(batch);
+  const whole = readText(texts.map((batch) => batch.text).join('\n') + lineEndAfter(texts), { name: options.name });
   return [parser.parse(whole, format, toolVersion)][Symbol.iterator]();
 }
 
@@ -277,4 +277,14 @@ class PassThrough<T> implements AsyncGenerator<T> {
     });
     return this.opening;
   }
+}
+
+/**
+ * The line end the input had after the batches' last line (batches leave it out): none when the
+ * input ended inside that line, so that a parser that knows its tool ends every line (fio's logs)
+ * sees the cut as `parse` does.
+ */
+function lineEndAfter(batches: readonly TextBatch[]): string {
+  const last = batches[batches.length - 1];
+  return last === undefined || last.isUnterminated === true ? '' : '\n';
 }

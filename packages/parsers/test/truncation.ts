@@ -59,6 +59,7 @@ const SERIES_ENTRY_KEY: Partial<Record<ToolName, (measurement: Measurement) => s
  */
 const COMPLETE_CUTS: Partial<Record<ToolName, (text: string, offset: number) => boolean>> = {
   fio: isFioPieceEnd,
+  sysbench: isSysbenchRunEnd,
   bonnie: (text, offset) => {
     const cut = text.slice(0, offset);
     const rest = text.slice(offset);
@@ -95,6 +96,19 @@ export function isFioPieceEnd(text: string, offset: number): boolean {
   // A run's last group line or a disk line, unless more of the group summaries follow.
   const endsSummary = /^\s*(?:READ|WRITE|TRIM|MIXED):.*msec$/.test(last) || /^\s*\S+: ios=.*%$/.test(last);
   return endsSummary && !/^\s*(?:READ|WRITE|TRIM|MIXED):|^Run status group/.test(next);
+}
+
+/**
+ * sysbench: a file of several runs (a script looping over thread counts or modes, each run's
+ * output after the last) cut between two runs is a complete output of fewer runs. A run prints
+ * no closing line of its own, and its measurements carry no run number, so only the text can say
+ * where one ends: the cut is at a line end, and the next line that holds anything is the next
+ * run's `sysbench <version>` banner. A cut anywhere inside a run is still checked.
+ */
+export function isSysbenchRunEnd(text: string, offset: number): boolean {
+  const body = text.slice(0, offset).trimEnd();
+  if (body === '' || !/^[ \t\r]*(?:\n|$)/.test(text.slice(body.length))) return false;
+  return /^sysbench \d/.test(nextNonBlank(text, body.length));
 }
 
 /** The first line after `from` (the rest of its own line included) that holds more than blanks. */
@@ -168,23 +182,32 @@ function isEntryPrefix(
 }
 
 /**
- * Where to cut a text: just after every line end (so a cut at the last line's end is a copy
- * missing its final newline only if the text has one), and at `randomCuts` byte offsets drawn
- * with a fixed seed. A text of more than `maxLineCuts` lines is cut at that many line ends,
- * evenly spread, always with its first and last 50, to keep the test's work bounded.
+ * How many characters of cut text one output's test may parse, all cuts together. Each cut is
+ * parsed and its measurements compared with the whole's, so the work grows with the number of
+ * cuts times the text's length: a 170 kB iostat log cut at all of its 3,000 line ends took two
+ * minutes on a loaded machine. Short outputs (nearly all of them) are still cut at every line end.
  */
-export function cutOffsets(text: string, { randomCuts = 20, maxLineCuts = 1500, seed = 34 } = {}): number[] {
+const CUT_CHARS_BUDGET = 16_000_000;
+
+/**
+ * Where to cut a text: just after every line end and just before it (a line whose newline is
+ * lost, the commonest copy cut), and at `randomCuts` offsets drawn with a fixed seed. A text whose
+ * every line end would cost more than CUT_CHARS_BUDGET to parse is cut at as many line ends as
+ * the budget allows (at least 60), evenly spread, with its first and last 20 always among them.
+ */
+export function cutOffsets(text: string, { randomCuts = 20, seed = 34 } = {}): number[] {
   const lineEnds: number[] = [];
   for (let end = text.indexOf('\n'); end !== -1 && end + 1 < text.length; end = text.indexOf('\n', end + 1)) {
     lineEnds.push(end + 1);
   }
+  // Two cuts per line end, of half the text's length on average.
+  const maxLineCuts = Math.max(60, Math.floor(CUT_CHARS_BUDGET / Math.max(1, text.length)));
   let chosen = lineEnds;
   if (lineEnds.length > maxLineCuts) {
     const step = lineEnds.length / maxLineCuts;
     const spread = Array.from({ length: maxLineCuts }, (_, index) => lineEnds[Math.floor(index * step)] as number);
-    chosen = [...lineEnds.slice(0, 50), ...spread, ...lineEnds.slice(-50)];
+    chosen = [...lineEnds.slice(0, 20), ...spread, ...lineEnds.slice(-20)];
   }
-  // Also just before each chosen line end: a line whose newline is lost (the commonest copy cut).
   const beforeNewline = chosen.map((offset) => offset - 1);
   const random =
     text.length < 2

@@ -18,6 +18,9 @@ import {
 import type { IostatColumn, IostatCpu, IostatDevice, IostatHost, IostatReport } from './schema.ts';
 import { type DateOrder, dateToIso, parseBanner, parseTimestamp } from './time.ts';
 
+/** The MISSING_SECTION message of an input with no report and no banner (parse and stream alike). */
+export const MISSING_REPORT = 'no iostat report found: expected an avg-cpu header or a Device header';
+
 /** A problem on one line, found by the report machine; callers turn it into a ParseError. */
 export class _IostatLineError extends Error {
   readonly code: ParseErrorCode;
@@ -131,7 +134,6 @@ export class IostatMachine {
   private devices: IostatDevice[] = [];
   private byName: Map<string, IostatDevice> | null = null;
   private layout: Layout | null = null;
-  private rowsInTable = 0;
   private pendingName: string | null = null;
   private failure: _IostatLineError | null = null;
 
@@ -153,9 +155,20 @@ export class IostatMachine {
   private lastShape: { hasCpu: boolean; tables: number } | null = null;
   /** After a `^C` line: lines up to the next banner are not iostat's. */
   private isInterrupted = false;
+  /** The last blank line pushed, and how many blank lines ran up to it (see blanksEndingAt). */
+  private lastBlankLine = 0;
+  private blankRun = 0;
+  private isLastBlankEmpty = true;
+  /** The blank lines just before the line `deferred` was found on. */
+  private blanksBeforeDeferred = 0;
 
   constructor(options: IostatMachineOptions = {}) {
     this.isSinceBootFirst = options.sinceBoot ?? true;
+  }
+
+  /** How many reports the machine has handed back. */
+  get reportCount(): number {
+    return this.sample;
   }
 
   /**
@@ -223,6 +236,7 @@ export class IostatMachine {
     const first = skipBlankBytes(bytes, start, end);
     if (first === end) {
       this.lineNumber++;
+      this.countBlank(start === end);
       if (this.mode === 'table') this.mode = 'idle';
       return undefined;
     }
@@ -268,20 +282,14 @@ export class IostatMachine {
   /** readPlainRowBytes for the `--ndjson` fast path: the row written to `rows` (DeviceRowWriter.rowBytes). */
   private writePlainRowBytes(start: number, first: number, end: number, layout: Layout): boolean {
     const isGroup = first > start && !layout.isIndented;
-    if (
-      !(this.rows as DeviceRowWriter).rowBytes(
-        this.bytes as Uint8Array,
-        first,
-        end,
-        isGroup,
-        layout.factors,
-        this.scanMark,
-      )
-    ) {
-      return false;
-    }
-    this.rowsInTable++;
-    return true;
+    return (this.rows as DeviceRowWriter).rowBytes(
+      this.bytes as Uint8Array,
+      first,
+      end,
+      isGroup,
+      layout.factors,
+      this.scanMark,
+    );
   }
 
   /**
@@ -294,6 +302,7 @@ export class IostatMachine {
     const bytes = this.bytes as Uint8Array;
     const first = bytesAt >= 0 ? skipBlankBytes(bytes, bytesAt, bytesAt + line.length) - bytesAt : skipBlanks(line, 0);
     if (first === line.length) {
+      this.countBlank(line.length === 0);
       if (this.mode === 'table') this.mode = 'idle';
       return undefined;
     }
@@ -317,20 +326,27 @@ export class IostatMachine {
   }
 
   /**
-   * Ends the input: returns the last report when it is complete. A report cut short is left
-   * out, and the result says it is truncated.
+   * Ends the input: returns the last report, and says when the output may be cut.
+   *
+   * A report cut inside a line (a row, the avg-cpu values, a device name of `-h` waiting for its
+   * values, a timestamp with nothing after it) is left out, and the result is truncated. iostat
+   * ends every part of a report with a blank line (the avg-cpu values with `\n\n`, each device
+   * table with one): a report whose lines are whole but whose last part has none (a copy that
+   * stops at a table's last row, as a terminal selection does, or a run killed between two rows)
+   * is kept, with a TRUNCATED warning at its last line, as a report with fewer parts than the
+   * run's report before it is (or, for the run's first, see isFirstReportPartial): rows or parts
+   * may be missing, and validate refuses it unless run.yaml accepts it.
    */
   finish(): IostatReport | undefined {
     const stray = this.deferred !== null && this.isWholeBeforeLastLine() ? this.deferred : null;
     if (stray !== null) this.warnStrayLastLine(stray);
-    const cut =
+    const isCutInsideLine =
       stray === null &&
       (this.deferred !== null ||
         this.mode === 'cpu-values' ||
         this.pendingName !== null ||
-        (this.mode === 'table' && this.rowsInTable === 0) ||
         (this.timestampText !== null && this.cpu === null && this.layoutsInReport.length === 0));
-    if (cut) {
+    if (isCutInsideLine) {
       const line = this.deferred?.line ?? this.lineNumber;
       const column = this.deferred?.column ?? 0;
       this.isTruncated = true;
@@ -342,6 +358,17 @@ export class IostatMachine {
       });
       this.resetReport();
       return undefined;
+    }
+    if (stray === null && this.hasContent() && !this.isEndedAt(this.endingBlanks())) {
+      this.isTruncated = true;
+      this.warnings.push({
+        code: 'TRUNCATED',
+        message:
+          `the output stops after report ${this.sample} without the blank line iostat ends a report with ` +
+          '(the tool was killed or the copy is cut): the report is kept, and may lack rows or tables that followed',
+        line: this.lineNumber,
+        column: 1,
+      });
     }
     const last = this.hasContent() ? this.emit() : undefined;
     if (this.dateOrder === null) this.settleDateOrder();
@@ -355,7 +382,66 @@ export class IostatMachine {
    * costs that report nothing.
    */
   private isWholeBeforeLastLine(): boolean {
-    return this.mode === 'idle' && this.pendingName === null && this.hasContent() && !this.isShapedUnlikeLast();
+    return (
+      this.mode === 'idle' &&
+      this.pendingName === null &&
+      this.hasContent() &&
+      this.isEndedAt(this.blanksBeforeDeferred)
+    );
+  }
+
+  /**
+   * Whether the report being read is whole when the input ends (or a stray line comes) with
+   * `blanks` blank lines before: its last part closed by its blank line, and as many parts as
+   * the run's report before it (or, for the run's first, see isFirstReportPartial).
+   */
+  private isEndedAt(blanks: number): boolean {
+    if (this.mode !== 'idle' || blanks === 0) return false;
+    return this.lastShape === null ? !this.isFirstReportPartial(blanks) : !this.isShapedUnlikeLast();
+  }
+
+  /**
+   * Whether the run's first report may have lost parts that a cut after a blank line would leave
+   * no trace of: iostat prints the avg-cpu part and then, unless run with -c, a device table; and
+   * with `--pretty -x` the extended columns as up to four tables, the last holding %util. sysstat
+   * 12 ends a report with two blank lines (write_stats, then its loop, each print one) where it
+   * prints one between parts; sysstat 10 and 11 print one only, and their `iostat -c` of one
+   * report is then read as possibly cut.
+   */
+  private isFirstReportPartial(blanks: number): boolean {
+    if (blanks >= 2) return false;
+    const layouts = this.layoutsInReport;
+    if (layouts.length === 0) return this.cpu !== null;
+    const last = layouts[layouts.length - 1] as Layout;
+    return last.isPretty && !layouts.some(hasUtil) && layouts.some(isExtended);
+  }
+
+  /** How many blank lines end at line `line` (0 when it is not blank). */
+  private blanksEndingAt(line: number): number {
+    return this.lastBlankLine === line ? this.blankRun : 0;
+  }
+
+  /** Counts a blank line just pushed (lineNumber is its number). */
+  private countBlank(isEmpty: boolean): void {
+    this.blankRun = this.lastBlankLine === this.lineNumber - 1 ? this.blankRun + 1 : 1;
+    this.lastBlankLine = this.lineNumber;
+    this.isLastBlankEmpty = isEmpty;
+  }
+
+  /**
+   * The blank lines the input ends with. A last line of white space alone is not one: iostat
+   * prints its blank lines empty, and the indentation of a next line cut after it looks so.
+   */
+  private endingBlanks(): number {
+    const blanks = this.blanksEndingAt(this.lineNumber);
+    return blanks > 0 && !this.isLastBlankEmpty ? blanks - 1 : blanks;
+  }
+
+  /** Keeps a line error for later (see the class comment), with the blank lines before its line. */
+  private defer(error: _IostatLineError | null): undefined {
+    this.deferred = error;
+    this.blanksBeforeDeferred = this.blanksEndingAt(this.lineNumber - 1);
+    return undefined;
   }
 
   /** Whether the report being read has other parts (avg-cpu, tables) than the run's report before it. */
@@ -507,24 +593,21 @@ export class IostatMachine {
       if ((startsWithAt(line, first, DEVICE) || startsWithAt(line, first, AVG_CPU)) && this.readRow(line, first)) {
         return undefined;
       }
-      this.deferred = this.failure;
-      return undefined;
+      return this.defer(this.failure);
     }
-    if (this.mode === 'cpu-values') {
-      this.deferred = this.failure;
-      return undefined;
-    }
+    if (this.mode === 'cpu-values') return this.defer(this.failure);
     if (!this.hasSeenStructure) {
       // A shell prompt or notes before the output, as in a copy of a terminal session.
       return this.skipLine(first, 'a line before the iostat output is skipped');
     }
-    this.deferred = new _IostatLineError(
-      'UNEXPECTED_LINE',
-      'expected a timestamp, an avg-cpu header, a Device header or a blank line',
-      this.lineNumber,
-      first,
+    return this.defer(
+      new _IostatLineError(
+        'UNEXPECTED_LINE',
+        'expected a timestamp, an avg-cpu header, a Device header or a blank line',
+        this.lineNumber,
+        first,
+      ),
     );
-    return undefined;
   }
 
   private startCpu(line: string, first: number): void {
@@ -587,7 +670,11 @@ export class IostatMachine {
       const last = line.charCodeAt(end - 1) === 37 ? end - 1 : end; // `--human` prints 56.0%
       const value = scanDecimal(line, i, last, 1, this.scanMark);
       if (Number.isNaN(value)) {
-        return this.fail('BAD_NUMBER', `expected an avg-cpu percentage${this.markMismatch(line, i, end)}`, i);
+        return this.fail(
+          'BAD_NUMBER',
+          `expected an avg-cpu percentage${signNote(line, i)}${this.markMismatch(line, i, end)}`,
+          i,
+        );
       }
       if (key !== null) cpu[key] = value;
       i = skipBlanks(line, end);
@@ -661,7 +748,6 @@ export class IostatMachine {
     for (const seen of this.layoutsInReport) this.tableOffset += seen.specs.length;
     this.layoutsInReport.push(layout);
     this.layout = layout;
-    this.rowsInTable = 0;
     this.mode = 'table';
   }
 
@@ -747,7 +833,11 @@ export class IostatMachine {
       const spec = specs[k] as ColumnSpec;
       const value = scanValue(line, i, end, spec, mark);
       if (Number.isNaN(value)) {
-        return this.failAt('BAD_NUMBER', `expected a number under ${spec.name}${this.markMismatch(line, i, end)}`, i);
+        return this.failAt(
+          'BAD_NUMBER',
+          `expected a number under ${spec.name}${signNote(line, i)}${this.markMismatch(line, i, end)}`,
+          i,
+        );
       }
       values[k] = value;
       i = end;
@@ -781,7 +871,6 @@ export class IostatMachine {
    * the values of the device of that name, after the earlier tables' columns.
    */
   private addDevice(name: string, isGroup: boolean, tableValues: number[]): void {
-    this.rowsInTable++;
     if (this.byName === null) {
       if (this.rows !== null) {
         this.rows.device(name, isGroup, tableValues);
@@ -862,7 +951,6 @@ export class IostatMachine {
     this.devices = [];
     this.byName = null;
     this.layout = null;
-    this.rowsInTable = 0;
     this.pendingName = null;
     this.mode = 'idle';
   }
@@ -907,6 +995,15 @@ function valueAt(values: readonly number[], column: number | undefined): number 
   return column === undefined || column < 0 ? null : (values[column] as number);
 }
 
+function hasUtil(layout: Layout): boolean {
+  return layout.columns.some((column) => column.metric === '%util');
+}
+
+/** A layout of -x's columns: per-direction rates (`r/s`, `w/s`, ...) or the merges. */
+function isExtended(layout: Layout): boolean {
+  return layout.columns.some((column) => /^(?:[rwdf]\/s|[rwd]rqm\/s)$/.test(column.name));
+}
+
 function blankRow(length: number): number[] {
   const row: number[] = [];
   for (let k = 0; k < length; k++) row.push(Number.NaN);
@@ -932,6 +1029,11 @@ function isWhiteSpaceCode(code: number): boolean {
 function startsWithAt(line: string, at: number, word: string): boolean {
   // Most lines differ at the first character: the call to startsWith is made only when it is the word's.
   return line.charCodeAt(at) === word.charCodeAt(0) && line.startsWith(word, at);
+}
+
+/** For a BAD_NUMBER message: what is wrong with a value below zero. */
+function signNote(line: string, at: number): string {
+  return line.charCodeAt(at) === 45 ? ' (iostat prints none below zero)' : '';
 }
 
 function columnCountMessage(expected: number, found: number): string {

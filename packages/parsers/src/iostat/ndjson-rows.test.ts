@@ -33,7 +33,7 @@ function typed(row: string, factors: number[]): string | null {
 
 describe('DeviceRowWriter.rowBytes', () => {
   it.each([
-    ['sda 0.07 7410.77 0.00 -0.00 12 5.', [1e6, 1024, 1, 1, 512, 1], '[70000,7588628.48,0,0,6144,5]'],
+    ['sda 0.07 7410.77 0.00 0.00 12 5.', [1e6, 1024, 1, 1, 512, 1], '[70000,7588628.48,0,0,6144,5]'],
     ['vda 271.45 0.50 100.00', [1, 1, 1], '[271.45,0.5,100]'],
     ['dm-0 0.01 1.5', [1024, 1024 ** 2], '[10.24,1572864]'],
     // 2^31 - 1 hundredths and one more (the usual form's loop, then a value by itself).
@@ -43,7 +43,7 @@ describe('DeviceRowWriter.rowBytes', () => {
       '[21474826.24,21474836.48,21474836.47,21474836.48]',
     ],
     ['sdc 0.05\t1.00 \t0.10', [1, 1e6, 1], '[0.05,1000000,0.1]'],
-    ['sdd 0.5 12 -1.25 0.10 0.00', [1, 1, 1024, 512, 1024], '[0.5,12,-1280,51.2,0]'],
+    ['sdd 0.5 12 1.25 0.10 0.00', [1, 1, 1024, 512, 1024], '[0.5,12,1280,51.2,0]'],
   ])('writes %s as JSON.stringify writes its values', (row, factors, values) => {
     const json = written(row, factors);
     expect(json).toBe(`{"device":"${row.slice(0, row.indexOf(' '))}","isGroup":false,"values":${values}}`);
@@ -61,6 +61,9 @@ describe('DeviceRowWriter.rowBytes', () => {
     ['a quote in the name', 'a"b 1'],
     ['a backslash in the name', 'a\\b 1'],
     ['blanks and no value after the name', 'sda   '],
+    // iostat prints no value below zero: the careful path refuses it (BAD_NUMBER).
+    ['a sign', 'sda -1.25'],
+    ['a negative zero', 'sda -0.00'],
   ])('leaves a row with %s to the careful path', (_what, row) => {
     expect(written(`${row}`, [1])).toBeNull();
   });
@@ -90,9 +93,12 @@ describe('DeviceRowWriter.rowBytes', () => {
         const row = `sda ${cells.map(([text]) => text).join('   ')}`;
         const factors = cells.map(([, factor]) => factor);
         const json = written(row, factors);
-        // Products beyond 10^15 are left to the careful path; any other row is written here.
-        if (json === null)
-          return cells.some(([text, factor]) => Math.abs(Number(text.replace('.', ''))) * factor >= 1e15);
+        // Products beyond 10^15, and signs, are left to the careful path; any other row is written here.
+        if (json === null) {
+          return cells.some(
+            ([text, factor]) => text.startsWith('-') || Math.abs(Number(text.replace('.', ''))) * factor >= 1e15,
+          );
+        }
         return json === typed(row, factors);
       }),
       { numRuns: 20000 },

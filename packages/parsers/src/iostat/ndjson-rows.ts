@@ -159,17 +159,15 @@ export class DeviceRowWriter {
     let at = this.writeAt;
     let code = bytes[i] as number;
     while (code === SPACE || code === TAB) code = bytes[++i] as number;
+    // A sign is left to the machine's careful reading, which refuses it.
+    if (code === MINUS) return false;
     if (hasComma) out[at++] = COMMA;
-    const isNegative = code === MINUS;
-    if (isNegative) code = bytes[++i] as number;
     const wholeStart = i;
     let wholeDigits = 0;
     let decimals = 0;
     if (factor === 1) {
       // The printed text is the JSON text, copied as it is scanned, less trailing zeros after
-      // the point and the sign of a zero (-0 prints `0`).
-      const valueStart = at;
-      if (isNegative) out[at++] = MINUS;
+      // the point.
       while (code >= ZERO && code <= NINE) {
         out[at++] = code;
         code = bytes[++i] as number;
@@ -187,10 +185,6 @@ export class DeviceRowWriter {
         // Trailing zeros after the point go, and the point when they were all the decimals.
         while (out[at - 1] === ZERO) at--;
         if (out[at - 1] === DOT) at--;
-      }
-      if (isNegative && at === valueStart + 2 && out[at - 1] === ZERO) {
-        at = valueStart;
-        out[at++] = ZERO;
       }
     } else {
       // The digits times the factor, an integer, with the point put back.
@@ -211,7 +205,6 @@ export class DeviceRowWriter {
       }
       const product = mantissa * factor;
       if (!(product < MAX_EXACT) || decimals > MAX_DECIMALS) return false;
-      if (isNegative && product !== 0) out[at++] = MINUS;
       at = writeDecimal(out, at, product, decimals);
     }
     if (

@@ -56,7 +56,7 @@ async function* textNdjson(batches: AsyncIterable<TextBatch>, file: string): Asy
     }
     const last = reader.finish();
     if (last !== undefined) write(last, machine.isTruncated);
-    else if (machine.isTruncated) write(null, true);
+    else if (machine.isTruncated || machine.warnings.length !== warningCount) write(null, machine.isTruncated);
   } catch (error) {
     // The reports read before an error are written, as the typed path writes them before it
     // throws.

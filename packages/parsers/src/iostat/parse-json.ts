@@ -1,4 +1,6 @@
-import { _errorAt } from '../errors.ts';
+import { _errorAt, type ParseError } from '../errors.ts';
+import { _offsetOfJsonPath } from '../json-check.ts';
+import { _duplicateKeyWarnings } from '../json-keys.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { columnSpec, jsonKeyColumn } from './columns.ts';
@@ -18,6 +20,8 @@ export function parseIostatJson(source: TextSource, options: { sinceBoot?: boole
   const warnings: ParseWarning[] = [];
   let document: unknown;
   let isTruncated = false;
+  // Where the document read ends: the whole text, or the complete reports of a cut one.
+  let documentEnd = text.length;
   try {
     document = JSON.parse(text);
   } catch (error) {
@@ -32,6 +36,7 @@ export function parseIostatJson(source: TextSource, options: { sinceBoot?: boole
       });
     }
     document = recovered.document;
+    documentEnd = recovered.cutOffset;
     isTruncated = true;
     const where = source.locate(recovered.cutOffset);
     warnings.push({
@@ -41,6 +46,7 @@ export function parseIostatJson(source: TextSource, options: { sinceBoot?: boole
       column: where.column,
     });
   }
+  warnings.push(..._duplicateKeyWarnings(source, document, documentEnd));
   const hosts = asArray(asRecord(asRecord(document)?.sysstat)?.hosts);
   const hostEntry = asRecord(hosts?.[0]);
   if (hostEntry === undefined) {
@@ -61,9 +67,10 @@ export function parseIostatJson(source: TextSource, options: { sinceBoot?: boole
   const host = readHost(hostEntry, order);
   const reports: IostatReport[] = [];
   const sinceBoot = options.sinceBoot ?? true;
-  for (const statistics of entries) {
+  for (const [index, statistics] of entries.entries()) {
     if (statistics === undefined) continue;
-    reports.push(readReport(statistics, reports.length, sinceBoot && reports.length === 0, source, order));
+    const at: JsonPath = ['sysstat', 'hosts', 0, 'statistics', index];
+    reports.push(readReport(statistics, reports.length, sinceBoot && reports.length === 0, source, order, at));
   }
   return { host, reports, isTruncated, warnings };
 }
@@ -91,12 +98,40 @@ const CPU_KEYS: readonly [string, keyof IostatCpu][] = [
   ['idle', 'idlePercent'],
 ];
 
+type JsonPath = readonly (string | number)[];
+
+/**
+ * A value iostat prints as a number: `%.2f` of a rate, size, time or percentage, never below zero
+ * and never beyond a double (JSON.parse reads `1e309` as Infinity). Anything else is BAD_NUMBER
+ * at the value's line and column.
+ */
+function numberAt(source: TextSource, raw: unknown, path: JsonPath, what: string): number {
+  if (typeof raw === 'number' && Number.isFinite(raw) && raw >= 0) return raw;
+  const found =
+    typeof raw !== 'number'
+      ? `found ${JSON.stringify(raw)?.slice(0, 40) ?? 'nothing'}`
+      : raw < 0
+        ? `found ${raw} (iostat prints none below zero)`
+        : 'found a number beyond any iostat prints';
+  throw jsonErrorAt(source, path, `expected a number for ${what}, ${found}`);
+}
+
+function jsonErrorAt(source: TextSource, path: JsonPath, message: string): ParseError {
+  return _errorAt(source, _offsetOfJsonPath(source.text, 0, path), {
+    code: 'BAD_NUMBER',
+    tool: 'iostat',
+    format: 'json',
+    message,
+  });
+}
+
 function readReport(
   statistics: Record<string, unknown>,
   sample: number,
   isSinceBoot: boolean,
   source: TextSource,
   order: DateOrder,
+  path: JsonPath,
 ): IostatReport {
   const stamp = typeof statistics.timestamp === 'string' ? parseTimestamp(statistics.timestamp, order) : null;
   const cpuEntry = asRecord(statistics['avg-cpu']);
@@ -112,7 +147,7 @@ function readReport(
     };
     for (const [key, field] of CPU_KEYS) {
       const value = cpuEntry[key];
-      if (typeof value === 'number') cpu[field] = value;
+      if (value !== undefined) cpu[field] = numberAt(source, value, [...path, 'avg-cpu', key], `avg-cpu "${key}"`);
     }
   }
   // Each disk entry names its keys; the report's columns are every key any disk has, in the
@@ -120,7 +155,7 @@ function readReport(
   const columns: IostatColumn[] = [];
   const columnIndex = new Map<string, number>();
   const rows: { name: string; entries: [number, number][] }[] = [];
-  for (const item of asArray(statistics.disk) ?? []) {
+  for (const [diskIndex, item] of (asArray(statistics.disk) ?? []).entries()) {
     const disk = asRecord(item);
     if (disk === undefined) continue;
     const name = typeof disk.disk_device === 'string' ? disk.disk_device : '';
@@ -128,15 +163,7 @@ function readReport(
     const entries: [number, number][] = [];
     for (const key in disk) {
       if (key === 'disk_device') continue;
-      const raw = disk[key];
-      if (typeof raw !== 'number') {
-        throw _errorAt(source, 0, {
-          code: 'BAD_NUMBER',
-          tool: 'iostat',
-          format: 'json',
-          message: `expected a number for "${key}" of device "${name}" in report ${sample}`,
-        });
-      }
+      const raw = numberAt(source, disk[key], [...path, 'disk', diskIndex, key], `"${key}" of device "${name}"`);
       const spec = columnSpec(jsonKeyColumn(key, hasRateMergeKey));
       let index = columnIndex.get(key);
       if (index === undefined) {

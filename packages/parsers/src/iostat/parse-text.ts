@@ -1,7 +1,7 @@
 import { _errorAt, type ParseError } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
-import { _IostatLineError, IostatMachine, type IostatMachineOptions } from './machine.ts';
+import { _IostatLineError, IostatMachine, type IostatMachineOptions, MISSING_REPORT } from './machine.ts';
 import type { IostatHost, IostatReport } from './schema.ts';
 
 export interface TextParse {
@@ -17,9 +17,12 @@ export function parseIostatText(source: TextSource, options: IostatMachineOption
   const reports: IostatReport[] = [];
   const text = source.text;
   try {
-    for (let start = 0; start <= text.length; ) {
+    // The lines as a stream reads them (lines.ts): a line end ends the line before it and starts
+    // none, so a text ending in one has no empty line after it.
+    const length = text.endsWith('\n') ? text.length - 1 : text.length;
+    for (let start = 0; start <= length; ) {
       let end = text.indexOf('\n', start);
-      if (end === -1) end = text.length;
+      if (end === -1 || end > length) end = length;
       const report = machine.push(text.slice(start, end));
       if (report !== undefined) reports.push(report);
       start = end + 1;
@@ -35,7 +38,7 @@ export function parseIostatText(source: TextSource, options: IostatMachineOption
       code: 'MISSING_SECTION',
       tool: 'iostat',
       format: 'text',
-      message: 'no iostat report found: expected an avg-cpu header or a Device header',
+      message: MISSING_REPORT,
     });
   }
   return { host: machine.host, reports, isTruncated: machine.isTruncated, warnings: machine.warnings };

@@ -95,9 +95,9 @@ export function scanValue(line: string, start: number, end: number, spec: Column
  * (locale.ts), the code of `.` or `,`; the other one makes NaN.
  */
 export function scanDecimal(line: string, start: number, end: number, factor = 1, mark = DOT): number {
+  // iostat prints no value below zero (rates, sizes, times, percentages): a sign is damage.
+  if (line.charCodeAt(start) === MINUS) return Number.NaN;
   let i = start;
-  const isNegative = line.charCodeAt(i) === MINUS;
-  if (isNegative) i++;
   let mantissa = 0;
   let digits = 0;
   let decimals = 0;
@@ -121,8 +121,7 @@ export function scanDecimal(line: string, start: number, end: number, factor = 1
     const slow = Number(line.slice(start, end).replace(',', '.')) * factor;
     return Number.isFinite(slow) ? slow : Number.NaN;
   }
-  const value = (mantissa * factor) / (POW10[decimals] as number);
-  return isNegative ? -value : value;
+  return (mantissa * factor) / (POW10[decimals] as number);
 }
 
 /**
@@ -150,9 +149,8 @@ export function scanRowFast(
       if (code !== SPACE && code !== TAB) break;
       i++;
     }
-    if (i >= length) return -1;
-    const isNegative = code === MINUS;
-    if (isNegative) i++;
+    // A sign is left to the careful reading, which refuses it.
+    if (i >= length || code === MINUS) return -1;
     let mantissa = 0;
     let digits = 0;
     let decimals = 0;
@@ -179,8 +177,7 @@ export function scanRowFast(
     if (digits === 0 || digits > 15) return -1;
     // The digits times the factor, then one division: an exact product (a kB/s or ms value is
     // far below 2^53) rounded once, so that 0.07 ms is 70000 ns, not 70000.00000000001.
-    const value = (mantissa * (factors[k] as number)) / (POW10[decimals] as number);
-    values[k] = isNegative ? -value : value;
+    values[k] = (mantissa * (factors[k] as number)) / (POW10[decimals] as number);
   }
   return i;
 }
@@ -204,8 +201,7 @@ export function scanRowFastBytes(
   let code = bytes[i] as number;
   for (let k = 0; k < factors.length; k++) {
     while (code === SPACE || code === TAB) code = bytes[++i] as number;
-    const isNegative = code === MINUS;
-    if (isNegative) code = bytes[++i] as number;
+    if (code === MINUS) return -1;
     let mantissa = 0;
     const digitsStart = i;
     while (code >= ZERO && code <= NINE) {
@@ -227,8 +223,7 @@ export function scanRowFastBytes(
     // The token must end here, at a blank or the line end; a row too short has no digits here.
     if (code !== SPACE && code !== TAB && code !== LINE_END) return -1;
     if (digits === 0 || digits > 15 || i > end) return -1;
-    const value = (mantissa * (factors[k] as number)) / (POW10[decimals] as number);
-    values[k] = isNegative ? -value : value;
+    values[k] = (mantissa * (factors[k] as number)) / (POW10[decimals] as number);
   }
   return i;
 }

@@ -188,6 +188,8 @@ describe('the stream on mutated logs', () => {
     }
     const last = machine.finish();
     if (last !== undefined) reports.push(last);
+    // No report and no banner: not an iostat output (parse says so too).
+    if (reports.length === 0 && machine.host === null) return { code: 'MISSING_SECTION', line: 1, column: 1 };
     return reports;
   }
 

@@ -3,7 +3,7 @@ import { readTextBatches, type TextBatch } from '../lines.ts';
 import type { Measurement } from '../measurement.ts';
 import type { ParseWarning, ToolOutput } from '../parser.ts';
 import { readText } from '../text.ts';
-import { _IostatLineError, IostatMachine, type IostatMachineOptions } from './machine.ts';
+import { _IostatLineError, IostatMachine, type IostatMachineOptions, MISSING_REPORT } from './machine.ts';
 import { reportMeasurements } from './measurements.ts';
 import { parseIostatJson } from './parse-json.ts';
 import { skipBlanks } from './scan.ts';
@@ -46,6 +46,7 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
   async *[Symbol.asyncIterator](): AsyncGenerator<IostatReport> {
     let format = this.options.format;
     let jsonTexts: string[] | null = null;
+    let isUnterminated = false;
     const machine = new IostatMachine(this.options);
     const reader = new TextReader(machine, this.options.name);
     for await (const batch of readTextBatches(this.input, { name: this.options.name })) {
@@ -54,6 +55,7 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
       if (format === 'json') {
         jsonTexts ??= [];
         jsonTexts.push(batch.text);
+        isUnterminated = batch.isUnterminated === true;
         continue;
       }
       reader.start(batch);
@@ -64,7 +66,8 @@ export class IostatReportStream implements AsyncIterable<IostatReport> {
       this.host = machine.host;
     }
     if (format === 'json' && jsonTexts !== null) {
-      const parsed = parseIostatJson(readText(jsonTexts.join('\n'), { name: this.options.name }), this.options);
+      const whole = jsonTexts.join('\n') + (isUnterminated ? '' : '\n');
+      const parsed = parseIostatJson(readText(whole, { name: this.options.name }), this.options);
       this.host = parsed.host;
       this.isTruncated = parsed.isTruncated;
       this.warnings = parsed.warnings;
@@ -114,8 +117,13 @@ async function* streamJsonOutputs(
   name: string | undefined,
 ): AsyncGenerator<IostatOutput> {
   const texts: string[] = [];
-  for await (const batch of batches) texts.push(batch.text);
-  const parsed = parseIostatJson(readText(texts.join('\n'), { name }));
+  let isUnterminated = false;
+  for await (const batch of batches) {
+    texts.push(batch.text);
+    isUnterminated = batch.isUnterminated === true;
+  }
+  // With the input's final line end, where it had one: an error at the end is where parse puts it.
+  const parsed = parseIostatJson(readText(texts.join('\n') + (isUnterminated ? '' : '\n'), { name }));
   yield* piecesOf(parsed.host, parsed.reports, parsed.isTruncated, parsed.warnings, 'json');
 }
 
@@ -177,7 +185,10 @@ class TextOutputs implements AsyncIterableIterator<IostatOutput> {
         const machine = this.machine;
         const last = this.reader.finish();
         if (last !== undefined) return { done: false, value: this.piece(last, machine.isTruncated) };
-        if (machine.isTruncated) return { done: false, value: this.piece(null, true) };
+        // A cut at the end, or warnings that came after the last report (parse has them too).
+        if (machine.isTruncated || machine.warnings.length !== this.warningCount) {
+          return { done: false, value: this.piece(null, machine.isTruncated) };
+        }
         break;
       }
       let report: IostatReport | undefined;
@@ -330,9 +341,13 @@ export class TextReader {
   private isAscii = false;
   private bytes = new Uint8Array(0);
 
+  /** The input's first line, for an error at its start. */
+  private firstLine: string | undefined;
+
   /** Starts on a batch (the previous one read to its end). */
   start(batch: TextBatch): void {
     const text = batch.text;
+    this.firstLine ??= lineAt(text, 0);
     this.text = text;
     this.at = 0;
     // Lines are read from the text's bytes when it is ASCII (one byte per character, so offsets
@@ -377,8 +392,26 @@ export class TextReader {
     return undefined;
   }
 
+  /**
+   * Ends the input: the last report, when whole. MISSING_SECTION, as parseIostatText gives it,
+   * when the input held no report and no banner.
+   */
   finish(): IostatReport | undefined {
-    return this.machine.finish();
+    const machine = this.machine;
+    const last = machine.finish();
+    if (last === undefined && machine.reportCount === 0 && machine.host === null) {
+      throw new ParseError({
+        code: 'MISSING_SECTION',
+        message: MISSING_REPORT,
+        tool: 'iostat',
+        format: 'text',
+        line: 1,
+        column: 1,
+        lineText: this.firstLine ?? '',
+        file: this.name,
+      });
+    }
+    return last;
   }
 
   /** Keeps the last two non-blank lines of the batch (with their numbers), for errors that point back. */

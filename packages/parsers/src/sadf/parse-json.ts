@@ -1,4 +1,5 @@
 import { _errorAt, type ParseError, type ParseErrorCode } from '../errors.ts';
+import { _duplicateKeyWarnings } from '../json-keys.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { _isCutShort, _offsetOfJsonPath, type JsonPath } from './json-position.ts';
@@ -53,7 +54,7 @@ export function _parseSadfJson(source: TextSource): { result: SadfResult; warnin
       sysdataVersion: typeof version === 'number' || typeof version === 'string' ? String(version) : null,
       hosts: hosts.map((entry, index) => readHost(reader, entry, ['sysstat', 'hosts', index])),
     },
-    warnings: [],
+    warnings: _duplicateKeyWarnings(source, document, source.text.length),
   };
 }
 
@@ -165,9 +166,11 @@ function readValues<T>(
     }
     const at = [...path, ...key.split('.')];
     const value = typeof raw === 'number' ? raw * spec.factor : Number.NaN;
-    // JSON.parse reads 1e400 as Infinity: no tool prints it, and no unit holds it.
-    if (!Number.isFinite(value)) {
-      reader.fail(at, 'BAD_NUMBER', `expected a number for "${key}" in "${section}", found ${describe(raw)}`);
+    // JSON.parse reads 1e400 as Infinity: no tool prints it, and no unit holds it. Every value read
+    // here (percentages, rates, sizes, times, queue lengths) is zero or more as sadf prints it.
+    if (!Number.isFinite(value) || value < 0) {
+      const note = value < 0 ? ' (sadf prints none below zero)' : '';
+      reader.fail(at, 'BAD_NUMBER', `expected a number for "${key}" in "${section}", found ${describe(raw)}${note}`);
     }
     const rank = ranks.get(spec.field);
     if (rank !== undefined && rank <= spec.rank) continue;

@@ -17,6 +17,12 @@ import { type SourceLine, SYSBENCH_FORMAT } from './values.ts';
 const VERSION_LINE =
   /^sysbench (\d+\.\d+(?:\.\d+)?(?:-[0-9a-zA-Z.]+)?)(?:: {2}multi-threaded system evaluation benchmark| \(using (.+)\))?$/;
 
+/**
+ * The start of a header line, cut anywhere after "sysbench": `sysbench 1.0.2`, `sysbench 1.0.20 (using sys`.
+ * As the last line of an output, it is the next run cut inside its first line.
+ */
+const CUT_VERSION_LINE = /^sysbench(?: (?:\d+(?:\.\d*)*(?:-[0-9a-zA-Z.]*)?(?: \(.*)?)?)?$/;
+
 export interface TextParse {
   result: SysbenchResult;
   version: string | null;
@@ -36,6 +42,8 @@ export function _parseText(source: TextSource): TextParse {
   // "WARNING:" lines come before the header they belong to (sysbench.c parses options first).
   let pendingWarnings: string[] = [];
   let lineNumber = 0;
+  // The last line, when it is a header line cut short (CUT_VERSION_LINE), else 0.
+  let cutHeaderLine = 0;
   // A block of sysbench.report_json's output (report-json.ts), and the run it belongs to.
   let jsonReader: _JsonReportReader | null = null;
   let jsonRun: RunDraft | null = null;
@@ -98,6 +106,9 @@ export function _parseText(source: TextSource): TextParse {
     if (version !== null) {
       startRun(version[1] ?? null, version[2] ?? null);
       continue;
+    }
+    if (isCutVersionLine(trimmed) && !/\S/.test(text.slice(start))) {
+      cutHeaderLine = lineNumber;
     }
     if (trimmed.startsWith('WARNING:')) {
       const current = draft as RunDraft | null;
@@ -166,7 +177,16 @@ export function _parseText(source: TextSource): TextParse {
   }
   // A run cut short among complete ones (a killed run in a log of appended runs) is kept and
   // marked: its numbers so far are real, and isComplete says the rest is missing.
-  const warnings: ParseWarning[] = drafts
+  const warnings: ParseWarning[] = [];
+  if (cutHeaderLine !== 0) {
+    warnings.push({
+      code: 'TRUNCATED',
+      message: 'the last line is the header of a next sysbench run, cut: that run is missing',
+      line: cutHeaderLine,
+      column: 1,
+    });
+  }
+  const cutRuns: ParseWarning[] = drafts
     .filter((d) => !d.run.isComplete)
     .map((d) => ({
       code: 'TRUNCATED',
@@ -174,9 +194,15 @@ export function _parseText(source: TextSource): TextParse {
       line: d.run.line,
       column: 1,
     }));
+  warnings.push(...cutRuns);
   const runs = drafts.map(_finishRun);
   warnings.push(...jsonWarnings);
   return { result: { runs }, version: runs.find((r) => r.version !== null)?.version ?? null, warnings };
+}
+
+/** A header line cut anywhere: inside the word `sysbench` (`sysbe`) or after it (CUT_VERSION_LINE). */
+function isCutVersionLine(trimmed: string): boolean {
+  return trimmed.startsWith('sysbench') ? CUT_VERSION_LINE.test(trimmed) : 'sysbench'.startsWith(trimmed);
 }
 
 function firstContent(text: string): number {

@@ -4,6 +4,7 @@ import {
   _decimalRateBytesPerSec,
   _durationNs,
   _failAt,
+  _fixedNumber,
   _number,
   _splitKeyValue,
   type SourceLine,
@@ -50,11 +51,17 @@ function percentOf(digits: string): number {
   return value <= 100 ? value : Number(`${digits.slice(0, 2)}.${digits.slice(2)}`);
 }
 
-/** "a/b": two numbers, at their indexes. */
+/**
+ * "a/b" of the fairness block: two numbers, at their indexes, printed `%.4f/%3.2f` by every
+ * version (sysbench.c), the run's last line.
+ */
 function pair(line: SourceLine, value: string, index: number): [number, number] {
   const slash = value.indexOf('/');
   if (slash === -1) throw _failAt(line, index, 'UNEXPECTED_LINE', `expected "avg/stddev", found "${value}"`);
-  return [_number(line, value.slice(0, slash), index), _number(line, value.slice(slash + 1), index + slash + 1)];
+  return [
+    _fixedNumber(line, value.slice(0, slash), index, 4),
+    _fixedNumber(line, value.slice(slash + 1), index + slash + 1, 2),
+  ];
 }
 
 /** "IOPS=270.00 4.22 MiB/s (4.42 MB/s)" (1.1 fileio): IOPS and bytes per second. */
@@ -102,6 +109,10 @@ const LATENCY: Readonly<Record<string, KeyReader>> = {
     _latencyOf(d).maxNs = _durationNs(line, v, i, 'ms');
   },
   sum: (d, line, v, i) => {
+    if (d.endsAtLatencySum) {
+      // 1.1 fileio's last line, `sum: %39.2f`: a cut inside its number is no smaller sum.
+      _fixedNumber(line, v, i, 2);
+    }
     _latencyOf(d).sumNs = _durationNs(line, v, i, 'ms');
     if (d.endsAtLatencySum) finish(d);
   },

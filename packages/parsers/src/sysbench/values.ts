@@ -41,14 +41,39 @@ export function _splitKeyValue(text: string): KeyValue | null {
   return { key, value: text.slice(valueIndex).trimEnd(), valueIndex };
 }
 
-// A plain decimal as sysbench prints it with printf %f, %d or %llu: no sign games, no hex.
-const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+// A plain decimal as sysbench prints it with printf %f, %d or %llu: no hex, and no sign: every
+// figure it prints (counts, rates, times, latencies, sizes, thread counts) is zero or more.
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-/** A number token at `index` of the line; BAD_NUMBER when it is not one or not finite. */
+/**
+ * A number token at `index` of the line; BAD_NUMBER when it is not one (trailing junk, `12.5x`,
+ * included), negative, or not finite.
+ */
 export function _number(line: SourceLine, token: string, index: number): number {
   const value = DECIMAL.test(token) ? Number(token) : Number.NaN;
   if (!Number.isFinite(value)) {
-    throw _failAt(line, index, 'BAD_NUMBER', `expected a number, found "${token}"`);
+    const what = token.startsWith('-') ? 'a number sysbench prints (it prints none below zero)' : 'a number';
+    throw _failAt(line, index, 'BAD_NUMBER', `expected ${what}, found "${token}"`);
+  }
+  return value;
+}
+
+/**
+ * A number sysbench prints with a fixed count of decimals (`%.4f`, `%3.2f`): a token with another
+ * count is BAD_NUMBER. The lines that end a run are read so, so that a copy cut inside their last
+ * number (`9.9921/0.0` for `9.9921/0.01`) is an error, not a smaller figure.
+ */
+export function _fixedNumber(line: SourceLine, token: string, index: number, decimals: number): number {
+  const value = _number(line, token, index);
+  const point = token.indexOf('.');
+  const found = point === -1 ? 0 : token.length - point - 1;
+  if (found !== decimals) {
+    throw _failAt(
+      line,
+      index,
+      'BAD_NUMBER',
+      `sysbench prints this number with ${decimals} decimals, found "${token}" (a copy cut inside it?)`,
+    );
   }
   return value;
 }
@@ -108,6 +133,7 @@ function withUnitError(line: SourceLine, index: number, read: () => number): num
     throw error;
   }
   if (!Number.isFinite(value)) throw _failAt(line, index, 'BAD_NUMBER', 'the number is too large');
+  if (value < 0) throw _failAt(line, index, 'BAD_NUMBER', 'a size or rate below zero, which sysbench never prints');
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { CUT_WARNING } from '@benchfolio/parsers';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { experimentPath, rawFilePath, runPagePath } from './download-paths.ts';
 import { type ExperimentView, experimentView, type OutputView, type RunView } from './experiment-view.ts';
@@ -14,6 +15,11 @@ import { type StabilityRow, stabilityRows } from './run-stability.ts';
 export interface RunOutputView extends OutputView {
   /** run.yaml's note on this output. */
   note?: string;
+  /**
+   * Where the parser found the output cut short (its TRUNCATED warning) and run.yaml's reason for
+   * publishing it all the same (`truncated: { accepted }`); validate refuses a cut output without one.
+   */
+  truncated?: { line: number; accepted: string };
   headlines?: HeadlineTable;
   /** Reports in a time series (iostat), 0 otherwise. */
   samples: number;
@@ -69,6 +75,10 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
     const headlines = headlineTable(output.parsed.tool, output.parsed.measurements);
     if (headlines !== undefined) view.headlines = headlines;
     if (output.declared.note !== undefined) view.note = output.declared.note;
+    const cut = output.parsed.warnings.find((warning) => warning.code === CUT_WARNING);
+    if (cut !== undefined && output.declared.truncated !== undefined) {
+      view.truncated = { line: cut.line, accepted: output.declared.truncated.accepted };
+    }
     return view;
   });
   return {
