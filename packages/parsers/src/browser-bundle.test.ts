@@ -81,3 +81,34 @@ describe('the parsers bundled for a browser', () => {
     for (const [tool, text] of Object.entries(outputs)) expect(parsers.parse(text).tool).toBe(tool);
   });
 });
+
+describe('content/index.ts in a browser bundle', () => {
+  // The write-up check (markdown-check.ts) reads index.md with markdown-it, about 100 kB that
+  // only validate and the loading need. The package is free of side effects (package.json), so
+  // a bundler leaves out what the importer does not use: the site's /try form imports the
+  // schemas and the name rules, and must not carry markdown-it to readers.
+  it('leaves markdown-it out when only the schemas and the name rules are imported', async () => {
+    const result = await build({
+      stdin: {
+        contents: `export { checkYaml, RunSchema, ExperimentSchema, outputFileNameProblem, runFolderNameProblem } from './content/index.ts';`,
+        resolveDir: srcDir,
+        sourcefile: 'try-form.ts',
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const output = Object.values(result.metafile.outputs)[0];
+    const bundled = Object.entries(output?.inputs ?? {})
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path);
+    expect(bundled.some((path) => path.endsWith('/src/content/run-schema.ts'))).toBe(true);
+    expect(bundled.filter((path) => /markdown-it|markdown-check|linkify|mdurl|punycode|uc\.micro/.test(path))).toEqual(
+      [],
+    );
+  });
+});

@@ -60,6 +60,25 @@ describe('readTextBatches', () => {
     expect(texts).toEqual(['a', 'bc', 'd', 'e\n', 'fg']);
   });
 
+  it('marks the last batch isUnterminated when the input ends inside its last line, and only then', async () => {
+    async function* source(chunks: string[]) {
+      yield* chunks;
+    }
+    const marks = async (chunks: string[]) => {
+      const seen: [string, boolean][] = [];
+      for await (const batch of readTextBatches(source(chunks))) seen.push([batch.text, batch.isUnterminated === true]);
+      return seen;
+    };
+    expect(await marks(['1000, 2345\n1500, 23'])).toEqual([
+      ['1000, 2345', false],
+      ['1500, 23', true],
+    ]);
+    expect(await marks(['1000, 2345\n15', '00, 2345\r\n'])).toEqual([
+      ['1000, 2345', false],
+      ['1500, 2345', false],
+    ]);
+  });
+
   it('gives the lines of the whole text, however the text is cut', () => {
     const piece = fc.constantFrom('a', 'bc', '\n', '\r', '\r\n', ' ', '\uFEFF', 'é');
     fc.assert(

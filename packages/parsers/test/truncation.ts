@@ -37,6 +37,9 @@ export interface ParsedLike {
 /**
  * Where a series' entries begin and end: two measurements with the same key belong to one entry.
  * A tool not listed here is not a series, so a prefix of its measurements is never enough.
+ * Measurements without a key that follow the entries are the series' summary over its entries
+ * (fio-log's per-direction `<kind>.count`, `.mean`, `.min`, `.max`, `.p<N>`): a series cut between
+ * two entries gives the summary of its own entries, so only the entries are compared.
  */
 const SERIES_ENTRY_KEY: Partial<Record<ToolName, (measurement: Measurement) => string | undefined>> = {
   iostat: (m) => m.labels.sample,
@@ -165,12 +168,18 @@ function sameRows(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((row, index) => row === b[index]);
 }
 
-/** `cut` is `whole`'s first n measurements, and measurement n (if any) begins a new entry. */
+/**
+ * `cut`'s entries are `whole`'s first n entry measurements, and whole's entry measurement n (if
+ * any) begins a new entry; what follows the entries (their summary, see SERIES_ENTRY_KEY) is
+ * left out of both.
+ */
 function isEntryPrefix(
-  cut: readonly Measurement[],
-  whole: readonly Measurement[],
+  cutRows: readonly Measurement[],
+  wholeRows: readonly Measurement[],
   entryKey: (measurement: Measurement) => string | undefined,
 ): boolean {
+  const cut = withoutSummary(cutRows, entryKey);
+  const whole = withoutSummary(wholeRows, entryKey);
   if (cut.length >= whole.length) return false;
   for (let index = 0; index < cut.length; index++) {
     if (measurementKey(cut[index] as Measurement) !== measurementKey(whole[index] as Measurement)) return false;
@@ -179,6 +188,16 @@ function isEntryPrefix(
   const last = entryKey(cut[cut.length - 1] as Measurement);
   const next = entryKey(whole[cut.length] as Measurement);
   return last !== undefined && next !== undefined && last !== next;
+}
+
+/** The measurements before the series' trailing summary (those without an entry key at its end). */
+function withoutSummary(
+  measurements: readonly Measurement[],
+  entryKey: (measurement: Measurement) => string | undefined,
+): readonly Measurement[] {
+  let end = measurements.length;
+  while (end > 0 && entryKey(measurements[end - 1] as Measurement) === undefined) end--;
+  return measurements.slice(0, end);
 }
 
 /**

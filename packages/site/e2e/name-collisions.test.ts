@@ -4,9 +4,10 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSite, REPO_ROOT, type SiteBuild } from './helpers/build-site.ts';
 
-// Content that validates today but names files as the site names its own (issue 34): a raw
+// Content that named files as the site names its own, which validated before issue 34: a raw
 // output `index.html` was overwritten by the run page without a word, and run folders `beta`
-// and `beta.json` crashed the build (runs/beta.json both the run's JSON and a folder).
+// and `beta.json` crashed the build (runs/beta.json both the run's JSON and a folder). The build
+// now fails on them as validate does, naming each.
 
 const ID = '2011-07-ext3-ext4-xfs-fio-msa70';
 const BUILD_TIMEOUT_MS = 180_000;
@@ -55,13 +56,19 @@ describe('astro build, given names that collide with the files the site writes',
     await expect(access(join(build.outDir, 'index.html'))).rejects.toThrow();
   });
 
-  test('names each file or folder at fault as FILE: message, without a stack trace', () => {
+  test('names each file or folder at fault as FILE:LINE:COL: message [CODE], without a stack trace', async () => {
     const shown = (path: string) => relative(REPO_ROOT, join(contentDir, ID, path));
     const lines = build.output.split('\n');
-    expect(lines.find((line) => line.startsWith(`${shown('runs/ext3/index.html')}: `))).toContain(
-      'rename this raw output',
-    );
-    expect(lines.find((line) => line.startsWith(`${shown('runs/beta.json')}: `))).toContain('may not end in ".json"');
+    // The library's loading (validate's checks) refuses both before the site's own guard
+    // (data/name-collisions.ts, tested on its own) would.
+    const runYaml = await readFile(join(contentDir, ID, 'runs', 'ext3', 'run.yaml'), 'utf8');
+    const fileLine = runYaml.split('\n').findIndex((line) => line.includes('file: index.html')) + 1;
+    const indexHtml = lines.find((line) => line.startsWith(`${shown('runs/ext3/run.yaml')}:${fileLine}:`));
+    expect(indexHtml).toContain('index.html is a name the site makes in every run folder');
+    expect(indexHtml).toMatch(/ \[RESERVED_NAME\]$/);
+    const betaJson = lines.find((line) => line.startsWith(`${shown('runs/beta.json')}:1:1: `));
+    expect(betaJson).toContain('may not end in ".json"');
+    expect(betaJson).toMatch(/ \[RESERVED_NAME\]$/);
     // The run folder beta itself is fine: only beta.json is named.
     expect(lines.filter((line) => line.startsWith(`${shown('runs/beta')}:`))).toEqual([]);
     expect(build.output).not.toMatch(/^\s+at |Stack trace|ENOTDIR/m);

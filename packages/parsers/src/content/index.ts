@@ -20,6 +20,7 @@ export { PUBLISHED_UNITS } from './published-units.ts';
 export {
   EXPERIMENT_GENERATED_FILES,
   experimentZipName,
+  REFUSED_RUN_ENDINGS,
   RUN_FOLDER_NAME,
   RUN_GENERATED_FILES,
   runFolderNameProblem,

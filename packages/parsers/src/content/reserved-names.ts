@@ -50,9 +50,18 @@ export function runGeneratedSiblings(run: string): string[] {
 export const RUN_FOLDER_NAME = SLUG;
 
 /**
+ * Endings a run folder's name may not have, whatever the other runs are called. Astro matches
+ * `runs/<run>.json` and `runs/<run>.sections.json` against the run JSON routes before the run
+ * page's, so a run named `x.json` would get no page (Astro skips it with a warning), and runs `x`
+ * and `x.sections` would both claim `runs/x.sections.json`.
+ */
+export const REFUSED_RUN_ENDINGS: readonly string[] = ['.json', '.sections'];
+
+/**
  * Why `run` cannot name a run folder among `runs` (every run folder of its experiment), or
- * undefined when it can: it must match RUN_FOLDER_NAME, and no other run's generated file may bear
- * its name (runs `beta` and `beta.json` would both make `runs/beta.json`).
+ * undefined when it can: it must match RUN_FOLDER_NAME and not end in one of REFUSED_RUN_ENDINGS,
+ * and no other run's generated file may bear its name (runs `beta` and `beta.json` would both
+ * make `runs/beta.json`).
  */
 export function runFolderNameProblem(
   run: string,
@@ -63,6 +72,13 @@ export function runFolderNameProblem(
       code: 'BAD_NAME',
       message:
         'a run folder is named with lowercase letters and digits, in words joined by ".", "_" or "-" (such as ext4-tuned)',
+    };
+  }
+  const ending = REFUSED_RUN_ENDINGS.find((end) => run.endsWith(end));
+  if (ending !== undefined) {
+    return {
+      code: 'RESERVED_NAME',
+      message: `a run folder's name may not end in "${ending}": the site makes runs/<run>.json and runs/<run>.sections.json beside the run folders; rename the folder`,
     };
   }
   for (const other of runs) {

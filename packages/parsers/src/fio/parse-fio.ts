@@ -1,9 +1,10 @@
 import { _errorAt } from '../errors.ts';
+import { _isSameJsonText } from '../json-check.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { parseNormalSegment } from './normal/parse-normal.ts';
 import { _readErrorLine, _readPreambleLine } from './normal/summary-lines.ts';
-import { parseJsonDocument } from './parse-json.ts';
+import { _throwIfCutJson, parseJsonDocument } from './parse-json.ts';
 import { parseTerseLines } from './parse-terse.ts';
 import {
   _emptyNormalRun,
@@ -63,6 +64,9 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
         if (wants('json')) {
           run = parseJson(source, segment, segment.line, warnings);
           if (run !== null) warnings.push(..._textAfterJson(source, segment.end, segments[index + 1]?.start));
+        } else {
+          // A document the chosen format passes over is still the input's: cut, it cuts the input.
+          _throwIfCutJson(source, segment.start, segment.end);
         }
         break;
       case 'terse':
@@ -184,17 +188,8 @@ function parseJson(source: TextSource, segment: Segment, line: number, warnings:
   // A JSON document of something else (a blog's WordPress API dump) is pasted text, not fio's.
   if (!head.includes('"fio version"') && !head.includes('"jobs"') && !head.includes('"client_stats"')) {
     const full = source.text.slice(segment.start, segment.end);
-    const isClosed = source.text.charCodeAt(segment.end - 1) === 125; /* } */
-    if (!isClosed && source.text.slice(segment.end).trim() === '') {
-      // A document cut short at the end of the input, before it says whose it is: not
-      // another program's JSON, but fio's cut before its first key.
-      throw _errorAt(source, segment.end, {
-        tool: 'fio',
-        format: 'json',
-        code: 'TRUNCATED',
-        message: 'the JSON document stops before its closing brace',
-      });
-    }
+    // A document cut before its keys could be anyone's: the input is cut all the same.
+    _throwIfCutJson(source, segment.start, segment.end);
     if (!full.includes('"jobname"')) {
       warnings.push(
         warningAt(source, segment.start, 'NOT_FIO_JSON', 'skipped a JSON document that is not a fio result'),
@@ -202,7 +197,7 @@ function parseJson(source: TextSource, segment: Segment, line: number, warnings:
       return null;
     }
   }
-  return parseJsonDocument(source, segment.start, segment.end, line);
+  return parseJsonDocument(source, segment.start, segment.end, line, warnings);
 }
 
 function readPreamble(source: TextSource, segment: Segment, into: Map<string, JobParameters>): void {
@@ -245,14 +240,17 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
   const kept: PlacedRun[] = [];
   for (const current of placed) {
     const previous = kept[kept.length - 1];
-    if (previous !== undefined && isSameRun(previous.run, current.run)) {
+    if (previous !== undefined && (isSameRun(previous.run, current.run) || isSameDocument(previous, current, source))) {
       const isBetter = FORMAT_RANK[current.run.format] > FORMAT_RANK[previous.run.format];
       const dropped = isBetter ? previous : current;
       const winner = isBetter ? current : previous;
       // Two formats of one run is what `--output-format=normal,json` asks fio for: nothing odd
-      // to warn about. The same format twice is a pasted excerpt: worth a word.
+      // to warn about. The same format twice is a pasted excerpt, or one document pasted twice:
+      // worth a word.
       if (dropped.run.format === winner.run.format) {
-        const message = 'these job lines repeat the run above them (an excerpt); the complete run is kept';
+        const message = isJson(dropped.run)
+          ? 'this JSON document repeats the one above it (pasted twice); it is read once'
+          : 'these job lines repeat the run above them (an excerpt); the complete run is kept';
         warnings.push(warningAt(source, dropped.start, 'DUPLICATE_RUN', message));
       }
       if (isBetter) kept[kept.length - 1] = current;
@@ -261,6 +259,17 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
     kept.push(current);
   }
   return kept;
+}
+
+const isJson = (run: FioRun) => run.format === 'json' || run.format === 'json+';
+
+/**
+ * The same JSON document twice in a row (pasted twice): the same text, blanks aside. The reports
+ * of `--status-interval` are documents of the same jobs too, but each has its own time and
+ * figures, so they never match.
+ */
+function isSameDocument(a: PlacedRun, b: PlacedRun, source: TextSource): boolean {
+  return isJson(a.run) && isJson(b.run) && _isSameJsonText(source.text, a.start, a.end, b.start, b.end);
 }
 
 function isSameRun(a: FioRun, b: FioRun): boolean {

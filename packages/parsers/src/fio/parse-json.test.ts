@@ -178,7 +178,11 @@ describe('parseFio on fio JSON (fio 2.1 to 3.x)', () => {
     expect(broken.split('\n')[error.line - 1]).toContain(`"${key}"`);
     expect(_binsTextHasOnlyNumbers(text, 0, text.length)).toBe(true);
     expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : [2] }}', 0, 24)).toBe(false);
-    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : -2, "2": 3 }}', 0, 31)).toBe(true);
+    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : 2, "2": 3 }}', 0, 30)).toBe(true);
+    // Counts fio cannot print send the parser to walk the values, which names the bad one.
+    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : -2, "2": 3 }}', 0, 31)).toBe(false);
+    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : 2e400, "2": 3 }}', 0, 34)).toBe(false);
+    expect(_binsTextHasOnlyNumbers('{"bins" : { "1" : 2.5, "2": 3 }}', 0, 32)).toBe(false);
   });
 
   it('converts fio 2.x json+ bucket indices to latencies', () => {

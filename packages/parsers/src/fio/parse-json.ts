@@ -1,4 +1,6 @@
 import { _errorAt, type ParseError } from '../errors.ts';
+import { _duplicateJsonKeys, _keepsEveryJsonMember, _offsetOfJsonPath } from '../json-check.ts';
+import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { findJsonError } from './json-error.ts';
 import {
@@ -29,9 +31,18 @@ import { _readCriterion, _readSteadyStateSpec } from './steady-state.ts';
  *   `io_bytes` and KiB in the added `io_kbytes`, which is how the two are told apart.
  * - `bw` is KiB/s everywhere; fio >= 3.2 adds `bw_bytes` in B/s, preferred when present.
  * - `bw_agg` is the percent of the group's bandwidth, capped at 100 by fio.
- * - fio 3.1 prints empty percentile slots as duplicate `"0.00" : 0` keys (axboe/fio#511):
- *   JSON.parse keeps one of them, and percentile 0 is dropped as padding.
+ * - fio before 3.4 prints empty percentile slots as duplicate `"0.00" : 0` keys (axboe/fio#511,
+ *   fixed by commit 702bd977): JSON.parse keeps one of them, and percentile 0 is dropped as
+ *   padding; fio 2.0 to 2.1.3 print `first_error` under a second `"total_err"` key; an option
+ *   given twice is printed twice under `global options`/`job options`.
+ *   These repeats are fio's own and pass quietly; any other repeated key is a DUPLICATE_KEY warning.
  * - json+ adds `bins` (latency value in ns → count) under each latency with percentiles.
+ *
+ * Numbers: fio prints integers with `%lld` and floats with `%f`, so a number JSON.parse makes
+ * Infinity (`1e309`) is never fio's, and is BAD_NUMBER at its line and column, as is a negative
+ * number where fio prints a count, a size, a rate, a time or a percentage (everything read here
+ * but the steady-state `slope` and the job's `error`), and a percentile key that is not a
+ * percentile (digits and a fraction, 0 to 100, as fio's percentile_list allows).
  */
 
 type JsonObject = Record<string, unknown>;
@@ -47,14 +58,23 @@ interface DocumentContext {
   hasBins: boolean;
   /** Whether every `"bins"` object of the document holds only numbers, read off the text once. */
   areBinsNumbers?: boolean;
+  /** The parsed document, to find the path (and so the position) of a value found wrong. */
+  root: unknown;
 }
 
 /**
  * Parses one JSON document, source.text[start, end), into a run. Throws BAD_JSON for text that
- * is not JSON and SCHEMA_MISMATCH for JSON that is not a fio result. `line` is the 1-based line
- * of `start`, when the caller keeps count.
+ * is not JSON, BAD_NUMBER for a number fio cannot print, and SCHEMA_MISMATCH for JSON that is
+ * not a fio result; a key repeated in an object is a DUPLICATE_KEY warning in `warnings`. `line`
+ * is the 1-based line of `start`, when the caller keeps count.
  */
-export function parseJsonDocument(source: TextSource, start: number, end: number, line?: number): FioRun {
+export function parseJsonDocument(
+  source: TextSource,
+  start: number,
+  end: number,
+  line?: number,
+  warnings: ParseWarning[] = [],
+): FioRun {
   const text = source.text.slice(start, end);
   let value: unknown;
   try {
@@ -62,12 +82,50 @@ export function parseJsonDocument(source: TextSource, start: number, end: number
   } catch (error) {
     throw badJson(source, start, text, error);
   }
+  // A json (not json+) document is shown whole by a count of its colons, which costs less than the
+  // walk for duplicates; json+ bins, thousands of integer keys, cost more to count than to walk.
+  const hasBins = text.includes('"bins"');
+  if (hasBins || !_keepsEveryJsonMember(source.text, start, end, value)) {
+    warnings.push(...duplicateKeyWarnings(source, start, end));
+  }
   return jsonValueToRun(source, start, end, value, line);
+}
+
+/**
+ * fio prints each option as it was given (json_add_job_opts walks the job's option list), so one
+ * given twice is printed twice: most options then take the last value, as read here, and
+ * `filename` adds a file per value (VirtualClient's job with two disks; PerfKitBenchmarker's
+ * repeated one). fio 3.7's client/server output prints its global options twice over.
+ */
+const OPTION_OBJECTS: ReadonlySet<string> = new Set(['global options', 'job options']);
+
+/**
+ * DUPLICATE_KEY at each key an object repeats (JSON.parse kept the last), except fio's own
+ * repeats (see the top of this file): the `"0.00" : 0` padding of a percentile object, fio
+ * 2.0-2.1.3's second `"total_err"`, and options (above).
+ */
+function duplicateKeyWarnings(source: TextSource, start: number, end: number): ParseWarning[] {
+  const text = source.text;
+  const warnings: ParseWarning[] = [];
+  for (const duplicate of _duplicateJsonKeys(text, start, end)) {
+    const { key, parentKey, valueOffset } = duplicate;
+    const isPadding =
+      parentKey === 'percentile' && key === '0.00' && /^0(?![\d.eE])/.test(text.slice(valueOffset, valueOffset + 2));
+    if (isPadding || key === 'total_err' || OPTION_OBJECTS.has(parentKey ?? '')) continue;
+    const { line, column } = source.locate(duplicate.offset);
+    warnings.push({
+      code: 'DUPLICATE_KEY',
+      message: `the key ${JSON.stringify(key)} appears again in this object; its last value is the one read`,
+      line,
+      column,
+    });
+  }
+  return warnings;
 }
 
 /** Builds the run from an already parsed document (the splitter may have parsed it). */
 export function jsonValueToRun(source: TextSource, start: number, end: number, value: unknown, line?: number): FioRun {
-  const context: DocumentContext = { source, start, end, format: 'json', hasBins: false };
+  const context: DocumentContext = { source, start, end, format: 'json', hasBins: false, root: value };
   if (!isObject(value)) {
     throw mismatch(context, null, 'expected a fio JSON object with "jobs" or "client_stats", found something else');
   }
@@ -109,7 +167,7 @@ function readJob(
   job.groupId = readNumber(context, value, 'groupid');
   job.hostname = readString(context, value, 'hostname');
   job.description = readString(context, value, 'desc');
-  const errorCode = readNumber(context, value, 'error');
+  const errorCode = readNumber(context, value, 'error', true);
   if (errorCode !== null && errorCode !== 0) {
     job.hasFailed = true;
     job.error = { code: errorCode, location: null, function: null, message: null };
@@ -287,7 +345,8 @@ function readSteadyState(context: DocumentContext, value: unknown): SteadyState 
     criterion: criterionText === null ? null : _readCriterion(criterionText),
     durationSec: readNumber(context, value, 'duration'),
     maxDeviation: readNumber(context, value, 'max_deviation'),
-    slope: readNumber(context, value, 'slope'),
+    // A slope falls as well as rises.
+    slope: readNumber(context, value, 'slope', true),
     bwMeanBytesPerSec: data === undefined ? null : readNumber(context, data, 'bw_mean'),
     iopsMean: data === undefined ? null : readNumber(context, data, 'iops_mean'),
     bwBytesPerSec: data === undefined ? null : readNumberArray(context, data, 'bw'),
@@ -303,6 +362,9 @@ function readNumberArray(context: DocumentContext, parent: JsonObject, key: stri
   if (!Array.isArray(value) || !value.every((n) => typeof n === 'number')) {
     throw mismatch(context, `"${key}"`, `expected "${key}" to be an array of numbers`);
   }
+  value.forEach((n: number, index) => {
+    if (!isCount(n)) checkNumber(context, value, index, n, `"${key}" value ${index + 1}`, false);
+  });
   return value as number[];
 }
 
@@ -348,14 +410,28 @@ function readPercentiles(context: DocumentContext, value: unknown, factor: numbe
   for (const key in value) {
     const latency = value[key];
     if (typeof latency !== 'number') throw mismatch(context, `"${key}"`, `expected percentile "${key}" to be a number`);
-    const percentile = Number(key);
-    if (!Number.isFinite(percentile)) throw mismatch(context, `"${key}"`, `"${key}" is not a percentile`);
-    // Percentile 0 is the padding fio 2.x/3.1 print for unused slots.
+    if (!isCount(latency))
+      checkNumber(context, value, key, latency, `percentile ${JSON.stringify(key)}'s latency`, false);
+    // fio prints each percentile with %f (`"99.900000"`): digits, a dot, digits.
+    const percentile = PERCENTILE_KEY.test(key) ? Number(key) : Number.NaN;
+    // Percentile 0 is the padding fio before 3.4 prints for unused slots (`"0.00" : 0`); a job
+    // may list 0 in percentile_list (fio allows 0 to 100), which is the minimum, read elsewhere.
     if (percentile === 0) continue;
+    if (!(percentile > 0 && percentile <= 100)) {
+      throw badNumber(
+        context,
+        value,
+        key,
+        `expected a percentile from 0 to 100 as this key (fio prints "99.900000"), found ${JSON.stringify(key)}`,
+        true,
+      );
+    }
     result[percentileKeyOf(key, percentile)] = latency * factor;
   }
   return result;
 }
+
+const PERCENTILE_KEY = /^\d{1,3}(?:\.\d+)?$/;
 
 /** fio prints the same few percentile keys everywhere: each is normalized once. */
 const PERCENTILE_KEYS = new Map<string, string>();
@@ -391,7 +467,9 @@ function readBins(context: DocumentContext, value: unknown, factor: number): Rec
       const keys = Object.keys(value);
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i] as string;
-        if (typeof value[key] !== 'number') throw mismatch(context, `"${key}"`, `expected bin "${key}" to be a number`);
+        const count = value[key];
+        if (typeof count !== 'number') throw mismatch(context, `"${key}"`, `expected bin "${key}" to be a number`);
+        if (!isCount(count)) checkNumber(context, value, key, count, `bin ${JSON.stringify(key)}'s count`, false);
       }
     }
     return value as Record<string, number>;
@@ -401,8 +479,9 @@ function readBins(context: DocumentContext, value: unknown, factor: number): Rec
     if (key === PLAT_BITS_KEY || key === PLAT_VAL_KEY) continue;
     const count = value[key];
     if (typeof count !== 'number') throw mismatch(context, `"${key}"`, `expected bin "${key}" to be a number`);
+    if (!isCount(count)) checkNumber(context, value, key, count, `bin ${JSON.stringify(key)}'s count`, false);
     const number = Number(key);
-    if (!Number.isFinite(number)) throw mismatch(context, `"${key}"`, `"${key}" is not a bin`);
+    if (!Number.isFinite(number) || number < 0) throw mismatch(context, `"${key}"`, `"${key}" is not a bin`);
     const latency = isIndexed ? platIndexToValue(number, bits, val) : number;
     const ns = String(Math.round(latency * factor));
     result[ns] = (result[ns] ?? 0) + count;
@@ -411,10 +490,11 @@ function readBins(context: DocumentContext, value: unknown, factor: number): Rec
 }
 
 /**
- * True when every `"bins" : { ... }` object in text[start, end) has a number after each of its
- * colons. The text is valid JSON (JSON.parse took it), so a bins object without nested values
- * ends at its first `}`; a value that is not a number (a string, object, array, literal) shows
- * as a colon followed by something other than a digit or a minus sign.
+ * True when every `"bins" : { ... }` object in text[start, end) has a count fio could print
+ * after each of its colons: digits, at most 20 (a 64-bit count), then no fraction or exponent.
+ * The text is valid JSON (JSON.parse took it), so a bins object without nested values ends at
+ * its first `}`; anything else (a string, object, array, literal, a negative or non-finite number)
+ * sends the caller to walk the values, which names the offending one.
  */
 export function _binsTextHasOnlyNumbers(text: string, start: number, end: number): boolean {
   for (let at = text.indexOf('"bins"', start); at !== -1 && at < end; at = text.indexOf('"bins"', at + 6)) {
@@ -425,8 +505,11 @@ export function _binsTextHasOnlyNumbers(text: string, start: number, end: number
     const close = text.indexOf('}', i);
     if (close === -1 || close > end) return false;
     for (let colon = text.indexOf(':', i); colon !== -1 && colon < close; colon = text.indexOf(':', colon + 1)) {
-      const code = text.charCodeAt(skipBlanks(text, colon + 1));
-      if ((code < 48 || code > 57) && code !== 45 /* - */) return false;
+      const digits = skipBlanks(text, colon + 1);
+      let after = digits;
+      for (let code = text.charCodeAt(after); code >= 48 && code <= 57; code = text.charCodeAt(++after));
+      const next = text.charCodeAt(after);
+      if (after === digits || after - digits > 20 || next === 46 /* . */ || (next | 32) === 101 /* e */) return false;
     }
   }
   return true;
@@ -535,13 +618,74 @@ function readOptions(context: DocumentContext, parent: JsonObject, key: string):
   return result;
 }
 
-function readNumber(context: DocumentContext, parent: JsonObject, key: string): number | null {
+/** A number fio prints; `canBeNegative` for the few that are signed (a slope, an errno). */
+function readNumber(context: DocumentContext, parent: JsonObject, key: string, canBeNegative = false): number | null {
   const value = parent[key];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number') {
     throw mismatch(context, `"${key}"`, `expected "${key}" to be a number, found ${describe(value)}`);
   }
+  if (!(isCount(value) || (canBeNegative && Number.isFinite(value)))) {
+    checkNumber(context, parent, key, value, `"${key}"`, canBeNegative);
+  }
   return value;
+}
+
+/** A finite number of at least 0: what fio prints for almost every field (checked inline, cheaply). */
+const isCount = (value: number) => value >= 0 && value !== Number.POSITIVE_INFINITY;
+
+/**
+ * BAD_NUMBER at `parent[key]` when `value` is not finite (JSON.parse reads `1e309` as Infinity;
+ * fio prints no exponent), or negative where fio prints none (see the top of this file).
+ */
+function checkNumber(
+  context: DocumentContext,
+  parent: object,
+  key: string | number,
+  value: number,
+  name: string,
+  canBeNegative: boolean,
+): void {
+  if (Number.isFinite(value) && (canBeNegative || value >= 0)) return;
+  const found = Number.isFinite(value) ? String(value) : 'a number too large for a double';
+  const expected = canBeNegative
+    ? 'a finite number'
+    : 'a finite number of at least 0 (fio prints no negative one here)';
+  throw badNumber(context, parent, key, `expected ${name} to be ${expected}, found ${found}`);
+}
+
+/** BAD_NUMBER at the value (or, with `isKey`, the key) `key` of `parent`, an object or array of the document. */
+function badNumber(
+  context: DocumentContext,
+  parent: object,
+  key: string | number,
+  message: string,
+  isKey = false,
+): ParseError {
+  const path = pathOf(context.root, parent);
+  const offset =
+    path === null ? context.start : _offsetOfJsonPath(context.source.text, context.start, [...path, key], isKey);
+  return _errorAt(context.source, offset, { tool: 'fio', format: context.format, code: 'BAD_NUMBER', message });
+}
+
+/** The keys and indices from `root` to the object or array `target` (by identity), or null. */
+function pathOf(root: unknown, target: object): (string | number)[] | null {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (value === target) return path;
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        if (typeof item === 'object' && item !== null) pending.push({ value: item, path: [...path, index] });
+      });
+    } else {
+      for (const [key, item] of Object.entries(value)) {
+        if (typeof item === 'object' && item !== null) pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return null;
 }
 
 function readString(context: DocumentContext, parent: JsonObject, key: string): string | null {
@@ -558,9 +702,11 @@ function readNumberRecord(context: DocumentContext, parent: JsonObject, key: str
   if (value === undefined || value === null) return null;
   if (!isObject(value)) throw mismatch(context, `"${key}"`, `expected "${key}" to be an object`);
   for (const name in value) {
-    if (typeof value[name] !== 'number') {
+    const number = value[name];
+    if (typeof number !== 'number') {
       throw mismatch(context, `"${key}"`, `expected "${key}" → "${name}" to be a number`);
     }
+    if (!isCount(number)) checkNumber(context, value, name, number, `"${key}" → "${name}"`, false);
   }
   return value as Record<string, number>;
 }
@@ -583,6 +729,16 @@ function mismatch(context: DocumentContext, quotedKey: string | null, message: s
     if (found !== -1 && found < context.end) offset = found;
   }
   return _errorAt(context.source, offset, { tool: 'fio', format: context.format, code: 'SCHEMA_MISMATCH', message });
+}
+
+/**
+ * TRUNCATED when the JSON document source.text[start, end) stops before its end (the input was
+ * cut inside it), whoever's document it is; nothing for a whole one or one broken otherwise.
+ */
+export function _throwIfCutJson(source: TextSource, start: number, end: number): void {
+  const text = source.text.slice(start, end);
+  if (!findJsonError(text).isCut) return;
+  throw badJson(source, start, text, null);
 }
 
 /** BAD_JSON at the first character that is not JSON, or TRUNCATED when the document stops early. */

@@ -216,14 +216,17 @@ describe('--status-interval', () => {
     expect(runs.map((run) => run.statusReports.length)).toEqual([0, 0]);
   });
 
-  it('keeps one report pasted twice, and two separate runs, as runs of their own', () => {
+  it('reads one report pasted twice once, with DUPLICATE_RUN, never as a report after it (issue 34)', () => {
     const json = rawJsonDocuments(STATUS_NORMAL_JSON()).at(-1);
     const text = `${JSON.stringify(json, null, 2)}\n`;
-    expect(parseFio(text + text, { format: 'json' }).result.runs).toHaveLength(2);
+    const twice = parseFio(text + text, { format: 'json' });
+    expect(twice.result.runs).toHaveLength(1);
+    expect(twice.warnings.map((w) => w.code)).toEqual(['DUPLICATE_RUN']);
     const separate = fixture('fio-3.33--randread.terse4-json.txt');
-    const runs = parseFio(separate + separate, { format: 'json' }).result.runs;
-    expect(runs).toHaveLength(2);
-    expect(runs.every((run) => run.statusReports.length === 0)).toBe(true);
+    const output = parseFio(separate + separate, { format: 'json' });
+    expect(output.result.runs).toHaveLength(1);
+    expect(output.result.runs[0]?.statusReports).toEqual([]);
+    expect(output.warnings.map((w) => w.code)).toEqual(['DUPLICATE_RUN']);
   });
 });
 

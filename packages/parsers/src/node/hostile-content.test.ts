@@ -109,6 +109,17 @@ describe('run folder names', () => {
     expect(await errors()).toMatchObject([{ code: 'RESERVED_NAME', file: `${REAL}/runs/ext3.sections.json` }]);
   });
 
+  it.each(['solo.json', 'solo.sections'])(
+    'refuses the run folder %j with no run of the stem beside it',
+    async (name) => {
+      const dir = copyReal();
+      cpSync(join(dir, 'runs/ext3'), join(dir, 'runs', name), { recursive: true });
+      const found = await errors();
+      expect(found).toMatchObject([{ code: 'RESERVED_NAME', file: `${REAL}/runs/${name}`, line: 1, column: 1 }]);
+      expect(found[0]?.message).toContain('may not end in');
+    },
+  );
+
   it.each(['Ext3', '-ext3', 'ext3.', 'ext 3'])('refuses the run folder name %j', async (name) => {
     const dir = copyReal();
     cpSync(join(dir, 'runs/ext3'), join(dir, 'runs', name), { recursive: true });
@@ -152,6 +163,9 @@ describe('write-up links, after decoding', () => {
     ['![i](data:text/html;base64,PHNjcmlwdD4=)', 'data'],
     ['[v](VBScript:x)', 'vbscript'],
     ['[t](<java\tscript:x>)', 'javascript'],
+    ['[p](java%09script:x)', 'javascript'],
+    ['[z](java%E2%80%8Bscript:x)', 'javascript'],
+    ['[n](1javascript:x)', '1javascript'],
   ])('refuses %j at its line and column', async (markdown, scheme) => {
     const dir = copyReal();
     const path = join(dir, 'index.md');

@@ -40,7 +40,7 @@ export const RAW_FILE_CSP = "default-src 'none'; sandbox";
 /**
  * Whether a request path (after the site's base, without it) is a raw file of a run:
  * `experiments/<id>/runs/<run>/<file>`, each raw output and run.yaml. The run page is that
- * folder's `index.html`, a name no raw output may have (data/site-paths.ts).
+ * folder's `index.html`, a name no raw output may have (RUN_GENERATED_FILES in @benchfolio/parsers/content).
  */
 export function isRawFilePath(path: string): boolean {
   const match = /^\/?experiments\/[^/]+\/runs\/[^/]+\/([^/]+)$/.exec(path);

@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatIssue, hasErrors } from '@benchfolio/parsers/node';
 import type { Loader } from 'astro/loaders';
+import { siteNameCollisions } from '../data/name-collisions.ts';
 import { loadSharedContent } from '../data/shared-content.ts';
-import { siteNameCollisions } from '../data/site-paths.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 
 /**
@@ -22,9 +22,10 @@ export function resultsLoader(): Loader {
       if (hasErrors(issues)) {
         const errors = issues.filter((issue) => issue.severity !== 'warning');
         const found = errors.length === 1 ? '1 problem' : `${errors.length} problems`;
-        throw new Error(`${found} in the experiments:\n${errors.map(formatIssue).join('\n')}`);
+        throw withoutStack(new Error(`${found} in the experiments:\n${errors.map(formatIssue).join('\n')}`));
       }
-      // Names the site itself writes: the build would overwrite a raw output or crash.
+      // Names the site itself writes, checked again on what the build will write (the library's
+      // loading has refused them already): the build would overwrite a raw output or crash.
       const collisions = entries.flatMap((entry) => siteNameCollisions(entry.id, entry.dir, entry.runs));
       if (collisions.length > 0) {
         const lines = collisions.map(({ path, message }) => `${relative(repoRoot(), path)}: ${message}`);

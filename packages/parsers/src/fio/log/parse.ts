@@ -16,14 +16,40 @@ export function parseFioLogText(
   options: FioLogOptions = {},
 ): ToolReading<FioLogResult> {
   const reader = new FioLogReader(format, source.name, options);
+  const text = source.text;
   try {
-    reader.read(source.text);
+    reader.read(text, text.length > 0 && text.charCodeAt(text.length - 1) !== 10);
   } catch (error) {
     if (!(error instanceof LogLineError)) throw error;
     throw _errorAt(source, error.offset, { code: error.code, tool: FIO_LOG, format, message: error.message });
   }
+  const cut = reader.cutLine;
+  if (cut !== null && !reader.hasRows) {
+    throw _errorAt(source, text.lastIndexOf('\n') + 1, {
+      code: 'TRUNCATED',
+      tool: FIO_LOG,
+      format,
+      message: _ONLY_CUT,
+    });
+  }
   const result = reader.take(true);
-  return { result, toolVersion: null, warnings: warningsOf(result, options) };
+  const warnings = warningsOf(result, options);
+  if (cut !== null) warnings.push(_cutLineWarning(cut));
+  return { result, toolVersion: null, warnings };
+}
+
+export const _ONLY_CUT =
+  "the log's only line has no line end: fio ends every line it logs with one, so the log is cut inside it";
+
+/** TRUNCATED at the last line, which had no line end and is left out (FioLogReader.read). */
+export function _cutLineWarning(line: number): ParseWarning {
+  return {
+    code: 'TRUNCATED',
+    message:
+      'this last line has no line end: fio ends every line it logs with one, so the log is cut inside it; the line is left out',
+    line,
+    column: 1,
+  };
 }
 
 /** The kinds whose values are latencies: usec in fio 2.x's logs, ns since fio 3.0. */

@@ -42,8 +42,32 @@ export class FioLogReader {
     this.options = options;
   }
 
-  /** Reads whole lines joined by `\n`; throws a LogLineError whose offset is in `text`. */
-  read(text: string): void {
+  /**
+   * Reads whole lines joined by `\n`; throws a LogLineError whose offset is in `text`.
+   * `isUnterminated`: the input ends inside the text's last line (no line end after it). fio ends
+   * every line of a log with one (iolog.c, flush_samples and flush_hist_samples), so that line is
+   * cut: `1000, 2345, 0, 40` cut to `1000, 23` would pass for a sample. It is left out, and
+   * `cutLine` names it.
+   */
+  read(text: string, isUnterminated = false): void {
+    if (!isUnterminated) {
+      this.readWhole(text);
+      return;
+    }
+    const lastEnd = text.lastIndexOf('\n');
+    const last = text.slice(lastEnd + 1);
+    if (lastEnd !== -1) this.readWhole(text.slice(0, lastEnd));
+    if (/\S/.test(last)) {
+      this.cutLine = this.lineCount + 1;
+      this.cutLineText = last;
+    }
+  }
+
+  /** The line (1-based) the input ended inside, left out; null when it ended with a line end. */
+  cutLine: number | null = null;
+  cutLineText = '';
+
+  private readWhole(text: string): void {
     if (this.reader === null) {
       const first = firstLine(text);
       if (first === null) {

@@ -2,7 +2,7 @@ import { ParseError } from '../../errors.ts';
 import type { TextBatch } from '../../lines.ts';
 import { _withLazyMeasurements, type ParseWarning, type ToolOutput } from '../../parser.ts';
 import { fioLogMeasurements } from './measurements.ts';
-import { FIO_LOG, warningsOf } from './parse.ts';
+import { _cutLineWarning, _ONLY_CUT, FIO_LOG, warningsOf } from './parse.ts';
 import { type FioLogFormat, type FioLogOptions, FioLogReader } from './reader.ts';
 import { LogLineError } from './scan.ts';
 import type { FioLogResult } from './schema.ts';
@@ -56,7 +56,7 @@ export async function* streamFioLogPieces<T>(
     const text = batch.text;
     const linesBefore = reader.lineCount;
     try {
-      reader.read(text);
+      reader.read(text, batch.isUnterminated === true);
     } catch (error) {
       if (!(error instanceof LogLineError)) throw error;
       throw lineError(error, text, linesBefore, format, name);
@@ -68,6 +68,19 @@ export async function* streamFioLogPieces<T>(
       yield make(result, isFirst ? warningsOf(result, options) : []);
       isFirst = false;
     } while (reader.pendingRows > 0);
+  }
+  const cut = reader.cutLine;
+  if (!reader.hasRows && cut !== null) {
+    throw new ParseError({
+      code: 'TRUNCATED',
+      message: _ONLY_CUT,
+      tool: FIO_LOG,
+      format,
+      line: cut,
+      column: 1,
+      lineText: reader.cutLineText,
+      file: name,
+    });
   }
   if (!reader.hasRows) {
     throw new ParseError({
@@ -81,7 +94,8 @@ export async function* streamFioLogPieces<T>(
       file: name,
     });
   }
-  yield make(reader.take(true, undefined, asViews), []);
+  // The summary's piece says where the log was cut, as parse's result does.
+  yield make(reader.take(true, undefined, asViews), cut === null ? [] : [_cutLineWarning(cut)]);
 }
 
 function output(result: FioLogResult, format: FioLogFormat, warnings: FioLogOutput['warnings']): FioLogOutput {

@@ -163,4 +163,28 @@ describe('submissionPrefill', () => {
     const prefill = submissionPrefill([source(`${EXT4}fio--seed-hoffman-1.txt`), source(`${EXT4}iostat--ext4.txt`)]);
     expect(JSON.parse(JSON.stringify(prefill))).toEqual(prefill);
   });
+
+  it('renames an output whose own name validate refuses (fio--x.html), and keeps one it allows', () => {
+    const prefill = submissionPrefill([
+      source(`${EXT4}fio--seed-hoffman-1.txt`, 'fio--x.html'),
+      source(`${EXT4}fio--seed-hoffman-1.txt`, 'fio--kept.log'),
+    ]);
+    const [renamed, kept] = prefill.outputs;
+    expect(renamed?.file).toMatch(/^fio--.+\.txt$/);
+    expect(kept?.file).toBe('fio--kept.log');
+  });
+
+  it('carries an output’s TRUNCATED warning, at its line, and none for a whole output', () => {
+    const cutPath = fileURLToPath(
+      new URL('../../../../parsers/fixtures/iostat/sysstat-12.6.1--ctrl-c-inside-report.input.txt', import.meta.url),
+    );
+    // The fixture's ^C: where the report stops.
+    const cutLine =
+      raw(cutPath)
+        .split('\n')
+        .findIndex((line) => line.includes('^C')) + 1;
+    const prefill = submissionPrefill([source(cutPath), source(`${EXT4}iostat--ext4.txt`)]);
+    expect(prefill.outputs[0]?.cut).toMatchObject({ line: cutLine });
+    expect(prefill.outputs[1]?.cut).toBeNull();
+  });
 });

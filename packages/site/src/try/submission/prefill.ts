@@ -3,7 +3,8 @@
 // banner says of the machine. Plain JSON: the parse worker makes it and posts it to the page.
 // Where two outputs disagree (two kernels), every value is kept and the form fills in none.
 
-import type { ParseOutput, ToolName } from '@benchfolio/parsers';
+import { CUT_WARNING, type ParseOutput, type ToolName } from '@benchfolio/parsers';
+import { outputFileNameProblem } from '@benchfolio/parsers/content';
 import { TOOL_DESCRIPTORS } from '../../tools/index.ts';
 import type { PrefillFact, PrintedParameters } from '../../tools/prefill-read.ts';
 
@@ -38,6 +39,18 @@ export interface PrefillOutput {
   parameters: PrintedParameters[];
   /** The same parameters as one line for the output's `note`, or null when it prints none. */
   note: string | null;
+  /**
+   * The parser's TRUNCATED warning when the output is cut short (a killed run, a copy that stops
+   * early), else null: validate refuses such an output unless run.yaml says why it is published.
+   */
+  cut: CutOutput | null;
+}
+
+/** Where and how an output is cut short, as the parser's TRUNCATED warning says. */
+export interface CutOutput {
+  line: number;
+  column: number;
+  message: string;
 }
 
 /** Everything the outputs reveal for run.yaml. Scalars come as lists: one entry when they agree. */
@@ -135,6 +148,7 @@ function readOutput(source: PrefillSource, facts: Facts): Draft {
   const version = parsed.toolVersion === null ? null : submission.runYamlVersion(parsed.toolVersion);
   facts.addVersion(parsed.tool, version, file);
   const read = submission.read(parsed, { add: (fact, value) => facts.add(fact, value, file) });
+  const cut = parsed.warnings.find((warning) => warning.code === CUT_WARNING);
   return {
     source: file,
     tool: parsed.tool,
@@ -144,6 +158,7 @@ function readOutput(source: PrefillSource, facts: Facts): Draft {
     what: read.what,
     parameters: read.parameters,
     note: parametersNote(title, read.parameters),
+    cut: cut === undefined ? null : { line: cut.line, column: cut.column, message: cut.message },
   };
 }
 
@@ -177,13 +192,14 @@ function withRepeats(drafts: readonly Draft[]): Array<Draft & { repeat: number |
 
 /**
  * A name per output, as the runner names them: `<tool>--<what>[-<repeat>].<ext>`. A file whose
- * name already says its tool that way keeps it; pasted text (`pasted-1.txt`) and other names get
- * one from the workload. Names are unique in the run folder.
+ * name already says its tool that way keeps it, when validate allows it (`fio--x.html` does not:
+ * its extension); pasted text (`pasted-1.txt`) and other names get one from the workload. Names
+ * are unique in the run folder.
  */
 function proposeFileNames(outputs: ReadonlyArray<Draft & { repeat: number | null }>): PrefillOutput[] {
   const taken = new Set<string>();
   return outputs.map((output) => {
-    const keeps = output.source.startsWith(`${output.tool}--`) && isPlainFileName(output.source);
+    const keeps = output.source.startsWith(`${output.tool}--`) && outputFileNameProblem(output.source) === undefined;
     const base = keeps ? output.source : proposedName(output);
     let file = base;
     for (let n = 2; taken.has(file); n++) file = base.replace(/(\.[a-z+]+)?$/, (ext) => `-${n}${ext}`);
@@ -191,10 +207,6 @@ function proposeFileNames(outputs: ReadonlyArray<Draft & { repeat: number | null
     const { what: _what, ...rest } = output;
     return { ...rest, file };
   });
-}
-
-function isPlainFileName(name: string): boolean {
-  return /^[^/\\]+$/.test(name) && !name.startsWith('.') && name !== 'run.yaml';
 }
 
 function proposedName(output: Draft & { repeat: number | null }): string {

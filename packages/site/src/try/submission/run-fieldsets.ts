@@ -2,6 +2,7 @@
 // output, the commands and notes. Controls are named by their run.yaml path.
 
 import type { ToolName } from '@benchfolio/parsers';
+import { RAW_OUTPUT_EXTENSIONS, REFUSED_RUN_ENDINGS } from '@benchfolio/parsers/content';
 import { TOOL_DESCRIPTORS } from '../../tools/index.ts';
 import { element, fieldElement as field, fieldset } from './form-fields.ts';
 import type { PrefillOutput, Seen, SubmissionPrefill } from './prefill.ts';
@@ -14,7 +15,7 @@ export function runFieldset(document: Document, prefill: SubmissionPrefill): HTM
       label: 'Run id (folder name under runs/)',
       isRequired: true,
       placeholder: 'ext4-defaults',
-      hint: 'Lowercase words joined by hyphens.',
+      hint: `Lowercase words joined by hyphens, not ending in ${REFUSED_RUN_ENDINGS.join(' or ')} (the site’s own files are named so).`,
     }),
     field(document, {
       name: 'label',
@@ -138,7 +139,7 @@ export function outputsFieldset(document: Document, outputs: readonly PrefillOut
         label: 'File name in the run folder',
         value: output.file,
         isRequired: true,
-        hint: 'Named as the runner names its outputs: <tool>--<what>.txt.',
+        hint: `Named as the runner names its outputs: <tool>--<what>.txt. Text only: ${RAW_OUTPUT_EXTENSIONS.join(', ')} or no extension.`,
       }),
       field(document, { name: path('tool'), label: 'Tool', kind: 'hidden', value: output.tool }),
       field(document, { name: path('format'), label: 'Format', kind: 'hidden', value: output.format }),
@@ -163,10 +164,37 @@ export function outputsFieldset(document: Document, outputs: readonly PrefillOut
         ...(output.note === null ? {} : { seen: [{ value: output.note, files: [output.source] }] }),
       }),
     );
+    if (output.cut !== null) box.append(...cutElements(document, output, path('truncated.accepted')));
     if (output.parameters.length > 0) box.append(parametersElement(document, output));
     set.append(box);
   });
   return set;
+}
+
+/**
+ * What the form says of an output cut short, and the reason it asks for: validate refuses a cut
+ * output unless run.yaml accepts it (`truncated: { accepted: "<why>" }`), which the form writes
+ * only when the reader gives one.
+ */
+function cutElements(document: Document, output: PrefillOutput, name: string): HTMLElement[] {
+  const cut = output.cut;
+  if (cut === null) return [];
+  const note = element(
+    document,
+    'p',
+    `Cut short: ${cut.message} (line ${cut.line}). validate refuses a cut output unless run.yaml says why it is published all the same; without a reason, publish the whole output instead.`,
+    'submission-cut',
+  );
+  note.dataset.submissionCut = '';
+  const reason = field(document, {
+    name,
+    label: 'Why publish it cut short (truncated: accepted)',
+    kind: 'textarea',
+    rows: 2,
+    isRequired: true,
+    hint: 'Such as “the operator stopped iostat with ^C after the last job”.',
+  });
+  return [note, reason];
 }
 
 function parametersElement(document: Document, output: PrefillOutput): HTMLElement {

@@ -171,16 +171,59 @@ describe('checkRunFolder', () => {
       ],
       [
         'run-id',
-        'runs/ holds one folder per run, named with lowercase words and hyphens (such as ext4-tuned), found "F2FS run"',
+        'a run folder is named with lowercase letters and digits, in words joined by ".", "_" or "-" (such as ext4-tuned), found "F2FS run"',
       ],
     ]);
   });
 
+  it.each(['f2fs.json', 'f2fs.sections'])('refuses the run id %j, whose name the site’s own files take', (runId) => {
+    const check = checkRunFolder({ ...base, runId });
+    expect(check.issues).toEqual([
+      expect.objectContaining({
+        field: 'run-id',
+        code: 'RESERVED_NAME',
+        message: expect.stringContaining(`may not end in "${runId.slice(runId.indexOf('.'))}"`),
+      }),
+    ]);
+  });
+
+  it.each([
+    ['fio--x.html', 'FILE_TYPE'],
+    ['fio--x.svg', 'FILE_TYPE'],
+    ['index.html', 'RESERVED_NAME'],
+    ['run.yaml', 'RESERVED_NAME'],
+  ])('refuses the output file name %j as validate does', (file, code) => {
+    const check = checkRunFolder({
+      ...base,
+      fields: { ...base.fields, 'outputs.0.file': file, 'outputs.0.tool': 'fio' },
+    });
+    expect(check.issues).toEqual([expect.objectContaining({ field: 'outputs.0.file', code })]);
+  });
+
+  it('asks why a cut output is published, and writes truncated: { accepted } once told', () => {
+    const cut = { line: 12, column: 1, message: 'the output stops inside a report' };
+    const fields = { ...base.fields, 'outputs.0.file': 'iostat--cut.txt', 'outputs.0.tool': 'iostat' };
+    const asked = checkRunFolder({ ...base, fields }, [{ cut }]);
+    expect(asked.issues).toEqual([
+      expect.objectContaining({
+        field: 'outputs.0.truncated.accepted',
+        file: 'content/results/2026-11-f2fs-try/runs/f2fs/iostat--cut.txt',
+        line: 12,
+        code: 'TRUNCATED',
+        message: expect.stringContaining('validate refuses a cut output'),
+      }),
+    ]);
+    expect(asked.runYaml).not.toContain('truncated');
+    const reason = 'iostat was stopped with ^C after the last job';
+    const told = checkRunFolder({ ...base, fields: { ...fields, 'outputs.0.truncated.accepted': reason } }, [{ cut }]);
+    expect(told.issues).toEqual([]);
+    expect(parseYaml(told.runYaml).outputs[0].truncated).toEqual({ accepted: reason });
+  });
+
   it('flags an output over validate’s 50 MB limit', () => {
-    const check = checkRunFolder(
-      { ...base, fields: { ...base.fields, 'outputs.0.file': 'iostat--big.txt' } },
-      [60_000_000],
-    );
+    const check = checkRunFolder({ ...base, fields: { ...base.fields, 'outputs.0.file': 'iostat--big.txt' } }, [
+      { sizeBytes: 60_000_000 },
+    ]);
     expect(check.issues).toContainEqual(
       expect.objectContaining({ field: 'outputs.0.file', message: expect.stringContaining('over the 50 MB limit') }),
     );

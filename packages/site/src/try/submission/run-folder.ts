@@ -9,11 +9,12 @@ import {
   ExperimentSchema,
   OutputSchema,
   RunSchema,
-  SLUG,
+  runFolderNameProblem,
   SystemSchema,
 } from '@benchfolio/parsers/content';
 import { zipSync } from 'fflate';
 import { parse as parseYaml, stringify } from 'yaml';
+import type { CutOutput } from './prefill.ts';
 
 /**
  * The form's values by control name. run.yaml fields by their path (`label`, `system.kernel`,
@@ -50,12 +51,21 @@ export const MAX_OUTPUT_BYTES = 50 * 1000 * 1000;
 /** Where the folder goes in the repository, as validate names files. */
 export const RESULTS_ROOT = 'content/results';
 
+/** What the page knows of each output beside its name, by `outputs.N.file`'s index. */
+export interface OutputFacts {
+  /** Its size in bytes, when known. */
+  sizeBytes?: number;
+  /** Its parser's TRUNCATED warning, when it is cut short. */
+  cut?: CutOutput | null;
+}
+
 /**
  * Builds run.yaml (and experiment.yaml) from the form's values and checks them: the schemas'
- * issues exactly as validate reports them (line and column in the file), the folder names, and
- * the outputs' sizes when known (by `outputs.N.file`'s index).
+ * issues exactly as validate reports them (line and column in the file), the folder names, the
+ * outputs' sizes when known, and each cut output's reason (`outputs.N.truncated.accepted`), which
+ * validate requires.
  */
-export function checkRunFolder(values: RunFolderValues, outputSizes: readonly number[] = []): RunFolderCheck {
+export function checkRunFolder(values: RunFolderValues, outputs: readonly OutputFacts[] = []): RunFolderCheck {
   const issues: SubmissionIssue[] = [];
   const { experimentId, runId, fields } = values;
   const experimentDir = `${RESULTS_ROOT}/${experimentId || '<experiment-id>'}`;
@@ -71,9 +81,19 @@ export function checkRunFolder(values: RunFolderValues, outputSizes: readonly nu
   }
   issues.push(...folderIssues(values, experimentDir, runDir));
 
-  outputSizes.forEach((sizeBytes, index) => {
-    if (sizeBytes <= MAX_OUTPUT_BYTES) return;
+  outputs.forEach(({ sizeBytes = 0, cut }, index) => {
     const file = fields[`outputs.${index}.file`] ?? '';
+    if (cut != null && (fields[`outputs.${index}.truncated.accepted`] ?? '').trim() === '') {
+      issues.push({
+        file: `${runDir}/${file}`,
+        line: cut.line,
+        column: cut.column,
+        field: `outputs.${index}.truncated.accepted`,
+        code: 'TRUNCATED',
+        message: `${cut.message}: validate refuses a cut output unless run.yaml says why it is published all the same; give the reason, or publish the whole output`,
+      });
+    }
+    if (sizeBytes <= MAX_OUTPUT_BYTES) return;
     issues.push({
       file: `${runDir}/${file}`,
       line: 1,
@@ -93,15 +113,17 @@ export function zipFileName(values: Pick<RunFolderValues, 'experimentId' | 'runI
 /**
  * The zip of the run folder: `<experiment-id>/runs/<run-id>/run.yaml` and the outputs byte for
  * byte (`outputBytes[i]` under `outputs.i.file`), with `<experiment-id>/experiment.yaml` for a
- * new experiment. Null bytes, and the issues, while the folder would not validate.
+ * new experiment. Null bytes, and the issues, while the folder would not validate. `cuts` are the
+ * outputs' TRUNCATED warnings, by index.
  */
 export function runFolderZip(
   values: RunFolderValues,
   outputBytes: readonly Uint8Array[],
+  cuts: ReadonlyArray<CutOutput | null> = [],
 ): { fileName: string; bytes: Uint8Array | null; issues: SubmissionIssue[] } {
   const check = checkRunFolder(
     values,
-    outputBytes.map((bytes) => bytes.byteLength),
+    outputBytes.map((bytes, index) => ({ sizeBytes: bytes.byteLength, cut: cuts[index] ?? null })),
   );
   const fileName = zipFileName(values);
   if (check.issues.length > 0) return { fileName, bytes: null, issues: check.issues };
@@ -165,7 +187,7 @@ function schemaIssues(
   });
 }
 
-/** The folder names the loader checks: the experiment's date prefix and the run folder's slug. */
+/** The folder names the loader checks: the experiment's date prefix and the run folder's name. */
 function folderIssues(values: RunFolderValues, experimentDir: string, runDir: string): SubmissionIssue[] {
   const issues: SubmissionIssue[] = [];
   const { experimentId, runId } = values;
@@ -185,13 +207,17 @@ function folderIssues(values: RunFolderValues, experimentDir: string, runDir: st
       }${found(experimentId)}`,
     });
   }
-  if (!SLUG.test(runId)) {
+  // validate's rule for the name alone (the pattern, and the endings the site's files take); the
+  // published runs' names are not known here.
+  const runProblem = runFolderNameProblem(runId, []);
+  if (runProblem !== undefined) {
     issues.push({
       file: runDir,
       line: 1,
       column: 1,
       field: 'run-id',
-      message: `runs/ holds one folder per run, named with lowercase words and hyphens (such as ext4-tuned)${found(runId)}`,
+      code: runProblem.code,
+      message: `${runProblem.message}${found(runId)}`,
     });
   }
   return issues;

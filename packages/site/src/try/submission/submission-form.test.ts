@@ -20,6 +20,8 @@ const EXT4 = join(REPO, 'content/results/2026-11-ext4-xfs-btrfs-loopback/runs/ex
 const CLI = join(REPO, 'packages/parsers/src/cli/main.ts');
 const OUTPUTS = ['iostat--ext4.txt', 'sysbench--fileio-rndrw-t4-1.txt'];
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
+/** A real iostat output stopped by ^C inside a report: the parser's TRUNCATED warning. */
+const IOSTAT_CUT = join(REPO, 'packages/parsers/fixtures/iostat/sysstat-12.6.1--ctrl-c-inside-report.input.txt');
 
 /** The site's search records (content/results), and the addresses its experiment pages have. */
 let records: SearchRecord[];
@@ -48,13 +50,13 @@ function stubSite(): string[] {
   return asked;
 }
 
-/** The form mounted as the page mounts it, on two real outputs given as pasted text. */
-async function mounted() {
+/** The form mounted as the page mounts it, on real outputs (by default two of EXT4) given as pasted text. */
+async function mounted(paths: readonly string[] = OUTPUTS.map((file) => join(EXT4, file))) {
   const asked = stubSite();
   dom = new JSDOM('<!doctype html><body><div data-try-submission></div></body>', { url: 'https://example.test/try/' });
   const { window } = dom;
   const container = window.document.querySelector<HTMLElement>('[data-try-submission]') as HTMLElement;
-  const texts = await Promise.all(OUTPUTS.map((file) => readFile(join(EXT4, file))));
+  const texts = await Promise.all(paths.map((path) => readFile(path)));
   const inputs = texts.map((bytes, index) => ({ name: `pasted-${index + 1}.txt`, bytes: new Uint8Array(bytes) }));
   const prefill = submissionPrefill(
     inputs.map((input) => ({ file: input.name, parsed: parse(new TextDecoder().decode(input.bytes)) })),
@@ -250,5 +252,62 @@ describe('mountSubmission', () => {
         `${LOOPBACK} is a published experiment: choose it above to add this run to it`,
       ),
     );
+  });
+
+  it('says an output is cut short, and zips truncated: { accepted } only with the reader’s reason', async () => {
+    const { window, container, control, fill, issueFields } = await mounted([IOSTAT_CUT]);
+    const note = container.querySelector('[data-submission-cut]')?.textContent ?? '';
+    expect(note).toContain('Cut short:');
+    expect(note).toContain('validate refuses a cut output');
+    fill('experiment-id', '2026-11-try-page-cut');
+    fill('experiment.title', 'A cut iostat log, from the /try page');
+    fill('experiment.summary', 'An iostat log stopped by ^C inside a report, submitted through the form.');
+    control('experiment.variable.kind').value = 'filesystem';
+    control('experiment.variable.kind').dispatchEvent(new window.Event('change', { bubbles: true }));
+    fill('experiment.authors', 'A. Reader');
+    fill('experiment.license', 'CC-BY-4.0');
+    fill('run-id', 'ext4');
+    fill('label', 'ext4, defaults');
+    fill('value', 'ext4');
+    for (let index = 0; container.querySelector(`[name="system.disks.${index}.model"]`); index++) {
+      fill(`system.disks.${index}.model`, 'no model reported');
+    }
+    fill('tools.iostat', 'sysstat 12.6.1');
+    fill('system.cpu.model', 'AMD EPYC');
+    // Without a reason, the cut output keeps the zip from being made.
+    expect(issueFields()).toEqual(['outputs.0.truncated.accepted']);
+    const issue = container.querySelector('[data-submission-issues] li')?.textContent ?? '';
+    expect(issue).toContain('validate refuses a cut output');
+    const download = container.querySelector<HTMLButtonElement>('button[data-submission-download]');
+    expect(download?.getAttribute('aria-disabled')).toBe('true');
+
+    const reason = 'the operator stopped iostat with ^C during a report';
+    fill('outputs.0.truncated.accepted', reason);
+    expect(issueFields()).toEqual([]);
+    const saved = new Promise<Blob>((resolve) => {
+      let blob: Blob | undefined;
+      window.URL.createObjectURL = (object: Blob) => {
+        blob = object;
+        return 'blob:https://example.test/zip';
+      };
+      window.URL.revokeObjectURL = () => {};
+      window.HTMLAnchorElement.prototype.click = () => {
+        if (blob) resolve(blob);
+      };
+    });
+    download?.click();
+    const entries = unzipSync(new Uint8Array(await (await saved).arrayBuffer()));
+    const runYaml = new TextDecoder().decode(entries['2026-11-try-page-cut/runs/ext4/run.yaml']);
+    expect(runYaml).toContain(`truncated:\n      accepted: '${reason}'`);
+    const dir = await mkdtemp(join(tmpdir(), 'benchfolio-form-'));
+    temps.push(dir);
+    for (const [path, bytes] of Object.entries(entries)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), bytes);
+    }
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, 'validate', dir]);
+    expect(stdout).toContain('1 experiment valid, 0 errors');
+    // The cut is still said, as a warning.
+    expect(stderr).toMatch(/warning: .*\[TRUNCATED\]/);
   });
 });

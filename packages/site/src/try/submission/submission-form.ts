@@ -9,7 +9,7 @@ import { type ExperimentCheck, experimentCheck, type PublishedState } from './ex
 import { experimentFieldset } from './experiment-fieldset.ts';
 import { type Control, element } from './form-fields.ts';
 import { showIssues } from './issues-view.ts';
-import type { SubmissionPrefill } from './prefill.ts';
+import type { CutOutput, SubmissionPrefill } from './prefill.ts';
 import type { PublishedExperiments } from './published-experiments.ts';
 import { commandsFieldset, outputsFieldset, runFieldset, systemFieldset, toolsFieldset } from './run-fieldsets.ts';
 import {
@@ -77,7 +77,8 @@ export function mountSubmission(container: HTMLElement, options: SubmissionOptio
   form.addEventListener('change', checker.refresh);
   experiment.onModeChange(() => checker.refresh());
   disks.onChange(() => checker.refresh());
-  download.button.addEventListener('click', () => downloadRunFolder(form, outputFiles, checker, download.status));
+  const cuts = prefill.outputs.map((output) => output.cut);
+  download.button.addEventListener('click', () => downloadRunFolder(form, outputFiles, cuts, checker, download.status));
   refresh = () => checker.refresh();
   checker.refresh();
 }
@@ -156,9 +157,12 @@ function formChecker(
       const target = event?.target as Partial<Control> | null | undefined;
       if (target?.name) touched.add(target.name);
       const values = readValues(form);
-      const sizes = outputFiles.map((file) => file?.sizeBytes ?? 0);
+      const outputs = outputFiles.map((file, index) => ({
+        sizeBytes: file?.sizeBytes ?? 0,
+        cut: options.prefill.outputs[index]?.cut ?? null,
+      }));
       // A published experiment's id is checked against the site (formIssues), not as a new folder.
-      const folderIssues = checkRunFolder(values, sizes).issues.filter(
+      const folderIssues = checkRunFolder(values, outputs).issues.filter(
         (issue) => values.isNewExperiment || issue.field !== 'experiment-id',
       );
       issues = [...folderIssues, ...formIssues(values, options)];
@@ -179,6 +183,7 @@ function formChecker(
 async function downloadRunFolder(
   form: HTMLFormElement,
   outputFiles: ReadonlyArray<SubmissionFile | undefined>,
+  cuts: ReadonlyArray<CutOutput | null>,
   checker: FormChecker,
   status: HTMLElement,
 ): Promise<void> {
@@ -192,7 +197,7 @@ async function downloadRunFolder(
   status.textContent = 'Making the zip…';
   const values = readValues(form);
   const bytes = await Promise.all(outputFiles.map((file) => file?.bytes() ?? Promise.resolve(new Uint8Array())));
-  const zip = runFolderZip(values, bytes);
+  const zip = runFolderZip(values, bytes, cuts);
   if (zip.bytes === null) {
     checker.showAll(zip.issues);
     status.textContent = 'The run folder has issues: see the list above.';

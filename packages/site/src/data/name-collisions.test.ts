@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { siteNameCollisions } from './site-paths.ts';
+import { siteNameCollisions } from './name-collisions.ts';
 
 const ID = '2011-07-ext3-ext4-xfs-fio-msa70';
 const DIR = `/content/${ID}`;
