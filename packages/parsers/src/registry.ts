@@ -50,145 +50,161 @@ export interface Registry<TOutput extends ToolOutput = ParseOutput> {
   ): AsyncGenerator<TOutput | Uint8Array>;
 }
 
+type Parsers<TOutput extends ToolOutput> = readonly ToolParser<unknown, ToolName, TOutput>[];
+
 /**
  * A registry over a list of tool parsers; its outputs are those of the parsers. The package's own
  * is built from the tool definitions (builtin.ts).
  */
-export function createRegistry<TOutput extends ToolOutput>(
-  parsers: readonly ToolParser<unknown, ToolName, TOutput>[],
-): Registry<TOutput> {
-  type Parser = ToolParser<unknown, ToolName, TOutput>;
-
-  const detectAll = (text: string): Detection[] => {
-    const head = readText(text.slice(0, DETECT_HEAD_CHARS)).text;
-    return parsers
-      .map((parser) => parser.detect(head))
-      .filter((detection): detection is Detection => detection !== null)
-      .sort((a, b) => b.confidence - a.confidence);
-  };
-
-  const choose = (source: TextSource, options: ParseOptions): { parser: Parser; format: string } => {
-    const head = source.text.slice(0, DETECT_HEAD_CHARS);
-    const candidates = options.tool === undefined ? parsers : parsers.filter((p) => p.tool === options.tool);
-    const context = { tool: options.tool ?? null, format: options.format ?? null };
-    if (options.tool !== undefined && candidates.length === 0) {
-      throw _errorAt(source, 0, {
-        ...context,
-        code: 'UNSUPPORTED',
-        message: `there is no parser for the tool "${options.tool}"; parsers exist for: ${listTools(parsers)}`,
-      });
-    }
-    if (options.format !== undefined) {
-      const withFormat = candidates.filter((p) => p.formats.includes(options.format as string));
-      const [only] = withFormat;
-      if (only !== undefined && (withFormat.length === 1 || options.tool !== undefined)) {
-        return { parser: only, format: options.format };
-      }
-      throw _errorAt(source, 0, {
-        ...context,
-        code: 'UNSUPPORTED',
-        message:
-          withFormat.length === 0
-            ? `no parser reads the format "${options.format}"; formats known: ${listFormats(candidates)}`
-            : `the format "${options.format}" is read by several tools; give the tool too`,
-      });
-    }
-    const best = candidates
-      .map((parser) => ({ parser, detection: parser.detect(head) }))
-      .filter((c): c is { parser: Parser; detection: Detection } => c.detection !== null)
-      .sort((a, b) => b.detection.confidence - a.detection.confidence)[0];
-    if (best === undefined) {
-      throw _errorAt(source, firstContentOffset(source.text), {
-        ...context,
-        code: 'UNKNOWN_FORMAT',
-        message: `not a recognised benchmark output; tried: ${listFormats(candidates)}`,
-      });
-    }
-    return { parser: best.parser, format: best.detection.format };
-  };
-
-  const parse = (text: string, options: ParseOptions = {}): TOutput => {
-    const source = readText(text, { name: options.name });
-    // A regex test stops at the first visible character; trim() would copy a large input.
-    if (!/\S/.test(source.text)) {
-      throw _errorAt(source, 0, {
-        tool: options.tool ?? null,
-        format: options.format ?? null,
-        code: 'EMPTY_INPUT',
-        message: 'the input is empty',
-      });
-    }
-    // Before detection: a line too long is that, whatever tool's output it is in.
-    _checkLineLengths(source, options.tool ?? null, options.format ?? null);
-    const { parser, format } = choose(source, options);
-    return parser.parse(source, format, options.toolVersion);
-  };
-
-  /**
-   * Reads the head, chooses the parser, and opens the iterator of its outputs. Its outputs go to
-   * the caller through a PassThrough, not a generator: a generator layer costs a few promise
-   * turns per output, and a long log streams hundreds of thousands of them.
-   */
-  const openStream = async (
-    chunks: AsyncIterable<string> | ReadableStream<string>,
-    options: ParseOptions,
-    ndjsonFile?: string,
-  ): Promise<AsyncIterator<TOutput | Uint8Array> | Iterator<TOutput>> => {
-    const batches = readTextBatches(chunks, { name: options.name })[Symbol.asyncIterator]();
-    // Detection needs the head: read batches of whole lines until there is enough of it, then
-    // replay them. Lines come a chunk at a time, so that a streaming parser awaits once per chunk.
-    const headBatches: TextBatch[] = [];
-    let headLength = 0;
-    let isDone = false;
-    while (headLength < DETECT_HEAD_CHARS) {
-      const next = await batches.next();
-      if (next.done === true) {
-        isDone = true;
-        break;
-      }
-      headBatches.push(next.value);
-      headLength += next.value.text.length + 1;
-    }
-    const head = headBatches.map((batch) => batch.text).join('\n');
-    if (isDone) return [parse(head + lineEndAfter(headBatches), options)][Symbol.iterator]();
-    const { parser, format } = choose(readText(head.slice(0, DETECT_HEAD_CHARS), { name: options.name }), options);
-    async function* replay(): AsyncGenerator<TextBatch> {
-      try {
-        yield* headBatches.splice(0);
-        for (let next = await batches.next(); next.done !== true; next = await batches.next()) yield next.value;
-      } finally {
-        // A caller that stops early closes the input (a file stream) through here.
-        await batches.return(undefined);
-      }
-    }
-    // With a file, the `--ndjson` bytes, when the parser writes them itself (ToolParser.ndjsonStream).
-    const { toolVersion } = options;
-    const direct =
-      ndjsonFile === undefined ? null : (parser.ndjsonStream?.(replay(), format, ndjsonFile, toolVersion) ?? null);
-    if (direct !== null) return direct[Symbol.asyncIterator]();
-    if (parser.parseTextStream !== undefined) {
-      return parser.parseTextStream(replay(), format, options.name, toolVersion)[Symbol.asyncIterator]();
-    }
-    const texts: TextBatch[] = [];
-    for await (const batch of replay()) texts.push(batch);
-    const whole = readText(texts.map((batch) => batch.text).join('\n') + lineEndAfter(texts), { name: options.name });
-    return [parser.parse(whole, format, toolVersion)][Symbol.iterator]();
-  };
-
-  const parseStream = (
-    chunks: AsyncIterable<string> | ReadableStream<string>,
-    options: ParseOptions = {},
-  ): AsyncGenerator<TOutput> => new PassThrough(() => openStream(chunks, options) as Promise<AsyncIterator<TOutput>>);
-
+export function createRegistry<TOutput extends ToolOutput>(parsers: Parsers<TOutput>): Registry<TOutput> {
+  const parse = (text: string, options: ParseOptions = {}): TOutput => parseWith(parsers, text, options);
   return {
     parsers,
-    detect: (text) => detectAll(text)[0] ?? null,
-    detectAll,
+    detect: (text) => detectAllWith(parsers, text)[0] ?? null,
+    detectAll: (text) => detectAllWith(parsers, text),
     parse,
     safeParse: (text, options) => _safely(() => parse(text, options)),
-    parseStream,
-    ndjsonStream: (chunks, options) => new PassThrough(() => openStream(chunks, options, options.file)),
+    parseStream: (chunks, options = {}) =>
+      new PassThrough(() => openStream(parsers, chunks, options) as Promise<AsyncIterator<TOutput>>),
+    ndjsonStream: (chunks, options) => new PassThrough(() => openStream(parsers, chunks, options, options.file)),
   };
+}
+
+/** Every parser's detection of the text's head, most confident first. */
+function detectAllWith(parsers: Parsers<ToolOutput>, text: string): Detection[] {
+  const head = readText(text.slice(0, DETECT_HEAD_CHARS)).text;
+  return parsers
+    .map((parser) => parser.detect(head))
+    .filter((detection): detection is Detection => detection !== null)
+    .sort((a, b) => b.confidence - a.confidence);
+}
+
+/** The parser and format for a text: the options' tool and format, or the best detection. */
+function choose<TOutput extends ToolOutput>(
+  parsers: Parsers<TOutput>,
+  source: TextSource,
+  options: ParseOptions,
+): { parser: Parsers<TOutput>[number]; format: string } {
+  type Parser = Parsers<TOutput>[number];
+  const head = source.text.slice(0, DETECT_HEAD_CHARS);
+  const candidates = options.tool === undefined ? parsers : parsers.filter((p) => p.tool === options.tool);
+  const context = { tool: options.tool ?? null, format: options.format ?? null };
+  if (options.tool !== undefined && candidates.length === 0) {
+    throw _errorAt(source, 0, {
+      ...context,
+      code: 'UNSUPPORTED',
+      message: `there is no parser for the tool "${options.tool}"; parsers exist for: ${listTools(parsers)}`,
+    });
+  }
+  if (options.format !== undefined) {
+    const withFormat = candidates.filter((p) => p.formats.includes(options.format as string));
+    const [only] = withFormat;
+    if (only !== undefined && (withFormat.length === 1 || options.tool !== undefined)) {
+      return { parser: only, format: options.format };
+    }
+    throw _errorAt(source, 0, {
+      ...context,
+      code: 'UNSUPPORTED',
+      message:
+        withFormat.length === 0
+          ? `no parser reads the format "${options.format}"; formats known: ${listFormats(candidates)}`
+          : `the format "${options.format}" is read by several tools; give the tool too`,
+    });
+  }
+  const best = candidates
+    .map((parser) => ({ parser, detection: parser.detect(head) }))
+    .filter((c): c is { parser: Parser; detection: Detection } => c.detection !== null)
+    .sort((a, b) => b.detection.confidence - a.detection.confidence)[0];
+  if (best === undefined) {
+    throw _errorAt(source, firstContentOffset(source.text), {
+      ...context,
+      code: 'UNKNOWN_FORMAT',
+      message: `not a recognised benchmark output; tried: ${listFormats(candidates)}`,
+    });
+  }
+  return { parser: best.parser, format: best.detection.format };
+}
+
+function parseWith<TOutput extends ToolOutput>(
+  parsers: Parsers<TOutput>,
+  text: string,
+  options: ParseOptions,
+): TOutput {
+  const source = readText(text, { name: options.name });
+  // A regex test stops at the first visible character; trim() would copy a large input.
+  if (!/\S/.test(source.text)) {
+    throw _errorAt(source, 0, {
+      tool: options.tool ?? null,
+      format: options.format ?? null,
+      code: 'EMPTY_INPUT',
+      message: 'the input is empty',
+    });
+  }
+  // Before detection: a line too long is that, whatever tool's output it is in.
+  _checkLineLengths(source, options.tool ?? null, options.format ?? null);
+  const { parser, format } = choose(parsers, source, options);
+  return parser.parse(source, format, options.toolVersion);
+}
+
+/**
+ * The first batches of whole lines, enough of them for detection (DETECT_HEAD_CHARS), and
+ * whether they are all there is. Lines come a chunk at a time, so that a streaming parser
+ * awaits once per chunk.
+ */
+async function readHead(batches: AsyncIterator<TextBatch>): Promise<{ headBatches: TextBatch[]; isDone: boolean }> {
+  const headBatches: TextBatch[] = [];
+  let headLength = 0;
+  while (headLength < DETECT_HEAD_CHARS) {
+    const next = await batches.next();
+    if (next.done === true) return { headBatches, isDone: true };
+    headBatches.push(next.value);
+    headLength += next.value.text.length + 1;
+  }
+  return { headBatches, isDone: false };
+}
+
+/**
+ * Reads the head, chooses the parser, and opens the iterator of its outputs. Its outputs go to
+ * the caller through a PassThrough, not a generator: a generator layer costs a few promise
+ * turns per output, and a long log streams hundreds of thousands of them.
+ */
+async function openStream<TOutput extends ToolOutput>(
+  parsers: Parsers<TOutput>,
+  chunks: AsyncIterable<string> | ReadableStream<string>,
+  options: ParseOptions,
+  ndjsonFile?: string,
+): Promise<AsyncIterator<TOutput | Uint8Array> | Iterator<TOutput>> {
+  const batches = readTextBatches(chunks, { name: options.name })[Symbol.asyncIterator]();
+  // Detection needs the head: read it, then replay it.
+  const { headBatches, isDone } = await readHead(batches);
+  const head = headBatches.map((batch) => batch.text).join('\n');
+  if (isDone) return [parseWith(parsers, head + lineEndAfter(headBatches), options)][Symbol.iterator]();
+  const { parser, format } = choose(
+    parsers,
+    readText(head.slice(0, DETECT_HEAD_CHARS), { name: options.name }),
+    options,
+  );
+  async function* replay(): AsyncGenerator<TextBatch> {
+    try {
+      yield* headBatches.splice(0);
+      for (let next = await batches.next(); next.done !== true; next = await batches.next()) yield next.value;
+    } finally {
+      // A caller that stops early closes the input (a file stream) through here.
+      await batches.return(undefined);
+    }
+  }
+  // With a file, the `--ndjson` bytes, when the parser writes them itself (ToolParser.ndjsonStream).
+  const { toolVersion } = options;
+  const direct =
+    ndjsonFile === undefined ? null : (parser.ndjsonStream?.(replay(), format, ndjsonFile, toolVersion) ?? null);
+  if (direct !== null) return direct[Symbol.asyncIterator]();
+  if (parser.parseTextStream !== undefined) {
+    return parser.parseTextStream(replay(), format, options.name, toolVersion)[Symbol.asyncIterator]();
+  }
+  const texts: TextBatch[] = [];
+  for await (const batch of replay()) texts.push(batch);
+  const whole = readText(texts.map((batch) => batch.text).join('\n') + lineEndAfter(texts), { name: options.name });
+  return [parser.parse(whole, format, toolVersion)][Symbol.iterator]();
 }
 
 function listTools(parsers: readonly Pick<ToolParser, 'tool'>[]): string {

@@ -44,24 +44,7 @@ export async function runCli(
   seams: CliSeams = {},
 ): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        tool: { type: 'string' },
-        format: { type: 'string' },
-        'tool-version': { type: 'string' },
-        tidy: { type: 'boolean', default: false },
-        ndjson: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        csv: { type: 'boolean', default: false },
-        parquet: { type: 'string' },
-        data: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    });
+    const { values, positionals } = readArgs(argv);
     // The help lists the tools: it loads their definitions, so only when asked for.
     if (values.help) return write(io.stdout, (await import('./usage.ts')).USAGE);
     if (values.version) return write(io.stdout, `${packageVersion()}\n`);
@@ -73,64 +56,103 @@ export async function runCli(
       tidy: values.tidy,
       ndjson: values.ndjson,
     };
-    switch (command) {
-      case 'parse': {
-        const parseFiles = requireFiles(files, 'parse');
-        return await parseCommand(parseFiles, flags, io, registry ?? (await defaultRegistry(flags.tool)));
-      }
-      case 'detect': {
-        const detectFiles = requireFiles(files, 'detect');
-        return await detectCommand(detectFiles, io, registry ?? (await defaultRegistry(undefined)));
-      }
-      case 'fingerprint': {
-        const fingerprintFiles = requireFiles(files, 'fingerprint');
-        const { fingerprintCommand } = await import('./fingerprint-command.ts');
-        const fingerprintFlags = { tool: flags.tool, format: flags.format, json: values.json };
-        const fingerprintRegistry = (registry ?? (await defaultRegistry(flags.tool))) as Registry;
-        return await fingerprintCommand(fingerprintFiles, fingerprintFlags, io, fingerprintRegistry, reportError);
-      }
-      case 'validate': {
-        const { validateCommand } = await import('./content-commands.ts');
-        return await validateCommand(files.length > 0 ? files : ['content/results'], io);
-      }
-      case 'summarize': {
-        const summarizeFiles = requireFiles(files, 'summarize');
-        const { summarizeCommand } = await import('./content-commands.ts');
-        return await summarizeCommand(summarizeFiles, io);
-      }
-      case 'export': {
-        if (values.parquet === undefined) throw new UsageError('export needs --parquet DIR: the folder to write');
-        if (files.length > 1) throw new UsageError('export reads one RESULTS_DIR');
-        const { exportCommand, DEFAULT_RESULTS_DIR } = await import('./dataset-commands.ts');
-        return await exportCommand(values.parquet, files[0] ?? DEFAULT_RESULTS_DIR, io, seams.loadDuckDb);
-      }
-      case 'query': {
-        const [sql, ...rest] = files;
-        if (sql === undefined || rest.length > 0) throw new UsageError('query needs one SQL statement, quoted');
-        if (values.json && values.csv) throw new UsageError('query prints --json or --csv, not both');
-        const { queryCommand } = await import('./dataset-commands.ts');
-        const format = values.json ? 'json' : values.csv ? 'csv' : 'table';
-        return await queryCommand(sql, { dataDir: values.data, format }, io, seams.loadDuckDb);
-      }
-      case undefined:
-        throw new UsageError('a command is needed: parse, detect, fingerprint, validate, summarize, export or query');
-      default:
-        throw new UsageError(`unknown command "${command}"`);
-    }
+    return await runCommand(command, files, { values, flags }, io, registry, seams);
   } catch (error) {
-    if (error instanceof UsageError || isParseArgsError(error)) {
-      io.stderr.write(`benchfolio: ${(error as Error).message}\nRun "benchfolio --help" for usage.\n`);
-      return EXIT_USAGE;
-    }
-    // A file a command could not read, where no command said so itself (a folder's entry).
-    if (isSystemError(error) && error.path !== undefined) {
-      io.stderr.write(printable(`${error.path}: cannot read: ${cannotReadReason(error, error.path)}\n`));
-      return EXIT_USAGE;
-    }
-    // Anything else is a fault of benchfolio's: one line, never a stack trace (failure.ts).
-    io.stderr.write(printable(internalErrorText(error, 'benchfolio')));
-    return EXIT_INTERNAL;
+    return failureStatus(error, io);
   }
+}
+
+/** The arguments read by their options; a ParseArgs error for an option not among them. */
+function readArgs(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      tool: { type: 'string' },
+      format: { type: 'string' },
+      'tool-version': { type: 'string' },
+      tidy: { type: 'boolean', default: false },
+      ndjson: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      csv: { type: 'boolean', default: false },
+      parquet: { type: 'string' },
+      data: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
+    },
+  });
+}
+
+/** Runs one command with its operands, loading its code only then. */
+async function runCommand(
+  command: string | undefined,
+  files: string[],
+  { values, flags }: { values: ReturnType<typeof readArgs>['values']; flags: Flags },
+  io: CliIO,
+  registry: Registry<ToolOutput> | undefined,
+  seams: CliSeams,
+): Promise<number> {
+  switch (command) {
+    case 'parse': {
+      const parseFiles = requireFiles(files, 'parse');
+      return await parseCommand(parseFiles, flags, io, registry ?? (await defaultRegistry(flags.tool)));
+    }
+    case 'detect': {
+      const detectFiles = requireFiles(files, 'detect');
+      return await detectCommand(detectFiles, io, registry ?? (await defaultRegistry(undefined)));
+    }
+    case 'fingerprint': {
+      const fingerprintFiles = requireFiles(files, 'fingerprint');
+      const { fingerprintCommand } = await import('./fingerprint-command.ts');
+      const fingerprintFlags = { tool: flags.tool, format: flags.format, json: values.json };
+      const fingerprintRegistry = (registry ?? (await defaultRegistry(flags.tool))) as Registry;
+      return await fingerprintCommand(fingerprintFiles, fingerprintFlags, io, fingerprintRegistry, reportError);
+    }
+    case 'validate': {
+      const { validateCommand } = await import('./content-commands.ts');
+      return await validateCommand(files.length > 0 ? files : ['content/results'], io);
+    }
+    case 'summarize': {
+      const summarizeFiles = requireFiles(files, 'summarize');
+      const { summarizeCommand } = await import('./content-commands.ts');
+      return await summarizeCommand(summarizeFiles, io);
+    }
+    case 'export': {
+      if (values.parquet === undefined) throw new UsageError('export needs --parquet DIR: the folder to write');
+      if (files.length > 1) throw new UsageError('export reads one RESULTS_DIR');
+      const { exportCommand, DEFAULT_RESULTS_DIR } = await import('./dataset-commands.ts');
+      return await exportCommand(values.parquet, files[0] ?? DEFAULT_RESULTS_DIR, io, seams.loadDuckDb);
+    }
+    case 'query': {
+      const [sql, ...rest] = files;
+      if (sql === undefined || rest.length > 0) throw new UsageError('query needs one SQL statement, quoted');
+      if (values.json && values.csv) throw new UsageError('query prints --json or --csv, not both');
+      const { queryCommand } = await import('./dataset-commands.ts');
+      const format = values.json ? 'json' : values.csv ? 'csv' : 'table';
+      return await queryCommand(sql, { dataDir: values.data, format }, io, seams.loadDuckDb);
+    }
+    case undefined:
+      throw new UsageError('a command is needed: parse, detect, fingerprint, validate, summarize, export or query');
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+/** Tells of a failure no command reported itself on standard error, and gives its exit status. */
+function failureStatus(error: unknown, io: CliIO): number {
+  if (error instanceof UsageError || isParseArgsError(error)) {
+    io.stderr.write(`benchfolio: ${(error as Error).message}\nRun "benchfolio --help" for usage.\n`);
+    return EXIT_USAGE;
+  }
+  // A file a command could not read, where no command said so itself (a folder's entry).
+  if (isSystemError(error) && error.path !== undefined) {
+    io.stderr.write(printable(`${error.path}: cannot read: ${cannotReadReason(error, error.path)}\n`));
+    return EXIT_USAGE;
+  }
+  // Anything else is a fault of benchfolio's: one line, never a stack trace (failure.ts).
+  io.stderr.write(printable(internalErrorText(error, 'benchfolio')));
+  return EXIT_INTERNAL;
 }
 
 /**

@@ -51,189 +51,219 @@ function isProgressStatement(transfer: DdTransfer): boolean {
   return /^\d+$/.test(transfer.elapsedText);
 }
 
-export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdResult {
-  const text = context.source.text;
-  const endOffset = text.trimEnd().length;
-  const runs: DdRun[] = [];
-  // Where each run's records lines start, for warnings about it.
-  const recordsOffsets = new Map<DdRun, number>();
-  const unattached: DdDiagnostic[] = [];
-  let version: string | null = null;
-  let pending = newPending();
-  let skipped: { offset: number; count: number } | null = null;
+/** What assembling has read so far. */
+interface Assembly {
+  context: _DdContext;
+  items: readonly _Item[];
+  /** Where the input's text ends, trailing blank lines aside: where a cut output is reported. */
+  endOffset: number;
+  runs: DdRun[];
+  /** Where each run's records lines start, for warnings about it. */
+  recordsOffsets: Map<DdRun, number>;
+  /** Diagnostics before no run: the result's own errors. */
+  unattached: DdDiagnostic[];
+  version: string | null;
+  pending: Pending;
+  skipped: { offset: number; count: number } | null;
+}
 
-  const nextContent = (from: number): number => {
-    let index = from;
-    while (index < items.length && items[index]?.kind === 'blank') index++;
-    return index;
-  };
-  const lineOf = (offset: number) => context.source.locate(offset).line;
-  const note = (offset: number) => {
-    pending.firstOffset ??= offset;
-  };
-  const flushSkipped = () => {
-    if (skipped === null) return;
-    const what = skipped.count === 1 ? 'a line' : `${skipped.count} lines`;
-    _warn(context, skipped.offset, 'SKIPPED_LINES', `${what} that dd does not print, skipped`);
-    skipped = null;
-  };
-  const skip = (offset: number) => {
-    skipped ??= { offset, count: 0 };
-    skipped.count++;
-  };
+type RecordsItem = Extract<_Item, { kind: 'records' }>;
 
-  /** Transfer lines that no records lines followed: quoted summaries, or a cut output. */
-  const flushOrphans = (isEnd: boolean) => {
-    if (pending.transfers.length === 0) {
-      unattached.push(...pending.diagnostics);
-      pending = newPending();
-      return;
-    }
-    if (isEnd && pending.transfers.some((item) => isProgressStatement(item.transfer))) {
-      const what = pending.transfers.length === 1 ? 'a status=progress line' : 'status=progress lines';
-      throw _ddError(context, endOffset, 'TRUNCATED', `the output stops after ${what}, before dd's records lines`);
-    }
-    _warn(
-      context,
-      (pending.transfers[0] as _TransferItem).offset,
-      'NO_RECORDS_LINES',
-      'transfer lines without records lines: each is read as a run of its own',
-    );
-    pending.transfers.forEach((item, order) => {
-      runs.push({
-        index: runs.length,
-        line: lineOf(order === 0 ? (pending.firstOffset ?? item.offset) : item.offset),
-        toolVersion: version,
-        language: item.language,
-        recordsIn: null,
-        recordsOut: null,
-        truncatedRecords: 0,
-        transfer: item.transfer,
-        progress: [],
-        errors: order === 0 ? pending.diagnostics : [],
-      });
-    });
-    pending = newPending();
-  };
+/** The index of the first item from `from` on that is not a blank line. */
+function nextContent(assembly: Assembly, from: number): number {
+  let index = from;
+  while (index < assembly.items.length && assembly.items[index]?.kind === 'blank') index++;
+  return index;
+}
 
-  /** The report that starts with the records line at `index`; returns the index after it. */
-  const readReport = (index: number): number => {
-    const first = items[index] as Extract<_Item, { kind: 'records' }>;
-    if (first.role === 'out') {
-      throw _ddError(
-        context,
-        first.offset,
-        'UNEXPECTED_LINE',
-        `"${first.words}" without the records-in line before it`,
-      );
-    }
-    const secondIndex = nextContent(index + 1);
-    const second = items[secondIndex];
-    const isPair =
-      second?.kind === 'records' &&
-      (first.role === 'in'
-        ? second.role === 'out' && second.language === first.language
-        : second.role === null && second.words !== first.words && firstWord(second.words) === firstWord(first.words));
-    if (!isPair || second?.kind !== 'records') {
-      if (first.role === null) {
-        // "1+1 makes 2": a line of some other text that happens to start like a records line.
-        skip(first.offset);
-        return index + 1;
-      }
-      if (second === undefined) {
-        throw _ddError(
-          context,
-          endOffset,
-          'TRUNCATED',
-          `the output stops after "${first.words}", before the records-out line`,
-        );
-      }
-      throw _ddError(context, second.offset, 'MISSING_SECTION', `expected the records-out line after "${first.words}"`);
-    }
-    flushSkipped();
-    let next = nextContent(secondIndex + 1);
-    if (items[next]?.kind === 'swab') next = nextContent(next + 1);
-    let truncatedRecords = 0;
-    const truncated = items[next];
-    if (truncated?.kind === 'truncated') {
-      truncatedRecords = truncated.count;
-      next = nextContent(next + 1);
-    }
-    const summary = items[next];
-    let transfer: _TransferItem | null = null;
-    let carried: _TransferItem[] = [];
-    if (summary?.kind === 'transfers') {
-      [transfer = null, ...carried] = summary.transfers;
-      next++;
-    } else if (pending.transfers.length > 0 && nextContent(next) >= items.length) {
-      throw _ddError(
-        context,
-        endOffset,
-        'TRUNCATED',
-        'the output stops before the transfer line that ends a status=progress report',
-      );
-    }
-    const run: DdRun = {
-      index: runs.length,
-      line: lineOf(pending.firstOffset ?? first.offset),
-      toolVersion: version,
-      language: first.language ?? transfer?.language ?? null,
-      recordsIn: { full: first.full, partial: first.partial },
-      recordsOut: { full: second.full, partial: second.partial },
-      truncatedRecords,
-      transfer: transfer?.transfer ?? null,
-      progress: pending.transfers.map((item) => item.transfer),
-      errors: pending.diagnostics,
-    };
-    runs.push(run);
-    recordsOffsets.set(run, first.offset);
-    pending = newPending();
-    // Not seen in real outputs: more statements on the report's line start the next run's lines.
-    if (carried.length > 0) {
-      pending.transfers = carried;
-      pending.firstOffset = (carried[0] as _TransferItem).offset;
-    }
-    return next;
-  };
+function lineOf(assembly: Assembly, offset: number): number {
+  return assembly.context.source.locate(offset).line;
+}
 
-  for (let index = 0; index < items.length; ) {
-    const item = items[index] as _Item;
-    switch (item.kind) {
-      case 'blank':
-        index++;
-        break;
-      case 'version':
-        flushSkipped();
-        flushOrphans(false);
-        version = item.version;
-        index++;
-        break;
-      case 'diagnostic':
-        flushSkipped();
-        note(item.offset);
-        pending.diagnostics.push(item.diagnostic);
-        index++;
-        break;
-      case 'transfers':
-        flushSkipped();
-        note(item.offset);
-        pending.transfers.push(...item.transfers);
-        index++;
-        break;
-      case 'records':
-        index = readReport(index);
-        break;
-      case 'truncated':
-      case 'swab':
-      case 'other':
-        skip(item.offset);
-        index++;
-        break;
-    }
+function note(assembly: Assembly, offset: number): void {
+  assembly.pending.firstOffset ??= offset;
+}
+
+function skip(assembly: Assembly, offset: number): void {
+  assembly.skipped ??= { offset, count: 0 };
+  assembly.skipped.count++;
+}
+
+/** One warning for the lines skipped since the last line dd prints. */
+function flushSkipped(assembly: Assembly): void {
+  const { skipped } = assembly;
+  if (skipped === null) return;
+  const what = skipped.count === 1 ? 'a line' : `${skipped.count} lines`;
+  _warn(assembly.context, skipped.offset, 'SKIPPED_LINES', `${what} that dd does not print, skipped`);
+  assembly.skipped = null;
+}
+
+/** Transfer lines that no records lines followed: quoted summaries, or a cut output. */
+function flushOrphans(assembly: Assembly, isEnd: boolean): void {
+  const { context, pending, runs } = assembly;
+  assembly.pending = newPending();
+  if (pending.transfers.length === 0) {
+    assembly.unattached.push(...pending.diagnostics);
+    return;
   }
-  flushSkipped();
-  flushOrphans(true);
+  if (isEnd && pending.transfers.some((item) => isProgressStatement(item.transfer))) {
+    const what = pending.transfers.length === 1 ? 'a status=progress line' : 'status=progress lines';
+    throw _ddError(
+      context,
+      assembly.endOffset,
+      'TRUNCATED',
+      `the output stops after ${what}, before dd's records lines`,
+    );
+  }
+  _warn(
+    context,
+    (pending.transfers[0] as _TransferItem).offset,
+    'NO_RECORDS_LINES',
+    'transfer lines without records lines: each is read as a run of its own',
+  );
+  pending.transfers.forEach((item, order) => {
+    runs.push({
+      index: runs.length,
+      line: lineOf(assembly, order === 0 ? (pending.firstOffset ?? item.offset) : item.offset),
+      toolVersion: assembly.version,
+      language: item.language,
+      recordsIn: null,
+      recordsOut: null,
+      truncatedRecords: 0,
+      transfer: item.transfer,
+      progress: [],
+      errors: order === 0 ? pending.diagnostics : [],
+    });
+  });
+}
 
+/**
+ * The records-out line (or the second line of a pair in words dd's own tables do not hold) that
+ * pairs with the records line at `index`, and its index; null when the line at `index` only
+ * starts like a records line. Throws when a records-in line has no records-out line after it.
+ */
+function recordsPair(assembly: Assembly, index: number): { second: RecordsItem; secondIndex: number } | null {
+  const { context, items } = assembly;
+  const first = items[index] as RecordsItem;
+  if (first.role === 'out') {
+    throw _ddError(context, first.offset, 'UNEXPECTED_LINE', `"${first.words}" without the records-in line before it`);
+  }
+  const secondIndex = nextContent(assembly, index + 1);
+  const second = items[secondIndex];
+  const isPair =
+    second?.kind === 'records' &&
+    (first.role === 'in'
+      ? second.role === 'out' && second.language === first.language
+      : second.role === null && second.words !== first.words && firstWord(second.words) === firstWord(first.words));
+  if (isPair && second?.kind === 'records') return { second, secondIndex };
+  // "1+1 makes 2": a line of some other text that happens to start like a records line.
+  if (first.role === null) return null;
+  if (second === undefined) {
+    const message = `the output stops after "${first.words}", before the records-out line`;
+    throw _ddError(context, assembly.endOffset, 'TRUNCATED', message);
+  }
+  throw _ddError(context, second.offset, 'MISSING_SECTION', `expected the records-out line after "${first.words}"`);
+}
+
+/**
+ * What follows a report's records lines (from `index` on): its truncated records line and its
+ * transfer statement, with any further statements on the transfer's line, and the index after.
+ */
+function reportTail(
+  assembly: Assembly,
+  index: number,
+): { truncatedRecords: number; transfer: _TransferItem | null; carried: _TransferItem[]; next: number } {
+  const { items } = assembly;
+  let next = nextContent(assembly, index);
+  if (items[next]?.kind === 'swab') next = nextContent(assembly, next + 1);
+  let truncatedRecords = 0;
+  const truncated = items[next];
+  if (truncated?.kind === 'truncated') {
+    truncatedRecords = truncated.count;
+    next = nextContent(assembly, next + 1);
+  }
+  const summary = items[next];
+  let transfer: _TransferItem | null = null;
+  let carried: _TransferItem[] = [];
+  if (summary?.kind === 'transfers') {
+    [transfer = null, ...carried] = summary.transfers;
+    next++;
+  } else if (assembly.pending.transfers.length > 0 && nextContent(assembly, next) >= items.length) {
+    const message = 'the output stops before the transfer line that ends a status=progress report';
+    throw _ddError(assembly.context, assembly.endOffset, 'TRUNCATED', message);
+  }
+  return { truncatedRecords, transfer, carried, next };
+}
+
+/** The report that starts with the records line at `index`; returns the index after it. */
+function readReport(assembly: Assembly, index: number): number {
+  const first = assembly.items[index] as RecordsItem;
+  const pair = recordsPair(assembly, index);
+  if (pair === null) {
+    skip(assembly, first.offset);
+    return index + 1;
+  }
+  flushSkipped(assembly);
+  const { second } = pair;
+  const { truncatedRecords, transfer, carried, next } = reportTail(assembly, pair.secondIndex + 1);
+  const { pending, runs } = assembly;
+  const run: DdRun = {
+    index: runs.length,
+    line: lineOf(assembly, pending.firstOffset ?? first.offset),
+    toolVersion: assembly.version,
+    language: first.language ?? transfer?.language ?? null,
+    recordsIn: { full: first.full, partial: first.partial },
+    recordsOut: { full: second.full, partial: second.partial },
+    truncatedRecords,
+    transfer: transfer?.transfer ?? null,
+    progress: pending.transfers.map((item) => item.transfer),
+    errors: pending.diagnostics,
+  };
+  runs.push(run);
+  assembly.recordsOffsets.set(run, first.offset);
+  assembly.pending = newPending();
+  // Not seen in real outputs: more statements on the report's line start the next run's lines.
+  if (carried.length > 0) {
+    assembly.pending.transfers = carried;
+    assembly.pending.firstOffset = (carried[0] as _TransferItem).offset;
+  }
+  return next;
+}
+
+/** Reads the item at `index` (and for a report, the items after it); returns the index after. */
+function readItem(assembly: Assembly, index: number): number {
+  const item = assembly.items[index] as _Item;
+  switch (item.kind) {
+    case 'blank':
+      return index + 1;
+    case 'version':
+      flushSkipped(assembly);
+      flushOrphans(assembly, false);
+      assembly.version = item.version;
+      return index + 1;
+    case 'diagnostic':
+      flushSkipped(assembly);
+      note(assembly, item.offset);
+      assembly.pending.diagnostics.push(item.diagnostic);
+      return index + 1;
+    case 'transfers':
+      flushSkipped(assembly);
+      note(assembly, item.offset);
+      assembly.pending.transfers.push(...item.transfers);
+      return index + 1;
+    case 'records':
+      return readReport(assembly, index);
+    case 'truncated':
+    case 'swab':
+    case 'other':
+      skip(assembly, item.offset);
+      return index + 1;
+  }
+}
+
+/** Warnings for the reports without a transfer line. */
+function warnMissingTransfers(assembly: Assembly): void {
+  const { context, runs } = assembly;
   // The last report without its transfer line: dd prints the records lines, then (unless
   // status=noxfer) the transfer line, so a report ending the input without one is what a copy cut
   // after its records lines looks like, and what status=noxfer prints: the text cannot tell.
@@ -241,7 +271,7 @@ export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdR
   if (last !== undefined && last.transfer === null && last.recordsIn !== null) {
     _warn(
       context,
-      endOffset,
+      assembly.endOffset,
       'TRUNCATED',
       "the output stops after dd's records lines, before the transfer line that follows them (status=noxfer prints none: if this run used it, accept the warning in run.yaml)",
     );
@@ -251,12 +281,30 @@ export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdR
       if (run.transfer === null && run !== last) {
         _warn(
           context,
-          recordsOffsets.get(run) ?? 0,
+          assembly.recordsOffsets.get(run) ?? 0,
           'NO_TRANSFER_LINE',
           'this report has no transfer line while others have one: status=noxfer, or a cut copy',
         );
       }
     }
   }
-  return { runs, errors: unattached };
+}
+
+export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdResult {
+  const assembly: Assembly = {
+    context,
+    items,
+    endOffset: context.source.text.trimEnd().length,
+    runs: [],
+    recordsOffsets: new Map(),
+    unattached: [],
+    version: null,
+    pending: newPending(),
+    skipped: null,
+  };
+  for (let index = 0; index < items.length; ) index = readItem(assembly, index);
+  flushSkipped(assembly);
+  flushOrphans(assembly, true);
+  warnMissingTransfers(assembly);
+  return { runs: assembly.runs, errors: assembly.unattached };
 }

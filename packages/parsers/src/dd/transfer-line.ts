@@ -85,6 +85,92 @@ function junkAfterNumber(text: string, index: number): _TransferFailure {
   return fail(index, 'BAD_NUMBER', `expected a number, found "${junk}" stuck to it`);
 }
 
+/** The sizes in parentheses after the byte count (`(1.1 GB, 1.0 GiB)`), if any, at `index`. */
+function readSizes(
+  text: string,
+  index: number,
+): { sizeSi: string | null; sizeIec: string | null; isSizeSpaced: boolean | null; end: number } | _TransferFailure {
+  const sizes = matchAt(SIZES, text, index);
+  if (sizes === null) return { sizeSi: null, sizeIec: null, isSizeSpaced: null, end: index };
+  const inner = sizes[1] as string;
+  const parts = inner.split(', ');
+  let partIndex = index + 2;
+  if (parts.length > 2) {
+    return fail(partIndex, 'BAD_NUMBER', `expected one or two sizes in parentheses, found "${inner}"`);
+  }
+  let isSizeSpaced: boolean | null = null;
+  for (const part of parts) {
+    const size = SIZE.exec(part);
+    if (size === null) {
+      return fail(partIndex, 'BAD_NUMBER', `expected a size such as "1.1 GB" or "1.0 GiB", found "${part}"`);
+    }
+    isSizeSpaced = (isSizeSpaced ?? true) && size[2] === ' ';
+    partIndex += part.length + 2;
+  }
+  return { sizeSi: parts[0] ?? null, sizeIec: parts[1] ?? null, isSizeSpaced, end: index + sizes[0].length };
+}
+
+/** `, <seconds> <s|second|seconds>` at `index`. */
+function readElapsed(
+  text: string,
+  start: number,
+): { elapsedText: string; elapsedSeconds: number; timeUnit: DdTransfer['timeUnit']; end: number } | _TransferFailure {
+  let index = start;
+  if (matchAt(SEPARATOR, text, index) === null) return fail(index, 'UNEXPECTED_LINE', 'expected ", " before the time');
+  index += 2;
+  const seconds = matchAt(DECIMAL, text, index);
+  if (seconds === null) return fail(index, 'BAD_NUMBER', 'expected the elapsed seconds, such as "2.34"');
+  const elapsedText = seconds[0];
+  const elapsedSeconds = _decimal(elapsedText);
+  if (!Number.isFinite(elapsedSeconds * 1e9)) {
+    return fail(index, 'BAD_NUMBER', `"${elapsedText}" seconds is more than a number can hold in ns`);
+  }
+  index += elapsedText.length;
+  if (/[^\s,]/.test(text[index] ?? ' ')) return junkAfterNumber(text, index);
+  const unit = matchAt(TIME_UNIT, text, index);
+  if (unit === null) {
+    return fail(index, 'UNKNOWN_UNIT', 'expected the time unit " s" (or " seconds" of coreutils 5.x and BusyBox)');
+  }
+  return { elapsedText, elapsedSeconds, timeUnit: unit[1] as DdTransfer['timeUnit'], end: index + unit[0].length };
+}
+
+type Rate = Pick<DdTransfer, 'printedRate' | 'isRateInfinite' | 'style' | 'printedBytesPerSec' | 'bytesPerSec'>;
+
+/**
+ * `, <rate> <unit>/s` at `index`, checked against the bytes and seconds read before it; whether
+ * the sizes had a space before their unit tells BusyBox (none) from coreutils.
+ */
+function readRate(
+  text: string,
+  start: number,
+  read: { bytesCopied: number; elapsedSeconds: number; isSizeSpaced: boolean | null },
+): (Rate & { end: number }) | _TransferFailure {
+  let index = start;
+  if (matchAt(SEPARATOR, text, index) === null) return fail(index, 'UNEXPECTED_LINE', 'expected ", " before the rate');
+  index += 2;
+  const rate = matchAt(RATE, text, index);
+  if (rate === null) return fail(index, 'BAD_NUMBER', 'expected the rate, such as "459 MB/s"');
+  const [printedRate, rateNumber = '', rateSpace = '', rateUnit = ''] = rate;
+  const isRateInfinite = !/^\d/.test(rateNumber);
+  if (isRateInfinite && read.elapsedSeconds !== 0) {
+    return fail(
+      index,
+      'BAD_NUMBER',
+      `expected a number for the rate, found "${rateNumber}" after a time that is not 0`,
+    );
+  }
+  // BusyBox writes no space before a unit, and counts in powers of 1024.
+  const style = rateSpace === '' || read.isSizeSpaced === false ? 'busybox' : 'coreutils';
+  // The pattern only lets through units rateFactor knows; an "i" counts in powers of 1024 there.
+  const factor = rateFactor(rateUnit, { kbBase: style === 'busybox' ? 1024 : 1000 }) as number;
+  const printedBytesPerSec = isRateInfinite ? null : scaled(rateNumber, factor);
+  const bytesPerSec = read.elapsedSeconds > 0 ? read.bytesCopied / read.elapsedSeconds : null;
+  if (!Number.isFinite(printedBytesPerSec ?? 0) || !Number.isFinite(bytesPerSec ?? 0)) {
+    return fail(index, 'BAD_NUMBER', 'the rate is more than a number can hold');
+  }
+  return { printedRate, isRateInfinite, style, printedBytesPerSec, bytesPerSec, end: index + printedRate.length };
+}
+
 /**
  * The transfer statement at `start` of `text`, or the place and reason it stops matching.
  * Nothing is thrown here: the caller decides whether a line that does not match is an error.
@@ -102,75 +188,22 @@ export function _readTransfer(text: string, start: number): _ParsedTransfer | _T
   if (bytesWord === null) return fail(index, 'UNEXPECTED_LINE', 'expected a word for "bytes" after the byte count');
   index += 1 + bytesWord[0].length;
 
-  let sizeSi: string | null = null;
-  let sizeIec: string | null = null;
-  let isSizeSpaced: boolean | null = null;
-  const sizes = matchAt(SIZES, text, index);
-  if (sizes !== null) {
-    const inner = sizes[1] as string;
-    const parts = inner.split(', ');
-    let partIndex = index + 2;
-    if (parts.length > 2) {
-      return fail(partIndex, 'BAD_NUMBER', `expected one or two sizes in parentheses, found "${inner}"`);
-    }
-    for (const part of parts) {
-      const size = SIZE.exec(part);
-      if (size === null) {
-        return fail(partIndex, 'BAD_NUMBER', `expected a size such as "1.1 GB" or "1.0 GiB", found "${part}"`);
-      }
-      isSizeSpaced = (isSizeSpaced ?? true) && size[2] === ' ';
-      partIndex += part.length + 2;
-    }
-    sizeSi = parts[0] ?? null;
-    sizeIec = parts[1] ?? null;
-    index += sizes[0].length;
-  }
+  const sizes = readSizes(text, index);
+  if (_isTransferFailure(sizes)) return sizes;
+  const { sizeSi, sizeIec, isSizeSpaced } = sizes;
+  index = sizes.end;
 
   const copiedWord = text[index] === ' ' ? matchAt(WORD, text, index + 1) : null;
   if (copiedWord === null) return fail(index, 'UNEXPECTED_LINE', 'expected a word for "copied" after the size');
   index += 1 + copiedWord[0].length;
 
-  if (matchAt(SEPARATOR, text, index) === null) return fail(index, 'UNEXPECTED_LINE', 'expected ", " before the time');
-  index += 2;
-  const seconds = matchAt(DECIMAL, text, index);
-  if (seconds === null) return fail(index, 'BAD_NUMBER', 'expected the elapsed seconds, such as "2.34"');
-  const elapsedText = seconds[0];
-  const elapsedSeconds = _decimal(elapsedText);
-  if (!Number.isFinite(elapsedSeconds * 1e9)) {
-    return fail(index, 'BAD_NUMBER', `"${elapsedText}" seconds is more than a number can hold in ns`);
-  }
-  index += elapsedText.length;
-  if (/[^\s,]/.test(text[index] ?? ' ')) return junkAfterNumber(text, index);
-  const unit = matchAt(TIME_UNIT, text, index);
-  if (unit === null) {
-    return fail(index, 'UNKNOWN_UNIT', 'expected the time unit " s" (or " seconds" of coreutils 5.x and BusyBox)');
-  }
-  const timeUnit = unit[1] as DdTransfer['timeUnit'];
-  index += unit[0].length;
+  const elapsed = readElapsed(text, index);
+  if (_isTransferFailure(elapsed)) return elapsed;
+  const { elapsedText, elapsedSeconds, timeUnit } = elapsed;
 
-  if (matchAt(SEPARATOR, text, index) === null) return fail(index, 'UNEXPECTED_LINE', 'expected ", " before the rate');
-  index += 2;
-  const rate = matchAt(RATE, text, index);
-  if (rate === null) return fail(index, 'BAD_NUMBER', 'expected the rate, such as "459 MB/s"');
-  const [printedRate, rateNumber = '', rateSpace = '', rateUnit = ''] = rate;
-  const isRateInfinite = !/^\d/.test(rateNumber);
-  if (isRateInfinite && elapsedSeconds !== 0) {
-    return fail(
-      index,
-      'BAD_NUMBER',
-      `expected a number for the rate, found "${rateNumber}" after a time that is not 0`,
-    );
-  }
-  // BusyBox writes no space before a unit, and counts in powers of 1024.
-  const style = rateSpace === '' || isSizeSpaced === false ? 'busybox' : 'coreutils';
-  // The pattern only lets through units rateFactor knows; an "i" counts in powers of 1024 there.
-  const factor = rateFactor(rateUnit, { kbBase: style === 'busybox' ? 1024 : 1000 }) as number;
-  const printedBytesPerSec = isRateInfinite ? null : scaled(rateNumber, factor);
-  const bytesPerSec = elapsedSeconds > 0 ? bytesCopied / elapsedSeconds : null;
-  if (!Number.isFinite(printedBytesPerSec ?? 0) || !Number.isFinite(bytesPerSec ?? 0)) {
-    return fail(index, 'BAD_NUMBER', 'the rate is more than a number can hold');
-  }
-  index += printedRate.length;
+  const rate = readRate(text, elapsed.end, { bytesCopied, elapsedSeconds, isSizeSpaced });
+  if (_isTransferFailure(rate)) return rate;
+  const { printedRate, isRateInfinite, style, printedBytesPerSec, bytesPerSec } = rate;
 
   return {
     transfer: {
@@ -187,10 +220,11 @@ export function _readTransfer(text: string, start: number): _ParsedTransfer | _T
       style,
     },
     language: _transferLanguage(bytesWord[0], copiedWord[0]),
-    end: index,
+    end: rate.end,
   };
 }
 
-export function _isTransferFailure(value: _ParsedTransfer | _TransferFailure): value is _TransferFailure {
+/** Whether a step of reading a statement failed (`_readTransfer`'s result, or one of its steps'). */
+export function _isTransferFailure<T extends object>(value: T | _TransferFailure): value is _TransferFailure {
   return 'code' in value;
 }

@@ -45,8 +45,32 @@ interface PlacedRun {
 /** Splits the input and parses each piece of the chosen format into runs. */
 export function parseFioSource(source: TextSource, format: FioParseFormat): FioParse {
   const warnings: ParseWarning[] = [];
+  const segments = splitSegments(source);
+  const { placed, errors } = readSegments(source, segments, format, warnings);
+  // --status-interval reports become one run each (their final report), after the same run
+  // printed in several formats is kept once.
+  const runs = _foldStatusReports(dropDuplicates(placed, source, warnings));
+  for (const placedRun of runs) warnings.push(...placedRun.warnings);
+  warnings.push(...cutAtTheEnd(source, placed, runs, segments));
+  attachErrors(runs, errors);
+  if (runs.length === 0) return withoutRuns(source, format, errors, warnings);
+  return { result: { runs: runs.map((r) => r.run) }, warnings };
+}
+
+type PlacedError = { offset: number; error: FioRunError };
+
+/**
+ * The runs of the segments of the chosen format, in order, and fio's error lines. A preamble
+ * (job lines without results) gives its job parameters to the runs after it.
+ */
+function readSegments(
+  source: TextSource,
+  segments: readonly Segment[],
+  format: FioParseFormat,
+  warnings: ParseWarning[],
+): { placed: PlacedRun[]; errors: PlacedError[] } {
   const placed: PlacedRun[] = [];
-  const errors: { offset: number; error: FioRunError }[] = [];
+  const errors: PlacedError[] = [];
   let preamble = new Map<string, JobParameters>();
   let preambleUsed = false;
   const wants = (kind: FioFormat) =>
@@ -55,7 +79,6 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
     (kind === 'json' && format === 'json+') ||
     (kind === 'json+' && format === 'json');
 
-  const segments = splitSegments(source);
   segments.forEach((segment, index) => {
     let run: FioRun | null = null;
     const runWarnings: ParseWarning[] = [];
@@ -99,43 +122,39 @@ export function parseFioSource(source: TextSource, format: FioParseFormat): FioP
       placed.push({ run, start: segment.start, end: segment.end, warnings: runWarnings });
     }
   });
+  return { placed, errors };
+}
 
-  // --status-interval reports become one run each (their final report), after the same run
-  // printed in several formats is kept once.
-  const runs = _foldStatusReports(dropDuplicates(placed, source, warnings));
-  for (const placedRun of runs) warnings.push(...placedRun.warnings);
-  warnings.push(...cutAtTheEnd(source, placed, runs, segments));
-  attachErrors(runs, errors);
-  if (runs.length === 0) {
-    const firstError = errors[0];
-    if (firstError !== undefined && (format === 'mixed' || format === 'normal')) {
-      // Only fio's error lines: the failure is the result (fio printed nothing else).
-      warnings.push(
-        warningAt(source, firstError.offset, 'ONLY_ERRORS', 'the input holds fio error lines and no results'),
-      );
-      return {
-        result: {
-          runs: [
-            _emptyNormalRun(
-              firstError.error.line,
-              errors.map((e) => e.error),
-            ),
-          ],
-        },
-        warnings,
-      };
-    }
-    throw _errorAt(source, firstContent(source.text), {
-      tool: 'fio',
-      format,
-      code: 'MISSING_SECTION',
-      message:
-        format === 'mixed'
-          ? 'no fio results found: expected a JSON document, terse lines or a job block of normal output'
-          : `no fio results in the ${format} format found`,
-    });
+/**
+ * An input with no run of the chosen format: with only fio's error lines (normal or mixed), the
+ * failure is the result (fio printed nothing else); else MISSING_SECTION.
+ */
+function withoutRuns(
+  source: TextSource,
+  format: FioParseFormat,
+  errors: readonly PlacedError[],
+  warnings: ParseWarning[],
+): FioParse {
+  const firstError = errors[0];
+  if (firstError !== undefined && (format === 'mixed' || format === 'normal')) {
+    warnings.push(
+      warningAt(source, firstError.offset, 'ONLY_ERRORS', 'the input holds fio error lines and no results'),
+    );
+    const run = _emptyNormalRun(
+      firstError.error.line,
+      errors.map((e) => e.error),
+    );
+    return { result: { runs: [run] }, warnings };
   }
-  return { result: { runs: runs.map((r) => r.run) }, warnings };
+  throw _errorAt(source, firstContent(source.text), {
+    tool: 'fio',
+    format,
+    code: 'MISSING_SECTION',
+    message:
+      format === 'mixed'
+        ? 'no fio results found: expected a JSON document, terse lines or a job block of normal output'
+        : `no fio results in the ${format} format found`,
+  });
 }
 
 /**
@@ -285,7 +304,7 @@ function isSameRun(a: FioRun, b: FioRun): boolean {
  * Error lines go to the run they sit in, else the run after them (fio prints a job's error
  * before its results), else the run before. A job with the same pid is flagged as failed.
  */
-function attachErrors(runs: PlacedRun[], errors: { offset: number; error: FioRunError }[]): void {
+function attachErrors(runs: PlacedRun[], errors: readonly PlacedError[]): void {
   for (const { offset, error } of errors) {
     const target =
       runs.find((r) => r.start <= offset && offset <= r.end) ?? runs.find((r) => r.start > offset) ?? runs.at(-1);

@@ -45,132 +45,181 @@ type LineKind =
   | 'other';
 
 export function splitSegments(source: TextSource): Segment[] {
-  const text = source.text;
-  const segments: Segment[] = [];
-  let normal: { start: number; end: number; line: number; hasResults: boolean; isDone: boolean } | null = null;
-  let terse: { start: number; end: number; line: number; lines: TerseLine[] } | null = null;
+  const { text } = source;
+  const splitter = new Splitter(text);
+  for (let lineStart = 0; lineStart < text.length; ) lineStart = splitter.readLine(lineStart);
+  return splitter.finish();
+}
 
-  const closeNormal = () => {
-    if (normal !== null) {
-      const { start, end, line, hasResults } = normal;
-      segments.push({ kind: 'normal', start, end, line, hasResults });
-    }
-    normal = null;
-  };
-  const closeTerse = () => {
-    if (terse !== null) segments.push({ kind: 'terse', ...terse });
-    terse = null;
-  };
+type OpenNormal = { start: number; end: number; line: number; hasResults: boolean; isDone: boolean };
+type OpenTerse = { start: number; end: number; line: number; lines: TerseLine[] };
 
-  const markers = new MarkerScanner(text);
-  let lineStart = 0;
-  // The line of lineStart (1-based).
-  let line = 0;
-  while (lineStart < text.length) {
-    line++;
+/** The segments of a text, read a line at a time, with the normal or terse block still open. */
+class Splitter {
+  private readonly segments: Segment[] = [];
+  private normal: OpenNormal | null = null;
+  private terse: OpenTerse | null = null;
+  /** The line of the line being read (1-based). */
+  private line = 0;
+  private readonly text: string;
+  private readonly markers: MarkerScanner;
+
+  constructor(text: string) {
+    this.text = text;
+    this.markers = new MarkerScanner(text);
+  }
+
+  /** Reads the line that starts at `lineStart`; returns where the next line to read starts. */
+  readLine(lineStart: number): number {
+    const { text } = this;
+    this.line++;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     const next = lineEnd + 1;
-    const firstCode = text.charCodeAt(lineStart);
-    if (normal !== null && terse === null && (firstCode === 32 || firstCode === 9)) {
-      // Most lines of a long input: an indented line inside a normal block, which it extends
-      // (classify would say 'indented'), unless it opens a JSON document or an HTML tag, or it
-      // is a `fio: pid=` line. Told here from its first visible character.
-      const visible = firstNonSpace(text, lineStart, lineEnd);
-      if (visible === lineEnd) {
-        lineStart = next;
-        continue;
-      }
-      const code = text.charCodeAt(visible);
-      if (code !== 123 /* { */ && code !== 60 /* < */) {
-        if (code === 102 /* f */ && startsWithIn(text, 'fio: pid=', visible, lineEnd)) {
-          segments.push({ kind: 'error', start: lineStart, end: lineEnd, line });
-        }
-        normal.end = lineEnd;
-        lineStart = next;
-        continue;
-      }
-    }
+    if (this.extendsNormal(lineStart, lineEnd)) return next;
     const first = skipLeadingTag(text, firstNonSpace(text, lineStart, lineEnd), lineEnd);
-
-    if (first < lineEnd && text.charCodeAt(first) === 123 /* { */) {
-      closeNormal();
-      closeTerse();
-      const end = findJsonEnd(text, first);
-      segments.push({ kind: 'json', start: first, end, line });
-      // Resume on the line after the document's closing brace.
-      const after = text.indexOf('\n', end);
-      line += countLineEnds(text, first, after === -1 ? text.length : after);
-      lineStart = after === -1 ? text.length : after + 1;
-      continue;
-    }
-
+    if (first < lineEnd && text.charCodeAt(first) === 123 /* { */) return this.readJson(first);
     // A blog copy opens the output with `<pre>` on its first line: the piece starts after it.
-    if (first > lineStart && text.charCodeAt(first - 1) === 62 /* > */) lineStart = first;
+    const start = first > lineStart && text.charCodeAt(first - 1) === 62 /* > */ ? first : lineStart;
+    if (this.readTerseLine(start, lineEnd)) return next;
+    const kind = classify(text, start, lineEnd, first - start, this.markers);
+    if (this.terse !== null) {
+      if (this.readTerseDescription(start, lineEnd, kind)) return next;
+      if (kind !== 'blank') this.closeTerse();
+    }
+    this.readOther(kind, start, lineEnd);
+    return next;
+  }
+
+  /** The segments in the order of the text, the open ones closed. */
+  finish(): Segment[] {
+    this.closeNormal();
+    this.closeTerse();
+    // Error lines were pushed as they came, possibly before the normal block around them closed.
+    return this.segments.sort((a, b) => a.start - b.start);
+  }
+
+  /**
+   * Most lines of a long input: an indented line inside a normal block, which it extends
+   * (classify would say 'indented'), unless it opens a JSON document or an HTML tag, or it is a
+   * `fio: pid=` line. Told here from its first visible character; false when it is not one.
+   */
+  private extendsNormal(lineStart: number, lineEnd: number): boolean {
+    const { text, normal } = this;
+    const firstCode = text.charCodeAt(lineStart);
+    if (normal === null || this.terse !== null || (firstCode !== 32 && firstCode !== 9)) return false;
+    const visible = firstNonSpace(text, lineStart, lineEnd);
+    if (visible === lineEnd) return true;
+    const code = text.charCodeAt(visible);
+    if (code === 123 /* { */ || code === 60 /* < */) return false;
+    if (code === 102 /* f */ && startsWithIn(text, 'fio: pid=', visible, lineEnd)) {
+      this.segments.push({ kind: 'error', start: lineStart, end: lineEnd, line: this.line });
+    }
+    normal.end = lineEnd;
+    return true;
+  }
+
+  /** The JSON document that opens at `first`; returns the start of the line after its end. */
+  private readJson(first: number): number {
+    const { text } = this;
+    this.closeNormal();
+    this.closeTerse();
+    const end = findJsonEnd(text, first);
+    this.segments.push({ kind: 'json', start: first, end, line: this.line });
+    // Resume on the line after the document's closing brace.
+    const after = text.indexOf('\n', end);
+    this.line += countLineEnds(text, first, after === -1 ? text.length : after);
+    return after === -1 ? text.length : after + 1;
+  }
+
+  /** A terse line (or one cut at the end of the input): false when the line is not one. */
+  private readTerseLine(lineStart: number, lineEnd: number): boolean {
+    const { text } = this;
     // Lines are read in place: slicing each one made a string per line of a long input.
     if (
-      _isTerseLineAt(text, lineStart, lineEnd) ||
-      (_isCutTerseLineAt(text, lineStart, lineEnd) && text.slice(lineEnd).trim() === '')
+      !_isTerseLineAt(text, lineStart, lineEnd) &&
+      !(_isCutTerseLineAt(text, lineStart, lineEnd) && text.slice(lineEnd).trim() === '')
     ) {
-      closeNormal();
-      terse ??= { start: lineStart, end: lineEnd, line, lines: [] };
-      terse.lines.push({ start: lineStart, end: lineEnd });
-      terse.end = lineEnd;
-      lineStart = next;
-      continue;
+      return false;
     }
-    const kind = classify(text, lineStart, lineEnd, first - lineStart, markers);
-    if (terse !== null) {
-      // fio's v2 prints a job's description on the line after it (`;text`, or bare in the HOWTO).
-      const last = terse.lines[terse.lines.length - 1];
-      if (last !== undefined && !text.startsWith('2;', lineStart) && text.startsWith('2;', last.start)) {
-        const isSemicolon = text.charCodeAt(lineStart) === 59; /* ; */
-        if (last.description === undefined && (isSemicolon || kind === 'other')) {
-          const line = text.slice(lineStart, lineEnd);
-          last.description = isSemicolon ? line.slice(1) : line.trim();
-          terse.end = lineEnd;
-          lineStart = next;
-          continue;
-        }
-      }
-      if (kind !== 'blank') closeTerse();
-    }
+    this.closeNormal();
+    this.terse ??= { start: lineStart, end: lineEnd, line: this.line, lines: [] };
+    this.terse.lines.push({ start: lineStart, end: lineEnd });
+    this.terse.end = lineEnd;
+    return true;
+  }
 
+  /**
+   * fio's v2 prints a job's description on the line after it (`;text`, or bare in the HOWTO):
+   * false when the line is not one.
+   */
+  private readTerseDescription(lineStart: number, lineEnd: number, kind: LineKind): boolean {
+    const { text, terse } = this;
+    const last = terse?.lines[terse.lines.length - 1];
+    if (terse === null || last === undefined) return false;
+    if (text.startsWith('2;', lineStart) || !text.startsWith('2;', last.start)) return false;
+    const isSemicolon = text.charCodeAt(lineStart) === 59; /* ; */
+    if (last.description !== undefined || !(isSemicolon || kind === 'other')) return false;
+    const line = text.slice(lineStart, lineEnd);
+    last.description = isSemicolon ? line.slice(1) : line.trim();
+    terse.end = lineEnd;
+    return true;
+  }
+
+  /** A line that is neither JSON nor terse: normal text, an error line, or what ends them. */
+  private readOther(kind: LineKind, lineStart: number, lineEnd: number): void {
+    const { line } = this;
     switch (kind) {
       case 'blank':
         break;
       case 'error-line':
-        segments.push({ kind: 'error', start: lineStart, end: lineEnd, line });
-        if (normal !== null) normal.end = lineEnd;
+        this.segments.push({ kind: 'error', start: lineStart, end: lineEnd, line });
+        if (this.normal !== null) this.normal.end = lineEnd;
         break;
       case 'indented':
       case 'message':
-        if (normal !== null) normal.end = lineEnd;
+        if (this.normal !== null) this.normal.end = lineEnd;
         break;
       case 'preamble':
-      case 'job-header':
-        if (normal?.isDone) closeNormal();
-        normal ??= { start: lineStart, end: lineEnd, line, hasResults: false, isDone: false };
+      case 'job-header': {
+        if (this.normal?.isDone) this.closeNormal();
+        const normal = this.openNormal(lineStart, lineEnd);
         normal.end = lineEnd;
         if (kind === 'job-header') normal.hasResults = true;
         break;
+      }
       case 'run-status':
-      case 'disk-stats':
-        normal ??= { start: lineStart, end: lineEnd, line, hasResults: false, isDone: false };
+      case 'disk-stats': {
+        const normal = this.openNormal(lineStart, lineEnd);
         normal.end = lineEnd;
         normal.isDone = true;
         if (kind === 'run-status') normal.hasResults = true;
         break;
+      }
       case 'other':
-        closeNormal();
+        this.closeNormal();
         break;
     }
-    lineStart = next;
   }
-  closeNormal();
-  closeTerse();
-  // Error lines were pushed as they came, possibly before the normal block around them closed.
-  return segments.sort((a, b) => a.start - b.start);
+
+  /** The open normal block, or one opened at this line. */
+  private openNormal(lineStart: number, lineEnd: number): OpenNormal {
+    this.normal ??= { start: lineStart, end: lineEnd, line: this.line, hasResults: false, isDone: false };
+    return this.normal;
+  }
+
+  private closeNormal(): void {
+    if (this.normal !== null) {
+      const { start, end, line, hasResults } = this.normal;
+      this.segments.push({ kind: 'normal', start, end, line, hasResults });
+    }
+    this.normal = null;
+  }
+
+  private closeTerse(): void {
+    if (this.terse !== null) this.segments.push({ kind: 'terse', ...this.terse });
+    this.terse = null;
+  }
 }
 
 /** The line ends in [start, end) of `text`. */

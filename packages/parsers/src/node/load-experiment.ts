@@ -8,7 +8,7 @@ import { runFolderNameProblem } from '../content/reserved-names.ts';
 import type { Run } from '../content/run-schema.ts';
 import { type SystemDifference, systemDifferences } from '../content/system-diff.ts';
 import { type CheckedYaml, type ContentIssue, checkYaml } from '../content/yaml-document.ts';
-import { listFolder, listFolderIfAny, nameIssue } from './content-files.ts';
+import { type FolderEntry, listFolder, listFolderIfAny, nameIssue } from './content-files.ts';
 import { type ContentContext, loadRun } from './load-run.ts';
 import { readLimitedText, unreadYaml } from './read-limited.ts';
 
@@ -49,11 +49,52 @@ async function readExperiment(
   id: string,
   context: ContentContext,
 ): Promise<{ experiment: LoadedExperiment | undefined; issues: ContentIssue[] }> {
-  const issues: ContentIssue[] = [];
-  const yamlPath = join(dir, 'experiment.yaml');
-  const yamlFile = context.show(yamlPath);
+  const yamlFile = context.show(join(dir, 'experiment.yaml'));
   const entries = await listFolder(dir);
   const fileEntry = (name: string) => entries.find((entry) => entry.name === name && entry.kind === 'file');
+  const issues = entryIssues(entries, dir, context);
+  const yamlEntry = fileEntry('experiment.yaml');
+  if (yamlEntry === undefined) {
+    issues.push({ file: yamlFile, line: 1, column: 1, message: 'missing: every experiment has an experiment.yaml' });
+    return { experiment: undefined, issues };
+  }
+  const yamlText = await readLimitedText(yamlEntry, CONTENT_LIMITS.yamlBytes, context.show, issues);
+  const checked = yamlText === undefined ? unreadYaml<Experiment>() : checkYaml(yamlText, yamlFile, ExperimentSchema);
+  issues.push(...checked.issues);
+  const experiment = checked.data;
+  if (experiment !== undefined) issues.push(...idIssues(id, experiment, checked, yamlFile));
+
+  let indexMarkdown: string | undefined;
+  const markdownEntry = fileEntry('index.md');
+  if (markdownEntry !== undefined) {
+    indexMarkdown = await readLimitedText(markdownEntry, CONTENT_LIMITS.markdownBytes, context.show, issues);
+    if (indexMarkdown !== undefined) issues.push(...checkMarkdown(indexMarkdown, context.show(markdownEntry.path)));
+  }
+
+  const { runs, locators, runIds } = await loadRuns(join(dir, 'runs'), context, issues);
+  const published = await readPublished(fileEntry('measurements.csv'), runIds, context, issues);
+
+  if (experiment === undefined) return { experiment: undefined, issues };
+  const differences = systemDifferences(
+    runs.map((run) => ({ id: run.id, system: run.run.system })),
+    experiment.variable,
+  );
+  issues.push(
+    ...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context, runIds }),
+  );
+  issues.push(...headlineIssues(experiment, runs, published, { file: yamlFile, locate: checked.locate }));
+  const hasErrors = issues.some((issue) => issue.severity !== 'warning');
+  return {
+    experiment: hasErrors
+      ? undefined
+      : { id, dir, experiment, indexMarkdown, runs, published, systemDifferences: differences },
+    issues,
+  };
+}
+
+/** The entries of an experiment folder with a bad name, or that it does not hold. */
+function entryIssues(entries: readonly FolderEntry[], dir: string, context: ContentContext): ContentIssue[] {
+  const issues: ContentIssue[] = [];
   for (const entry of entries) {
     const badName = nameIssue(entry, dir, context.show);
     if (badName !== undefined) {
@@ -77,28 +118,21 @@ async function readExperiment(
       });
     }
   }
-  const yamlEntry = fileEntry('experiment.yaml');
-  if (yamlEntry === undefined) {
-    issues.push({ file: yamlFile, line: 1, column: 1, message: 'missing: every experiment has an experiment.yaml' });
-    return { experiment: undefined, issues };
-  }
-  const yamlText = await readLimitedText(yamlEntry, CONTENT_LIMITS.yamlBytes, context.show, issues);
-  const checked = yamlText === undefined ? unreadYaml<Experiment>() : checkYaml(yamlText, yamlFile, ExperimentSchema);
-  issues.push(...checked.issues);
-  const experiment = checked.data;
-  if (experiment !== undefined) issues.push(...idIssues(id, experiment, checked, yamlFile));
+  return issues;
+}
 
-  let indexMarkdown: string | undefined;
-  const markdownEntry = fileEntry('index.md');
-  if (markdownEntry !== undefined) {
-    indexMarkdown = await readLimitedText(markdownEntry, CONTENT_LIMITS.markdownBytes, context.show, issues);
-    if (indexMarkdown !== undefined) issues.push(...checkMarkdown(indexMarkdown, context.show(markdownEntry.path)));
-  }
-
+/**
+ * Loads every run folder of `runsDir` (none when it is missing), in the runs' order; their
+ * issues go to `issues`. `runIds` holds every run folder, loaded or not.
+ */
+async function loadRuns(
+  runsDir: string,
+  context: ContentContext,
+  issues: ContentIssue[],
+): Promise<{ runs: LoadedRun[]; locators: Map<string, CheckedYaml<Run>['locate']>; runIds: Set<string> }> {
   const runs: LoadedRun[] = [];
   const locators = new Map<string, CheckedYaml<Run>['locate']>();
   const runIds = new Set<string>();
-  const runsDir = join(dir, 'runs');
   const runEntries = (await listFolderIfAny(runsDir)) ?? [];
   const runNames = runEntries.filter((entry) => entry.nameProblem === undefined).map((entry) => entry.name);
   for (const entry of runEntries) {
@@ -128,33 +162,22 @@ async function readExperiment(
     if (loaded.locate !== undefined) locators.set(entry.name, loaded.locate);
   }
   runs.sort((a, b) => (a.run.order ?? 0) - (b.run.order ?? 0) || a.id.localeCompare(b.id));
+  return { runs, locators, runIds };
+}
 
-  let published: PublishedMeasurement[] = [];
-  const csvEntry = fileEntry('measurements.csv');
-  const csvText =
-    csvEntry === undefined ? undefined : await readLimitedText(csvEntry, CONTENT_LIMITS.csvBytes, context.show, issues);
-  if (csvEntry !== undefined && csvText !== undefined) {
-    const csv = readMeasurementsCsv(csvText, context.show(csvEntry.path), runIds);
-    issues.push(...csv.issues);
-    published = csv.rows;
-  }
-
-  if (experiment === undefined) return { experiment: undefined, issues };
-  const differences = systemDifferences(
-    runs.map((run) => ({ id: run.id, system: run.run.system })),
-    experiment.variable,
-  );
-  issues.push(
-    ...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context, runIds }),
-  );
-  issues.push(...headlineIssues(experiment, runs, published, { file: yamlFile, locate: checked.locate }));
-  const hasErrors = issues.some((issue) => issue.severity !== 'warning');
-  return {
-    experiment: hasErrors
-      ? undefined
-      : { id, dir, experiment, indexMarkdown, runs, published, systemDifferences: differences },
-    issues,
-  };
+/** The rows of the experiment's measurements.csv, if it has one; its issues go to `issues`. */
+async function readPublished(
+  csvEntry: FolderEntry | undefined,
+  runIds: ReadonlySet<string>,
+  context: ContentContext,
+  issues: ContentIssue[],
+): Promise<PublishedMeasurement[]> {
+  if (csvEntry === undefined) return [];
+  const csvText = await readLimitedText(csvEntry, CONTENT_LIMITS.csvBytes, context.show, issues);
+  if (csvText === undefined) return [];
+  const csv = readMeasurementsCsv(csvText, context.show(csvEntry.path), runIds);
+  issues.push(...csv.issues);
+  return csv.rows;
 }
 
 /** The folder's date prefix must be the experiment's date: year, and month when known. */

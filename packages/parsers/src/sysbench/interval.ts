@@ -145,66 +145,7 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
     const value = tokens[i + 1];
     if (value === undefined) throw _failAt(line, text.length, 'TRUNCATED', `no value after "${key}:"`);
     i++;
-    const next = tokens[i + 1];
-    const plain = PLAIN_KEYS.get(key);
-    if (plain !== undefined) {
-      interval[plain] = _number(line, value.text, value.index);
-      continue;
-    }
-    const latency = key.startsWith('lat') ? LATENCY_KEY.exec(key) : null;
-    if (latency !== null) {
-      interval.latencyPercent = Number(latency[1]);
-      interval.latencyNs = _durationNs(line, value.text, value.index, 'ms');
-      continue;
-    }
-    switch (key) {
-      case '(r/w/o': {
-        const parts = value.text.endsWith(')') ? value.text.slice(0, -1).split('/') : [];
-        if (parts.length !== 3) {
-          throw _failAt(line, value.index, 'UNEXPECTED_LINE', `expected "r/w/o)", found "${value.text}"`);
-        }
-        let at = value.index;
-        const [reads, writes, other] = parts.map((part) => {
-          const number = _number(line, part, at);
-          at += part.length + 1;
-          return number;
-        });
-        interval.readsPerSec = reads ?? null;
-        interval.writesPerSec = writes ?? null;
-        interval.otherPerSec = other ?? null;
-        break;
-      }
-      case 'response time': {
-        // 0.5: "response time: 17.52ms (99%)".
-        interval.latencyNs = _durationNs(line, value.text, value.index, 'ms');
-        const percent = next === undefined ? null : PERCENT_IN_PARENS.exec(next.text);
-        if (percent !== null) {
-          interval.latencyPercent = Number(percent[1]);
-          i++;
-        }
-        break;
-      }
-      case 'reads':
-      case 'writes': {
-        // fileio: "reads: 15201.01 MiB/s"; 0.5 oltp: "reads: 2030.88" (queries per second).
-        const isBytes = next?.text === 'MiB/s';
-        const number = _number(line, value.text, value.index);
-        if (isBytes) i++;
-        if (key === 'reads') {
-          if (isBytes) interval.readBytesPerSec = number * 1024 * 1024;
-          else interval.readsPerSec = number;
-        } else if (isBytes) interval.writtenBytesPerSec = number * 1024 * 1024;
-        else interval.writesPerSec = number;
-        break;
-      }
-      case 'fsyncs': {
-        const digits = value.text.endsWith('/s') ? value.text.slice(0, -2) : value.text;
-        interval.fsyncsPerSec = _number(line, digits, value.index);
-        break;
-      }
-      default:
-        throw _failAt(line, keyIndex, 'UNEXPECTED_LINE', `unknown key "${key}" in an interval report`);
-    }
+    i += readPair(line, interval, { key, keyIndex, value, next: tokens[i + 1] });
   }
   if (keyWords.length > 0) {
     throw _failAt(
@@ -215,4 +156,75 @@ export function _readInterval(line: SourceLine, indent: number): SysbenchInterva
     );
   }
   return interval;
+}
+
+/**
+ * Reads the value of one "key: value" pair into the interval; returns how many tokens after the
+ * value it read too (the unit of "reads: 15201.01 MiB/s", the "(99%)" of a 0.5 response time).
+ */
+function readPair(
+  line: SourceLine,
+  interval: SysbenchInterval,
+  { key, keyIndex, value, next }: { key: string; keyIndex: number; value: Token; next: Token | undefined },
+): number {
+  const plain = PLAIN_KEYS.get(key);
+  if (plain !== undefined) {
+    interval[plain] = _number(line, value.text, value.index);
+    return 0;
+  }
+  const latency = key.startsWith('lat') ? LATENCY_KEY.exec(key) : null;
+  if (latency !== null) {
+    interval.latencyPercent = Number(latency[1]);
+    interval.latencyNs = _durationNs(line, value.text, value.index, 'ms');
+    return 0;
+  }
+  switch (key) {
+    case '(r/w/o':
+      readQueryMix(line, interval, value);
+      return 0;
+    case 'response time': {
+      // 0.5: "response time: 17.52ms (99%)".
+      interval.latencyNs = _durationNs(line, value.text, value.index, 'ms');
+      const percent = next === undefined ? null : PERCENT_IN_PARENS.exec(next.text);
+      if (percent === null) return 0;
+      interval.latencyPercent = Number(percent[1]);
+      return 1;
+    }
+    case 'reads':
+    case 'writes': {
+      // fileio: "reads: 15201.01 MiB/s"; 0.5 oltp: "reads: 2030.88" (queries per second).
+      const isBytes = next?.text === 'MiB/s';
+      const number = _number(line, value.text, value.index);
+      if (key === 'reads') {
+        if (isBytes) interval.readBytesPerSec = number * 1024 * 1024;
+        else interval.readsPerSec = number;
+      } else if (isBytes) interval.writtenBytesPerSec = number * 1024 * 1024;
+      else interval.writesPerSec = number;
+      return isBytes ? 1 : 0;
+    }
+    case 'fsyncs': {
+      const digits = value.text.endsWith('/s') ? value.text.slice(0, -2) : value.text;
+      interval.fsyncsPerSec = _number(line, digits, value.index);
+      return 0;
+    }
+    default:
+      throw _failAt(line, keyIndex, 'UNEXPECTED_LINE', `unknown key "${key}" in an interval report`);
+  }
+}
+
+/** "(r/w/o: 14240.02/4061.44/2031.72)": reads, writes and other queries per second. */
+function readQueryMix(line: SourceLine, interval: SysbenchInterval, value: Token): void {
+  const parts = value.text.endsWith(')') ? value.text.slice(0, -1).split('/') : [];
+  if (parts.length !== 3) {
+    throw _failAt(line, value.index, 'UNEXPECTED_LINE', `expected "r/w/o)", found "${value.text}"`);
+  }
+  let at = value.index;
+  const [reads, writes, other] = parts.map((part) => {
+    const number = _number(line, part, at);
+    at += part.length + 1;
+    return number;
+  });
+  interval.readsPerSec = reads ?? null;
+  interval.writesPerSec = writes ?? null;
+  interval.otherPerSec = other ?? null;
 }

@@ -27,13 +27,35 @@ function runLabels(run: SysbenchRun): Record<string, string> {
   return labels;
 }
 
+/** Adds one measurement, unless its value is missing; `extra` replaces the run's labels. */
+type Add = (
+  metric: string,
+  unit: MeasurementUnit,
+  value: number | null | undefined,
+  extra?: Record<string, string>,
+) => void;
+
 function addRun(out: Measurement[], run: SysbenchRun): void {
   const labels = runLabels(run);
-  const add = (metric: string, unit: MeasurementUnit, value: number | null | undefined, extra = labels): void => {
+  const add: Add = (metric, unit, value, extra = labels) => {
     if (value === null || value === undefined || !Number.isFinite(value)) return;
     out.push({ tool: 'sysbench', metric, unit, value, labels: extra });
   };
+  addTotals(add, run);
+  if (run.sql !== null) addSql(add, run.sql);
+  addLatency(add, run);
+  // Histogram buckets: one count per bucket, the bucket's value (ns) as a label.
+  for (const bucket of run.histogram) {
+    add('latency.histogram', 'count', bucket.count, { ...labels, bucket_ns: String(bucket.valueNs) });
+  }
+  run.intervals.forEach((interval, index) => {
+    addInterval(add, labels, interval, index);
+  });
+  addCumulative(add, run);
+}
 
+/** The general statistics, and memory's and fileio's rates and totals. */
+function addTotals(add: Add, run: SysbenchRun): void {
   const general = run.general;
   add('events', 'op/s', general.eventsPerSec);
   add('events.total', 'count', general.eventsTotal);
@@ -63,22 +85,25 @@ function addRun(out: Measurement[], run: SysbenchRun): void {
     add('transfer.bw', 'B/s', fileio.transferBytesPerSec);
     add('requests', 'op/s', fileio.requestsPerSec);
   }
+}
 
-  const sql = run.sql;
-  if (sql !== null) {
-    add('tps', 'op/s', sql.transactions?.perSec);
-    add('qps', 'op/s', sql.queries?.perSec);
-    add('transactions', 'count', sql.transactions?.count);
-    add('queries', 'count', sql.queries?.count);
-    add('queries.read', 'count', sql.reads);
-    add('queries.write', 'count', sql.writes);
-    add('queries.other', 'count', sql.other);
-    add('errors', 'op/s', sql.ignoredErrors?.perSec);
-    add('reconnects', 'op/s', sql.reconnects?.perSec);
-    add('deadlocks', 'op/s', sql.deadlocks?.perSec);
-    add('rw_requests', 'op/s', sql.readWriteRequests?.perSec);
-  }
+/** The SQL statistics of an OLTP run. */
+function addSql(add: Add, sql: NonNullable<SysbenchRun['sql']>): void {
+  add('tps', 'op/s', sql.transactions?.perSec);
+  add('qps', 'op/s', sql.queries?.perSec);
+  add('transactions', 'count', sql.transactions?.count);
+  add('queries', 'count', sql.queries?.count);
+  add('queries.read', 'count', sql.reads);
+  add('queries.write', 'count', sql.writes);
+  add('queries.other', 'count', sql.other);
+  add('errors', 'op/s', sql.ignoredErrors?.perSec);
+  add('reconnects', 'op/s', sql.reconnects?.perSec);
+  add('deadlocks', 'op/s', sql.deadlocks?.perSec);
+  add('rw_requests', 'op/s', sql.readWriteRequests?.perSec);
+}
 
+/** The latency statistics, threads fairness, and what a fileio prepare wrote. */
+function addLatency(add: Add, run: SysbenchRun): void {
   const latency = run.latency;
   if (latency !== null) {
     add('latency.min', 'ns', latency.minNs);
@@ -100,17 +125,10 @@ function addRun(out: Measurement[], run: SysbenchRun): void {
     add('prepare.write.bw', 'B/s', run.prepare.writeBytesPerSec);
     add('prepare.write.bytes', 'B', run.prepare.writtenBytes);
   }
+}
 
-  // Histogram buckets: one count per bucket, the bucket's value (ns) as a label.
-  for (const bucket of run.histogram) {
-    add('latency.histogram', 'count', bucket.count, { ...labels, bucket_ns: String(bucket.valueNs) });
-  }
-
-  run.intervals.forEach((interval, index) => {
-    addInterval(add, labels, interval, index);
-  });
-
-  // sysbench.report_json's cumulative report: rates over the run, no sample label.
+/** sysbench.report_json's cumulative report: rates over the run, no sample label. */
+function addCumulative(add: Add, run: SysbenchRun): void {
   const cumulative = run.cumulative;
   if (cumulative !== null) {
     add('tps', 'op/s', cumulative.tps);

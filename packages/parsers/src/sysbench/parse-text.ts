@@ -37,22 +37,108 @@ export interface TextParse {
  */
 export function _parseText(source: TextSource): TextParse {
   const text = source.text;
-  const drafts: RunDraft[] = [];
-  let draft: RunDraft | null = null;
-  // "WARNING:" lines come before the header they belong to (sysbench.c parses options first).
-  let pendingWarnings: string[] = [];
-  let lineNumber = 0;
-  // The last line, when it is a header line cut short (CUT_VERSION_LINE), else 0.
-  let cutHeaderLine = 0;
-  // A block of sysbench.report_json's output (report-json.ts), and the run it belongs to.
-  let jsonReader: _JsonReportReader | null = null;
-  let jsonRun: RunDraft | null = null;
-  const jsonWarnings: ParseWarning[] = [];
-  const endJsonBlock = (): void => {
-    const reader = jsonReader as _JsonReportReader;
-    const current = jsonRun as RunDraft;
-    jsonReader = null;
-    jsonRun = null;
+  const reader = new TextReader(source);
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const lineEnd = end === -1 ? text.length : end;
+    reader.readLine({ source, start, text: text.slice(start, lineEnd) }, lineEnd + 1);
+    start = lineEnd + 1;
+  }
+  reader.endInput();
+  const { drafts } = reader;
+  throwIfNoRun(source, drafts);
+  const warnings = [...cutWarnings(drafts, reader.cutHeaderLine), ...reader.jsonWarnings];
+  const runs = drafts.map(_finishRun);
+  return { result: { runs }, version: runs.find((r) => r.version !== null)?.version ?? null, warnings };
+}
+
+/** The runs of a text output, read a line at a time. */
+class TextReader {
+  readonly drafts: RunDraft[] = [];
+  /** The last line, when it is a header line cut short (CUT_VERSION_LINE), else 0. */
+  cutHeaderLine = 0;
+  readonly jsonWarnings: ParseWarning[] = [];
+  private readonly source: TextSource;
+  private draft: RunDraft | null = null;
+  /** "WARNING:" lines come before the header they belong to (sysbench.c parses options first). */
+  private pendingWarnings: string[] = [];
+  private lineNumber = 0;
+  /** A block of sysbench.report_json's output (report-json.ts), and the run it belongs to. */
+  private jsonReader: _JsonReportReader | null = null;
+  private jsonRun: RunDraft | null = null;
+
+  constructor(source: TextSource) {
+    this.source = source;
+  }
+
+  /** Reads one line; `next` is where the line after it starts. */
+  readLine(line: SourceLine, next: number): void {
+    this.lineNumber++;
+    const trimmed = line.text.trim();
+    const indent = line.text.length - line.text.trimStart().length;
+    if (this.jsonReader !== null && trimmed !== '') {
+      if (this.jsonReader.push(line, trimmed, indent)) return;
+      this.endJsonBlock();
+    }
+    if (trimmed === '') {
+      // A blank line (sysbench prints one with a space) ends a histogram.
+      if (this.draft !== null && this.draft.section === 'histogram') this.draft.section = 'header';
+      return;
+    }
+    const version = trimmed.startsWith('sysbench ') ? VERSION_LINE.exec(trimmed) : null;
+    if (version !== null) {
+      this.startRun(version[1] ?? null, version[2] ?? null);
+      return;
+    }
+    if (isCutVersionLine(trimmed) && !/\S/.test(this.source.text.slice(next))) {
+      this.cutHeaderLine = this.lineNumber;
+    }
+    if (trimmed.startsWith('WARNING:')) {
+      const current = this.draft;
+      if (current === null || current.run.isComplete) this.pendingWarnings.push(trimmed);
+      else current.run.warnings.push(trimmed);
+    } else if (trimmed.startsWith('FATAL:')) {
+      this.runForResults().run.errors.push(trimmed);
+    } else if (_JsonReportReader.isStart(trimmed)) {
+      this.jsonRun = this.runForResults();
+      this.jsonReader = new _JsonReportReader();
+      this.jsonReader.push(line, trimmed, indent);
+    } else if (trimmed.charCodeAt(0) === 0x5b /* [ */ && _isIntervalLine(trimmed)) {
+      const current = this.runForResults();
+      current.run.intervals.push(_readInterval(line, indent));
+      current.hasData = true;
+    } else {
+      const heading = _headingSection(trimmed);
+      if (heading !== undefined) this.runForResults().section = heading;
+      else this.readOtherLine(line, trimmed, indent);
+    }
+  }
+
+  /** After the last line: a JSON block still open ends there. */
+  endInput(): void {
+    if (this.jsonReader !== null) this.endJsonBlock();
+  }
+
+  /** A line of a statistics block, of a run's header, a one-line result, or one skipped. */
+  private readOtherLine(line: SourceLine, trimmed: string, indent: number): void {
+    const current = this.draft;
+    if (current !== null && current.section !== 'done' && current.section !== 'header') {
+      // Inside a statistics block, the one-line results (memory, 0.4 fileio) may still come.
+      if (!_readResultLine(current, line, trimmed, indent)) _readStatisticsLine(current, line, trimmed, indent);
+      return;
+    }
+    if (current !== null && !current.run.isComplete && _readHeaderLine(current, line, trimmed, indent)) return;
+    const probe = current === null || current.run.isComplete ? _newDraft(null, null, this.lineNumber) : current;
+    if (_readResultLine(probe, line, trimmed, indent) && probe !== current) this.addRun(probe);
+    // Anything else outside a statistics block: Lua script messages, prompts, notes. Skipped.
+  }
+
+  private endJsonBlock(): void {
+    const reader = this.jsonReader as _JsonReportReader;
+    const current = this.jsonRun as RunDraft;
+    this.jsonReader = null;
+    this.jsonRun = null;
     // Cut inside a report: the reports before it are kept, and the run stays incomplete.
     const isCut = reader.isInsideReport;
     if (!isCut) reader.finish();
@@ -64,100 +150,33 @@ export function _parseText(source: TextSource): TextParse {
       current.run.isComplete = true;
       current.section = 'done';
     }
-    jsonWarnings.push(...reader.warnings);
-  };
-
-  const startRun = (version: string | null, luajit: string | null): RunDraft => {
-    const next = _newDraft(version, luajit, lineNumber);
-    next.run.warnings.push(...pendingWarnings);
-    pendingWarnings = [];
-    drafts.push(next);
-    draft = next;
-    return next;
-  };
-  /** The run a statistics line belongs to: the current one, or a new one after a complete run. */
-  const runForResults = (): RunDraft => {
-    const current = draft as RunDraft | null;
-    return current === null || current.run.isComplete ? startRun(null, null) : current;
-  };
-
-  let start = 0;
-  while (start <= text.length) {
-    const end = text.indexOf('\n', start);
-    const lineEnd = end === -1 ? text.length : end;
-    const line: SourceLine = { source, start, text: text.slice(start, lineEnd) };
-    lineNumber++;
-    start = lineEnd + 1;
-    const trimmed = line.text.trim();
-    if (jsonReader !== null && trimmed !== '') {
-      if ((jsonReader as _JsonReportReader).push(line, trimmed, line.text.length - line.text.trimStart().length)) {
-        continue;
-      }
-      endJsonBlock();
-    }
-    if (trimmed === '') {
-      // A blank line (sysbench prints one with a space) ends a histogram.
-      if (draft !== null && (draft as RunDraft).section === 'histogram') (draft as RunDraft).section = 'header';
-      continue;
-    }
-    const indent = line.text.length - line.text.trimStart().length;
-
-    const version = trimmed.startsWith('sysbench ') ? VERSION_LINE.exec(trimmed) : null;
-    if (version !== null) {
-      startRun(version[1] ?? null, version[2] ?? null);
-      continue;
-    }
-    if (isCutVersionLine(trimmed) && !/\S/.test(text.slice(start))) {
-      cutHeaderLine = lineNumber;
-    }
-    if (trimmed.startsWith('WARNING:')) {
-      const current = draft as RunDraft | null;
-      if (current === null || current.run.isComplete) pendingWarnings.push(trimmed);
-      else current.run.warnings.push(trimmed);
-      continue;
-    }
-    if (trimmed.startsWith('FATAL:')) {
-      runForResults().run.errors.push(trimmed);
-      continue;
-    }
-    if (_JsonReportReader.isStart(trimmed)) {
-      jsonRun = runForResults();
-      jsonReader = new _JsonReportReader();
-      jsonReader.push(line, trimmed, indent);
-      continue;
-    }
-    if (trimmed.charCodeAt(0) === 0x5b /* [ */ && _isIntervalLine(trimmed)) {
-      const current = runForResults();
-      current.run.intervals.push(_readInterval(line, indent));
-      current.hasData = true;
-      continue;
-    }
-    const heading = _headingSection(trimmed);
-    if (heading !== undefined) {
-      runForResults().section = heading;
-      continue;
-    }
-    const current = draft as RunDraft | null;
-    if (current !== null && current.section !== 'done' && current.section !== 'header') {
-      // Inside a statistics block, the one-line results (memory, 0.4 fileio) may still come.
-      if (!_readResultLine(current, line, trimmed, indent)) _readStatisticsLine(current, line, trimmed, indent);
-      continue;
-    }
-    if (current !== null && !current.run.isComplete && _readHeaderLine(current, line, trimmed, indent)) continue;
-    const probe = current === null || current.run.isComplete ? _newDraft(null, null, lineNumber) : current;
-    if (_readResultLine(probe, line, trimmed, indent)) {
-      if (probe !== current) {
-        drafts.push(probe);
-        probe.run.warnings.push(...pendingWarnings);
-        pendingWarnings = [];
-        draft = probe;
-      }
-    }
-    // Anything else outside a statistics block: Lua script messages, prompts, notes. Skipped.
+    this.jsonWarnings.push(...reader.warnings);
   }
 
-  if (jsonReader !== null) endJsonBlock();
+  private startRun(version: string | null, luajit: string | null): RunDraft {
+    const next = _newDraft(version, luajit, this.lineNumber);
+    this.addRun(next);
+    return next;
+  }
 
+  /** A new run, current from now on, with the warnings printed before it. */
+  private addRun(next: RunDraft): void {
+    next.run.warnings.push(...this.pendingWarnings);
+    this.pendingWarnings = [];
+    this.drafts.push(next);
+    this.draft = next;
+  }
+
+  /** The run a statistics line belongs to: the current one, or a new one after a complete run. */
+  private runForResults(): RunDraft {
+    const current = this.draft;
+    return current === null || current.run.isComplete ? this.startRun(null, null) : current;
+  }
+}
+
+/** MISSING_SECTION when the text holds no run, TRUNCATED when no run got to its statistics. */
+function throwIfNoRun(source: TextSource, drafts: readonly RunDraft[]): void {
+  const { text } = source;
   if (drafts.length === 0) {
     throw _errorAt(source, firstContent(text), {
       tool: 'sysbench',
@@ -175,8 +194,14 @@ export function _parseText(source: TextSource): TextParse {
       message: 'the sysbench output stops before any statistics',
     });
   }
-  // A run cut short among complete ones (a killed run in a log of appended runs) is kept and
-  // marked: its numbers so far are real, and isComplete says the rest is missing.
+}
+
+/**
+ * A run cut short among complete ones (a killed run in a log of appended runs) is kept and
+ * marked: its numbers so far are real, and isComplete says the rest is missing. So is a last
+ * line that is the header of a next run, cut.
+ */
+function cutWarnings(drafts: readonly RunDraft[], cutHeaderLine: number): ParseWarning[] {
   const warnings: ParseWarning[] = [];
   if (cutHeaderLine !== 0) {
     warnings.push({
@@ -186,18 +211,16 @@ export function _parseText(source: TextSource): TextParse {
       column: 1,
     });
   }
-  const cutRuns: ParseWarning[] = drafts
-    .filter((d) => !d.run.isComplete)
-    .map((d) => ({
+  for (const draft of drafts) {
+    if (draft.run.isComplete) continue;
+    warnings.push({
       code: 'TRUNCATED',
-      message: `the sysbench run starting on line ${d.run.line} stops before the end of its statistics`,
-      line: d.run.line,
+      message: `the sysbench run starting on line ${draft.run.line} stops before the end of its statistics`,
+      line: draft.run.line,
       column: 1,
-    }));
-  warnings.push(...cutRuns);
-  const runs = drafts.map(_finishRun);
-  warnings.push(...jsonWarnings);
-  return { result: { runs }, version: runs.find((r) => r.version !== null)?.version ?? null, warnings };
+    });
+  }
+  return warnings;
 }
 
 /** A header line cut anywhere: inside the word `sysbench` (`sysbe`) or after it (CUT_VERSION_LINE). */

@@ -67,6 +67,8 @@ export class SampleLogReader {
   private bytes = new Uint8Array(0);
   /** The fields of the line being read. */
   private readonly lineFields = new Float64Array(16);
+  /** Where scanFastLine stopped reading its line. */
+  private fastLineEnd = 0;
   // Per direction (read, write, trim), what the summary needs in bounded memory: count, sum,
   // extremes, and for latencies fio's histogram of the values (not the values).
   private readonly counts = new Float64Array(3);
@@ -169,49 +171,11 @@ export class SampleLogReader {
     let row = rows.length;
     let capacity = rows.capacity;
     let { timeMs, values, values1, directions, blockSizeBytes, offsetBytes, priorities, issueTimeNs } = rows;
-    const counts = this.counts;
-    const sums = this.sums;
-    const mins = this.mins;
-    const maxs = this.maxs;
-    const bins = this.bins;
-    const hasBins = bins !== null;
     let start = from;
     while (start <= end) {
-      // The fast path: digits, `0x` hex digits, and `, ` between the fields. The byte after
-      // the text is a line end, so `at` never passes `end`.
-      let at = start;
-      let field = 0;
-      let code = isAscii ? (bytes[at] as number) : LINE_END;
-      for (;;) {
-        if (code < ZERO || code > NINE) break;
-        let value = code - ZERO;
-        code = bytes[++at] as number;
-        if (value === 0 && code === LOWER_X) {
-          code = bytes[++at] as number;
-          let digits = 0;
-          for (;;) {
-            const digit =
-              code >= ZERO && code <= NINE ? code - ZERO : code >= LOWER_A && code <= LOWER_F ? code - 87 : -1;
-            if (digit < 0) break;
-            value = value * 16 + digit;
-            digits++;
-            code = bytes[++at] as number;
-          }
-          if (digits === 0) break;
-        } else {
-          while (code >= ZERO && code <= NINE) {
-            value = value * 10 + (code - ZERO);
-            code = bytes[++at] as number;
-          }
-        }
-        if (value > MAX_SAFE) break;
-        fields[field++] = value;
-        if (code !== COMMA || field === fieldCount) break;
-        code = bytes[++at] as number;
-        if (code === SPACE) code = bytes[++at] as number;
-      }
-      let lineEnd = at;
-      const isFast = field === fieldCount && code === LINE_END && (fields[directionIndex] as number) <= 2;
+      const field = isAscii ? this.scanFastLine(start, fieldCount) : 0;
+      let lineEnd = this.fastLineEnd;
+      const isFast = field === fieldCount && bytes[lineEnd] === LINE_END && (fields[directionIndex] as number) <= 2;
       if (!isFast) {
         // The scanner reads the line again: it takes what the fast path does not (blanks, tabs),
         // and throws for what no log holds.
@@ -247,17 +211,68 @@ export class SampleLogReader {
       if (hasPriority) priorities[row] = fields[priorityIndex] as number;
       if (hasIssueTime) issueTimeNs[row] = fields[issueTimeIndex] as number;
       row++;
-      counts[direction] = (counts[direction] as number) + 1;
-      sums[direction] = (sums[direction] as number) + value;
-      if (value < (mins[direction] as number)) mins[direction] = value;
-      if (value > (maxs[direction] as number)) maxs[direction] = value;
-      if (hasBins) {
-        const bin = direction * FIO3_BIN_COUNT + binIndexOf(value);
-        bins[bin] = (bins[bin] as number) + 1;
-      }
+      this.addToTotals(direction, value);
       start = lineEnd + 1;
     }
     return row;
+  }
+
+  /**
+   * The fast path of scanRows for the line at `start`: digits, `0x` hex digits, and `, `
+   * between the fields, read from `this.bytes` into `this.lineFields`. Returns how many fields
+   * it read before the first byte it does not take; `fastLineEnd` is that byte's index, a line
+   * end when the whole line was read. The byte after the text is a line end, so the scan never
+   * passes the text's end.
+   */
+  private scanFastLine(start: number, fieldCount: number): number {
+    const bytes = this.bytes;
+    const fields = this.lineFields;
+    let at = start;
+    let field = 0;
+    let code = bytes[at] as number;
+    for (;;) {
+      if (code < ZERO || code > NINE) break;
+      let value = code - ZERO;
+      code = bytes[++at] as number;
+      if (value === 0 && code === LOWER_X) {
+        code = bytes[++at] as number;
+        let digits = 0;
+        for (;;) {
+          const digit =
+            code >= ZERO && code <= NINE ? code - ZERO : code >= LOWER_A && code <= LOWER_F ? code - 87 : -1;
+          if (digit < 0) break;
+          value = value * 16 + digit;
+          digits++;
+          code = bytes[++at] as number;
+        }
+        if (digits === 0) break;
+      } else {
+        while (code >= ZERO && code <= NINE) {
+          value = value * 10 + (code - ZERO);
+          code = bytes[++at] as number;
+        }
+      }
+      if (value > MAX_SAFE) break;
+      fields[field++] = value;
+      if (code !== COMMA || field === fieldCount) break;
+      code = bytes[++at] as number;
+      if (code === SPACE) code = bytes[++at] as number;
+    }
+    this.fastLineEnd = at;
+    return field;
+  }
+
+  /** Counts a row's value in the summary of its direction: count, sum, extremes, histogram. */
+  private addToTotals(direction: number, value: number): void {
+    const { counts, sums, mins, maxs, bins } = this;
+    counts[direction] = (counts[direction] as number) + 1;
+    sums[direction] = (sums[direction] as number) + value;
+    if (value < (mins[direction] as number)) mins[direction] = value;
+    if (value > (maxs[direction] as number)) maxs[direction] = value;
+    if (bins !== null) {
+      const bin = direction * FIO3_BIN_COUNT + binIndexOf(value);
+      bins[bin] = (bins[bin] as number) + 1;
+    }
   }
 
   /** Reads lines up to the first that is not blank, and chooses the layout from it; returns where the next line starts. */

@@ -309,129 +309,127 @@ class NormalParser {
     const { cursor, text } = this;
     switch (first) {
       case 114: // r
-        if (this.directionLine(job, 'read', 'read', at)) return;
-        break;
+        this.directionLine(job, 'read', 'read', at);
+        return;
       case 119: // w
-        if (this.directionLine(job, 'write', 'write', at)) return;
-        break;
+        this.directionLine(job, 'write', 'write', at);
+        return;
       case 116: // t
-        if (this.directionLine(job, 'trim', 'trim', at)) return;
-        break;
+        this.directionLine(job, 'trim', 'trim', at);
+        return;
       case 109: // m
         // unified_rw_reporting: `mixed: IOPS=...`, its own direction.
-        if (this.directionLine(job, 'mixed', 'mixed', at)) return;
-        break;
+        this.directionLine(job, 'mixed', 'mixed', at);
+        return;
       case 104: // h
         if (text.startsWith('high prio', at)) {
           cursor.pos = at + 9;
           this.highLowPrioLine('high');
-          return;
         }
-        break;
+        return;
       case 115: // s
-        if (text.startsWith('slat', at)) {
-          cursor.pos = at + 4;
-          this.latencyLine(job, 'slat');
-          return;
-        }
-        if (text.startsWith('sync', at)) {
-          cursor.pos = at + 4;
-          this.syncLine(job);
-          return;
-        }
-        if (text.startsWith('steadystate', at)) {
-          cursor.pos = at + 11;
-          _readSteadyStateLine(cursor, job);
-          return;
-        }
-        if (text.startsWith('submit', at)) {
-          cursor.pos = at + 6;
-          cursor.expectKey(':');
-          this.depths(job, 'submit', _readPercentPairs(cursor));
-          return;
-        }
-        break;
+        this.jobLineOfS(job, at);
+        return;
       case 99: // c
-        if (text.startsWith('clat', at)) {
-          cursor.pos = at + 4;
-          this.latencyLine(job, 'clat');
-          return;
-        }
-        if (text.startsWith('cpu', at)) {
-          cursor.pos = at + 3;
-          _readCpu(cursor, job);
-          return;
-        }
-        if (text.startsWith('complete', at)) {
-          cursor.pos = at + 8;
-          cursor.expectKey(':');
-          this.depths(job, 'complete', _readPercentPairs(cursor));
-          return;
-        }
-        break;
+        this.jobLineOfC(job, at);
+        return;
       case 108: // l
-        if (text.startsWith('low prio', at)) {
-          cursor.pos = at + 8;
-          this.highLowPrioLine('low');
-          return;
-        }
-        if (text.startsWith('latency', at)) {
-          cursor.pos = at + 7;
-          _readLatencyTarget(cursor, job, this.isModern);
-          return;
-        }
-        if (text.startsWith('lat', at)) {
-          cursor.pos = at + 3;
-          this.latencyLine(job, 'lat');
-          return;
-        }
-        break;
+        this.jobLineOfL(job, at);
+        return;
       case 98: // b
-        if (text.startsWith('bw', at) && this.direction !== null) {
-          cursor.pos = at + 2;
-          _readBandwidthSamples(cursor, this.direction, this.isModern);
-          return;
-        }
-        break;
       case 105: // i
-        if (text.startsWith('iops', at) && this.direction !== null) {
-          cursor.pos = at + 4;
-          _readIopsSamples(cursor, this.direction);
-          return;
-        }
-        if (text.startsWith('issued', at)) {
-          cursor.pos = at + 6;
-          _readIssued(cursor, job);
-          return;
-        }
-        break;
+        this.jobLineOfBOrI(job, at);
+        return;
       case 73: // I
         if (text.startsWith('IO depths', at)) {
           cursor.pos = at + 9;
           cursor.expectKey(':');
           this.depths(job, 'level', _readPercentPairs(cursor));
-          return;
         }
-        break;
+        return;
       case 102: // f
-        if (text.startsWith('fsync/', at)) {
-          // "fsync/fdatasync/sync_file_range:" heads the sync latencies of fio >= 3.5.
-          this.direction = null;
-          return;
-        }
-        break;
+        // "fsync/fdatasync/sync_file_range:" heads the sync latencies of fio >= 3.5.
+        if (text.startsWith('fsync/', at)) this.direction = null;
+        return;
       case 68: // D
-        if (text.startsWith('Description', at)) {
-          cursor.pos = at + 11;
-          cursor.expectKey(':');
-          const description = cursor.until(-1).trim();
-          job.description =
-            description.startsWith('[') && description.endsWith(']') ? description.slice(1, -1) : description;
-          return;
-        }
-        break;
+        if (text.startsWith('Description', at)) this.descriptionLine(job, at);
+        return;
     }
     // Other lines (block lifetime, zone resets, errors) are not in the schema.
+  }
+
+  /** A job line that starts with "s": `slat`, `sync`, `steadystate`, `submit`. */
+  private jobLineOfS(job: FioJob, at: number): void {
+    const { cursor, text } = this;
+    if (text.startsWith('slat', at)) {
+      cursor.pos = at + 4;
+      this.latencyLine(job, 'slat');
+    } else if (text.startsWith('sync', at)) {
+      cursor.pos = at + 4;
+      this.syncLine(job);
+    } else if (text.startsWith('steadystate', at)) {
+      cursor.pos = at + 11;
+      _readSteadyStateLine(cursor, job);
+    } else if (text.startsWith('submit', at)) {
+      cursor.pos = at + 6;
+      cursor.expectKey(':');
+      this.depths(job, 'submit', _readPercentPairs(cursor));
+    }
+  }
+
+  /** A job line that starts with "c": `clat`, `cpu`, `complete`. */
+  private jobLineOfC(job: FioJob, at: number): void {
+    const { cursor, text } = this;
+    if (text.startsWith('clat', at)) {
+      cursor.pos = at + 4;
+      this.latencyLine(job, 'clat');
+    } else if (text.startsWith('cpu', at)) {
+      cursor.pos = at + 3;
+      _readCpu(cursor, job);
+    } else if (text.startsWith('complete', at)) {
+      cursor.pos = at + 8;
+      cursor.expectKey(':');
+      this.depths(job, 'complete', _readPercentPairs(cursor));
+    }
+  }
+
+  /** A job line that starts with "l": `low prio`, `latency` (the target), `lat`. */
+  private jobLineOfL(job: FioJob, at: number): void {
+    const { cursor, text } = this;
+    if (text.startsWith('low prio', at)) {
+      cursor.pos = at + 8;
+      this.highLowPrioLine('low');
+    } else if (text.startsWith('latency', at)) {
+      cursor.pos = at + 7;
+      _readLatencyTarget(cursor, job, this.isModern);
+    } else if (text.startsWith('lat', at)) {
+      cursor.pos = at + 3;
+      this.latencyLine(job, 'lat');
+    }
+  }
+
+  /** A job line that starts with "b" or "i": the `bw` and `iops` samples, `issued`. */
+  private jobLineOfBOrI(job: FioJob, at: number): void {
+    const { cursor, text } = this;
+    if (text.startsWith('bw', at) && this.direction !== null) {
+      cursor.pos = at + 2;
+      _readBandwidthSamples(cursor, this.direction, this.isModern);
+    } else if (text.startsWith('iops', at) && this.direction !== null) {
+      cursor.pos = at + 4;
+      _readIopsSamples(cursor, this.direction);
+    } else if (text.startsWith('issued', at)) {
+      cursor.pos = at + 6;
+      _readIssued(cursor, job);
+    }
+  }
+
+  /** `Description  : [...]`: the job's description, without fio's brackets. */
+  private descriptionLine(job: FioJob, at: number): void {
+    const { cursor } = this;
+    cursor.pos = at + 11;
+    cursor.expectKey(':');
+    const description = cursor.until(-1).trim();
+    job.description = description.startsWith('[') && description.endsWith(']') ? description.slice(1, -1) : description;
   }
 
   /** `read: ...`, `read : ...` (2.x), `write: ...`; false when the word is something else. */
