@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parse } from '@benchfolio/parsers';
 import { describe, expect, it } from 'vitest';
 import { formatValue } from '../lib/format-value.ts';
 import { headlineTable, workloadLabel } from './output-headlines.ts';
@@ -91,5 +92,32 @@ describe('workloadLabel', () => {
 
   it('gives no table for a tool the site does not know', () => {
     expect(headlineTable('nginx', [])).toBeUndefined();
+  });
+});
+
+describe('a run page of a cut output', () => {
+  it('says where the output was cut and the reason run.yaml gives for publishing it', async () => {
+    const loaded = await realExperiment(FIO_SEED);
+    const run = loaded.runs.find((candidate) => candidate.id === 'ext3');
+    const output = run?.outputs[0];
+    if (run === undefined || output === undefined) throw new Error('no ext3 output');
+    // The MSA70 ext3 output cut at byte 2,787 (issue 34): fio warns TRUNCATED where it stops.
+    const text = await readFile(output.path, 'utf8');
+    const cutText = text.slice(0, 2787);
+    const parsed = parse(cutText, { tool: 'fio' });
+    const reason = 'the copy on the blog stops here';
+    const cutRun = {
+      ...run,
+      outputs: [{ ...output, parsed, declared: { ...output.declared, truncated: { accepted: reason } } }],
+    };
+    const view = runPageView({ ...loaded, runs: [cutRun] }, cutRun);
+    expect(view.outputs[0]?.truncated).toEqual({ line: cutText.split('\n').length, accepted: reason });
+  });
+
+  it('says nothing of a whole output', async () => {
+    const loaded = await realExperiment(FIO_SEED);
+    const run = loaded.runs.find((candidate) => candidate.id === 'ext3');
+    if (run === undefined) throw new Error('no ext3 run');
+    expect(runPageView(loaded, run).outputs[0]?.truncated).toBeUndefined();
   });
 });
