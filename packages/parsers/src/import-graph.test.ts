@@ -67,8 +67,9 @@ interface LibraryRules {
   rows: Map<string, number>;
   /** `from to` pairs that import across a row's rule (inside a tool folder). */
   beside: Set<string>;
-  /** What `cli/main.ts` loads when it starts, and what `cli/` loads with `import()`. */
+  /** What `cli/main.ts` loads when it starts. */
   start: Set<string>;
+  /** The rest that `cli/`'s modules import: loaded through `import()` when a command needs it. */
   lazy: Set<string>;
   /** `from to` pairs of type-only imports up or beside. */
   types: Set<string>;
