@@ -5,6 +5,45 @@ import { dirname, join } from 'node:path';
 const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 /** `import type { ... } from` and `export type { ... } from`: erased from the JavaScript. */
 const TYPE_ONLY = /^\s*(?:import|export)\s+type\s/;
+/** `import { type A, type B } from`: every name a type, nothing else bound, also erased. */
+const TYPES_ONLY_BRACES = /^\s*(?:import|export)\s*\{([^}]*)\}\s*from/;
+/** `import('...')` of a literal: loaded when the code runs, not when the module loads. */
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/**
+ * How a module imports another: `static` when loading it loads the other, `type` when the import
+ * names types only (erased at run time), `dynamic` for an `import()` run when the code needs it.
+ */
+export type ImportKind = 'static' | 'type' | 'dynamic';
+
+export interface ModuleImport {
+  specifier: string;
+  kind: ImportKind;
+}
+
+/** Whether an import statement's text names types only. */
+function isTypeOnly(statement: string): boolean {
+  if (TYPE_ONLY.test(statement)) return true;
+  const names = TYPES_ONLY_BRACES.exec(statement)?.[1]
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names !== undefined && names.length > 0 && names.every((name) => name.startsWith('type '));
+}
+
+/**
+ * A source text's imports, read from the text: each `import`/`export ... from` (type-only or
+ * not) and each `import()` of a literal, by its specifier as written.
+ */
+export function moduleImports(text: string): ModuleImport[] {
+  return [
+    ...[...text.matchAll(IMPORT)].map((match) => ({
+      specifier: (match[1] ?? match[2]) as string,
+      kind: isTypeOnly(match[0]) ? ('type' as const) : ('static' as const),
+    })),
+    ...[...text.matchAll(DYNAMIC_IMPORT)].map((match) => ({ specifier: match[1] as string, kind: 'dynamic' as const })),
+  ];
+}
 
 /**
  * The static imports of a source file and of every relative module it reaches: each file's
@@ -16,9 +55,9 @@ export function importGraph(entry: string, options: { isRuntimeOnly?: boolean } 
   const graph = new Map<string, string[]>();
   const visit = (file: string) => {
     if (graph.has(file)) return;
-    const specifiers = [...readFileSync(file, 'utf8').matchAll(IMPORT)]
-      .filter((match) => !(options.isRuntimeOnly === true && TYPE_ONLY.test(match[0])))
-      .map((match) => (match[1] ?? match[2]) as string);
+    const specifiers = moduleImports(readFileSync(file, 'utf8'))
+      .filter(({ kind }) => kind === 'static' || (kind === 'type' && options.isRuntimeOnly !== true))
+      .map(({ specifier }) => specifier);
     graph.set(file, specifiers);
     for (const specifier of specifiers) {
       if (specifier.startsWith('.')) visit(join(dirname(file), specifier));
