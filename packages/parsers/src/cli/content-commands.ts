@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentReport, formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
 import { summarizeExperiment } from '../node/summarize.ts';
+import { findingLines } from './lint-command.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK } from './cli-io.ts';
 
 export async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
   let errors = 0;
   let warnings = 0;
   let experiments = 0;
+  const findings: string[] = [];
   for (const dir of dirs) {
     const report = await loadContentOrIssue(dir);
     experiments += report.experiments.length;
@@ -16,7 +18,11 @@ export async function validateCommand(dirs: string[], io: CliIO): Promise<number
       else errors++;
       io.stderr.write(`${formatIssue(issue)}\n`);
     }
+    findings.push(...findingLines(report.experiments));
   }
+  // The lint's findings come after validate's own issues and never change its status: a flagged
+  // number is published with its flag.
+  for (const line of findings) io.stderr.write(`${line}\n`);
   const noun = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(errors, 'error')}, ${noun(warnings, 'warning')}\n`);
   return errors > 0 ? EXIT_INPUT_ERROR : EXIT_OK;

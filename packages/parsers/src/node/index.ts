@@ -23,3 +23,6 @@ export {
   readTextChunks,
   readTextFile,
 } from './read-file.ts';
+export { formatFinding, lint, lintOutput } from './lint/lint.ts';
+export type { LintFinding, OutputLintInput } from './lint/finding.ts';
+export { LINT_RULES, type LintFamily, type LintRule, type LintRuleId, type LintSeverity } from './lint/rules.ts';
