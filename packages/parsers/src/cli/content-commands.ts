@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ContentReport, formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
 import { summarizeExperiment } from '../node/summarize.ts';
-import { findingLines } from './lint-command.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK } from './cli-io.ts';
+import { findingLines } from './lint-command.ts';
 
 export async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
   let errors = 0;

@@ -137,7 +137,9 @@ async function runCommand(
       return await queryCommand(sql, { dataDir: values.data, format }, io, seams.loadDuckDb);
     }
     case undefined:
-      throw new UsageError('a command is needed: parse, detect, fingerprint, validate, lint, summarize, export or query');
+      throw new UsageError(
+        'a command is needed: parse, detect, fingerprint, validate, lint, summarize, export or query',
+      );
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -1,5 +1,12 @@
 import type { BonnieResult, BonnieRun, TestName } from '../../bonnie/schema.ts';
-import { finding, findInLines, type LintFinding, type OutputLintInput, type TextPosition, textLines } from './finding.ts';
+import {
+  findInLines,
+  finding,
+  type LintFinding,
+  type OutputLintInput,
+  type TextPosition,
+  textLines,
+} from './finding.ts';
 
 /** bonnie++'s rules: tests too fast to measure (BF104), per-character tests bound by the CPU (BF202). */
 

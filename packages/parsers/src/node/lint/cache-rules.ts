@@ -2,8 +2,8 @@ import type { WorkloadFingerprint } from '../../fingerprint.ts';
 import { fingerprintOutput } from '../../fingerprint-output.ts';
 import {
   bytesWords,
-  finding,
   findInLines,
+  finding,
   type LintFinding,
   type OutputLintInput,
   type TextPosition,

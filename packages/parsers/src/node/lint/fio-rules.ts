@@ -1,5 +1,12 @@
 import type { DirectionStats, FioJob, FioResult, FioRun } from '../../fio/schema.ts';
-import { finding, findInLines, type LintFinding, type OutputLintInput, type TextPosition, textLines } from './finding.ts';
+import {
+  findInLines,
+  finding,
+  type LintFinding,
+  type OutputLintInput,
+  type TextPosition,
+  textLines,
+} from './finding.ts';
 
 /**
  * fio's rules on the parsed jobs: an error (BF101), a runtime far from the siblings' (BF102), one
@@ -106,7 +113,9 @@ function errorFinding(input: OutputLintInput, job: FioJob, text: JobText): LintF
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 function runtimeFinding(

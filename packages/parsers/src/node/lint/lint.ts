@@ -37,7 +37,9 @@ export function lintOutput(input: OutputLintInput): LintFinding[] {
  * each output's raw text from its path for the lines and columns.
  */
 export function lint(experiments: LoadedExperiment | readonly LoadedExperiment[]): LintFinding[] {
-  const list: readonly LoadedExperiment[] = Array.isArray(experiments) ? experiments : [experiments as LoadedExperiment];
+  const list: readonly LoadedExperiment[] = Array.isArray(experiments)
+    ? experiments
+    : [experiments as LoadedExperiment];
   const findings: LintFinding[] = [];
   for (const experiment of list) {
     for (const run of experiment.runs) {

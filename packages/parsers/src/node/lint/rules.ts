@@ -49,7 +49,9 @@ export const LINT_RULES = [
     severity: 'error',
     family: 'cache',
     why: 'sysbench fileio opens its files buffered unless --file-extra-flags=direct, and its README asks for a total file size larger than the RAM: smaller files are read and written in the page cache.',
-    sources: [`${SYSBENCH_README} (fileio: --file-total-size "should be bigger than the size of RAM"; --file-extra-flags)`],
+    sources: [
+      `${SYSBENCH_README} (fileio: --file-total-size "should be bigger than the size of RAM"; --file-extra-flags)`,
+    ],
   },
   {
     id: 'BF004',
@@ -57,7 +59,9 @@ export const LINT_RULES = [
     severity: 'error',
     family: 'cache',
     why: 'dd writes into the page cache and reports when the last write() returns: without oflag=direct, a sync flag or conv=fdatasync, a transfer under twice the memory is timed mostly in memory.',
-    sources: [`${DD_MAN} (oflag=direct, oflag=dsync/sync, conv=fdatasync: "physically write output file data before finishing")`],
+    sources: [
+      `${DD_MAN} (oflag=direct, oflag=dsync/sync, conv=fdatasync: "physically write output file data before finishing")`,
+    ],
   },
   {
     id: 'BF101',
@@ -65,7 +69,9 @@ export const LINT_RULES = [
     severity: 'error',
     family: 'errors',
     why: "fio reports err≠0 when an I/O or a setup step failed; the job's numbers cover only what ran before the failure.",
-    sources: [`${FIO_HOWTO} (Interpreting the output: "err= ... the first error that this job encountered"; continue_on_error)`],
+    sources: [
+      `${FIO_HOWTO} (Interpreting the output: "err= ... the first error that this job encountered"; continue_on_error)`,
+    ],
   },
   {
     id: 'BF102',
@@ -73,7 +79,10 @@ export const LINT_RULES = [
     severity: 'warning',
     family: 'errors',
     why: 'A job that ran more than three times as long as the median of the other jobs of the same fio run (and past any runtime it was given) stalled or did something the others did not: its rate is an average over that.',
-    sources: [`${FIO_HOWTO} (runtime, time_based; Interpreting the output: runt=)`, 'https://www.brendangregg.com/activebenchmarking.html'],
+    sources: [
+      `${FIO_HOWTO} (runtime, time_based; Interpreting the output: runt=)`,
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
   },
   {
     id: 'BF103',
@@ -81,7 +90,10 @@ export const LINT_RULES = [
     severity: 'warning',
     family: 'errors',
     why: "When the slowest single I/O (clat max) lasts more than a quarter of the job's runtime, the job's rate is mostly that one wait (a flush, a stall, a device reset), not the device's steady rate.",
-    sources: [`${FIO_HOWTO} (Interpreting the output: clat min/max/avg)`, 'https://www.brendangregg.com/activebenchmarking.html'],
+    sources: [
+      `${FIO_HOWTO} (Interpreting the output: clat min/max/avg)`,
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
   },
   {
     id: 'BF104',
