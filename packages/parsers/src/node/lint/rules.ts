@@ -21,10 +21,13 @@ export interface LintRule {
 }
 
 const FIO_HOWTO = 'https://fio.readthedocs.io/en/latest/fio_doc.html';
-const BONNIE_MAN = 'https://manpages.debian.org/bookworm/bonnie++/bonnie++.8.en.html';
-const SYSBENCH_README = 'https://github.com/akopytov/sysbench#readme';
+const BONNIE_MAN = 'bonnie++(8), https://manpages.debian.org/bookworm/bonnie++/bonnie++.8.en.html';
+const BONNIE_SOURCE = 'bonnie++.cpp (bonnie++ 1.9x-2.00a): "File size should be double RAM for good results"';
+const BONNIE_README = 'bonnie++ readme.html (/usr/share/doc/bonnie++/readme.html)';
+const BONNIE_1 = 'Bonnie (Tim Bray), bonnie(1), https://man.freebsd.org/cgi/man.cgi?query=bonnie';
+const SYSBENCH_HELP = '`sysbench fileio help` (sysbench 1.0.20): --file-total-size, --file-extra-flags {sync,dsync,direct}';
 const DD_MAN = 'https://www.gnu.org/software/coreutils/manual/html_node/dd-invocation.html';
-const MLPERF_STORAGE = 'https://github.com/mlcommons/storage (its rules: the data set at least 5x client memory)';
+const MLPERF_STORAGE = 'MLPerf Storage rules, https://github.com/mlcommons/storage (the data set checked against client memory)';
 
 export const LINT_RULES = [
   {
@@ -33,25 +36,27 @@ export const LINT_RULES = [
     severity: 'error',
     family: 'cache',
     why: 'Without direct=1 fio reads and writes through the page cache, and a data set (size × numjobs) under twice the memory can be served by it: the number measures memory, not the device.',
-    sources: [`${FIO_HOWTO} (direct: "use non-buffered I/O"; size; numjobs)`, MLPERF_STORAGE],
+    sources: [`${FIO_HOWTO} (direct: "If value is true, use non-buffered I/O ... Default: false"; size; numjobs)`, MLPERF_STORAGE],
   },
   {
     id: 'BF002',
     title: 'bonnie++ file size smaller than twice the memory',
     severity: 'error',
     family: 'cache',
-    why: "bonnie++'s I/O tests are buffered; its manual asks for a file size of at least twice the RAM (it refuses less unless -r says the RAM is smaller), so a smaller file is tested in the page cache.",
-    sources: [`${BONNIE_MAN} (-s: "for best results the file size should be at least twice the RAM"; -r)`],
+    why: "bonnie++'s I/O tests are buffered; it refuses a file under twice the RAM it finds (unless -r tells it a smaller RAM), because a smaller file is read and written in the page cache.",
+    sources: [
+      BONNIE_SOURCE,
+      `${BONNIE_MAN} (-s; -r: "checked to ensure they make sense for a machine of that much RAM")`,
+      `${BONNIE_1} (BUGS: a file "at least twice" the available RAM "to protect against artificially high results")`,
+    ],
   },
   {
     id: 'BF003',
     title: 'sysbench fileio without O_DIRECT on files smaller than twice the memory',
     severity: 'error',
     family: 'cache',
-    why: 'sysbench fileio opens its files buffered unless --file-extra-flags=direct, and its README asks for a total file size larger than the RAM: smaller files are read and written in the page cache.',
-    sources: [
-      `${SYSBENCH_README} (fileio: --file-total-size "should be bigger than the size of RAM"; --file-extra-flags)`,
-    ],
+    why: "sysbench fileio opens its files buffered unless --file-extra-flags=direct, so files under twice the memory are read and written in the page cache (the threshold is bonnie++'s: sysbench states none).",
+    sources: [SYSBENCH_HELP, BONNIE_SOURCE, MLPERF_STORAGE],
   },
   {
     id: 'BF004',
@@ -70,7 +75,7 @@ export const LINT_RULES = [
     family: 'errors',
     why: "fio reports err≠0 when an I/O or a setup step failed; the job's numbers cover only what ran before the failure.",
     sources: [
-      `${FIO_HOWTO} (Interpreting the output: "err= ... the first error that this job encountered"; continue_on_error)`,
+      `${FIO_HOWTO} (Interpreting the output: err=; continue_on_error)`,
     ],
   },
   {
@@ -101,7 +106,7 @@ export const LINT_RULES = [
     severity: 'warning',
     family: 'errors',
     why: 'bonnie++ prints +++++ when a test ended in under 500 ms, too soon for its timer to give a rate: there is no measurement, and the data set is too small for the machine.',
-    sources: [`${BONNIE_MAN} (-n and the +++++ fields: "the test completed too quickly to be measured reliably")`],
+    sources: [`${BONNIE_MAN} ("If a test completes in less than 500ms then the output will be displayed as ++++")`],
   },
   {
     id: 'BF201',
@@ -109,7 +114,7 @@ export const LINT_RULES = [
     severity: 'warning',
     family: 'method',
     why: 'A synchronous ioengine (sync, psync, vsync, pvsync, pvsync2, mmap) has one I/O in flight per job whatever iodepth says: the depth the page reports was not tested.',
-    sources: [`${FIO_HOWTO} (iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines")`],
+    sources: [`${FIO_HOWTO} (iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines"; ioengine)`],
   },
   {
     id: 'BF202',
@@ -117,7 +122,10 @@ export const LINT_RULES = [
     severity: 'warning',
     family: 'method',
     why: "bonnie++'s per-character tests call putc()/getc() once a byte; at 95 % CPU or more the rate is the CPU's speed at those calls, not the storage's.",
-    sources: [`${BONNIE_MAN} (the %CP columns; per-character tests use putc/getc)`],
+    sources: [
+      `${BONNIE_README} (Per-Character: "written using the putc() stdio macro")`,
+      `${BONNIE_1} ("The per character read and write tests are generally limited by CPU speed only")`,
+    ],
   },
 ] as const satisfies readonly LintRule[];
 
