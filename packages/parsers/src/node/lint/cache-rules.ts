@@ -92,7 +92,7 @@ function bonnieCache(fingerprint: WorkloadFingerprint, lines: readonly string[])
   const size = numberField(fingerprint, 'size');
   if (size === null) return null;
   const at = findInLines(lines, /^\S+\s+\d+(?:\.\d+)?[KMGT]\s/) ?? null;
-  return { rule: 'BF002', dataBytes: size, at, what: `bonnie++ ran with -s ${bytesWords(size)}` };
+  return { rule: 'BF002', dataBytes: size, at, what: "bonnie++'s file size (-s)" };
 }
 
 /** sysbench fileio without `--file-extra-flags=direct`. */
