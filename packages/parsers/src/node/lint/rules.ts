@@ -25,9 +25,11 @@ const BONNIE_MAN = 'bonnie++(8), https://manpages.debian.org/bookworm/bonnie++/b
 const BONNIE_SOURCE = 'bonnie++.cpp (bonnie++ 1.9x-2.00a): "File size should be double RAM for good results"';
 const BONNIE_README = 'bonnie++ readme.html (/usr/share/doc/bonnie++/readme.html)';
 const BONNIE_1 = 'Bonnie (Tim Bray), bonnie(1), https://man.freebsd.org/cgi/man.cgi?query=bonnie';
-const SYSBENCH_HELP = '`sysbench fileio help` (sysbench 1.0.20): --file-total-size, --file-extra-flags {sync,dsync,direct}';
+const SYSBENCH_HELP =
+  '`sysbench fileio help` (sysbench 1.0.20): --file-total-size, --file-extra-flags {sync,dsync,direct}';
 const DD_MAN = 'https://www.gnu.org/software/coreutils/manual/html_node/dd-invocation.html';
-const MLPERF_STORAGE = 'MLPerf Storage rules, https://github.com/mlcommons/storage (the data set checked against client memory)';
+const MLPERF_STORAGE =
+  'MLPerf Storage rules, https://github.com/mlcommons/storage (the data set checked against client memory)';
 
 export const LINT_RULES = [
   {
@@ -36,7 +38,10 @@ export const LINT_RULES = [
     severity: 'error',
     family: 'cache',
     why: 'Without direct=1 fio reads and writes through the page cache, and a data set (size × numjobs) under twice the memory can be served by it: the number measures memory, not the device.',
-    sources: [`${FIO_HOWTO} (direct: "If value is true, use non-buffered I/O ... Default: false"; size; numjobs)`, MLPERF_STORAGE],
+    sources: [
+      `${FIO_HOWTO} (direct: "If value is true, use non-buffered I/O ... Default: false"; size; numjobs)`,
+      MLPERF_STORAGE,
+    ],
   },
   {
     id: 'BF002',
@@ -74,9 +79,7 @@ export const LINT_RULES = [
     severity: 'error',
     family: 'errors',
     why: "fio reports err≠0 when an I/O or a setup step failed; the job's numbers cover only what ran before the failure.",
-    sources: [
-      `${FIO_HOWTO} (Interpreting the output: err=; continue_on_error)`,
-    ],
+    sources: [`${FIO_HOWTO} (Interpreting the output: err=; continue_on_error)`],
   },
   {
     id: 'BF102',
