@@ -51,6 +51,13 @@ describe('benchfolio lint', () => {
       workload: 'random-write-buf',
     });
   }, 60_000);
+
+  it('exits 1 on a folder that holds nothing to lint, naming it', async () => {
+    const { code, stdout, stderr } = await runBin('lint', `${RESULTS}no-such-experiment`);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/no-such-experiment:1:1: no such folder/);
+  }, 60_000);
 });
 
 describe('benchfolio validate', () => {

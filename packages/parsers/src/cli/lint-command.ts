@@ -2,8 +2,9 @@ import { relative } from 'node:path';
 import type { LoadedExperiment } from '../content/loaded.ts';
 import type { LintFinding } from '../node/lint/finding.ts';
 import { formatFinding, lint } from '../node/lint/lint.ts';
-import { formatIssue, loadContent } from '../node/load-content.ts';
+import { formatIssue } from '../node/load-content.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK } from './cli-io.ts';
+import { loadContentOrIssue } from './load-content-or-issue.ts';
 
 /**
  * `benchfolio lint [--json] [DIR...]`: the findings of every experiment under each DIR (or DIR
@@ -14,10 +15,12 @@ import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK } from './cli-io.ts';
 export async function lintCommand(dirs: string[], options: { json: boolean }, io: CliIO): Promise<number> {
   let errors = 0;
   for (const dir of dirs) {
-    const report = await loadContent(dir);
+    const report = await loadContentOrIssue(dir);
     for (const issue of report.issues.filter((candidate) => candidate.severity !== 'warning')) {
       io.stderr.write(`${formatIssue(issue)}\n`);
     }
+    // A folder that holds nothing that loads was not linted: that is not a pass.
+    if (report.experiments.length === 0 && report.issues.some((issue) => issue.severity !== 'warning')) errors++;
     for (const found of lint(report.experiments)) {
       if (found.severity === 'error') errors++;
       io.stdout.write(options.json ? `${JSON.stringify(found)}\n` : `${findingLine(found, report.experiments)}\n`);
