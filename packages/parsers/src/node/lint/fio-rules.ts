@@ -28,6 +28,8 @@ interface JobText {
   /** 1-based line of the job's report (`name: (groupid=...`), or null. */
   reportLine: number | null;
   headerLine: number | null;
+  /** 1-based line where the run starts: where a JSON-only output's finding points. */
+  runLine: number;
 }
 
 export function fioFindings(input: OutputLintInput): LintFinding[] {
@@ -60,7 +62,7 @@ function jobText(lines: readonly string[], name: string, run: FioRun): JobText {
   const escaped = escapeRegExp(name);
   const report = findInLines(lines, new RegExp(`^${escaped}: \\(groupid=`), from);
   const header = findInLines(lines, new RegExp(`^${escaped}: \\(g=`), from);
-  return { lines, reportLine: report?.line ?? null, headerLine: header?.line ?? null };
+  return { lines, reportLine: report?.line ?? null, headerLine: header?.line ?? null, runLine: run.line };
 }
 
 /** The first match of `pattern` in the job's report (its next 40 lines), else the report line, header or run. */
@@ -69,7 +71,7 @@ function reportPosition(text: JobText, pattern: RegExp): TextPosition {
     const found = findInLines(text.lines.slice(0, text.reportLine + 40), pattern, text.reportLine);
     return found ?? { line: text.reportLine, column: 1 };
   }
-  return { line: text.headerLine ?? 1, column: 1 };
+  return { line: text.headerLine ?? text.runLine, column: 1 };
 }
 
 function directions(job: FioJob): DirectionStats[] {
