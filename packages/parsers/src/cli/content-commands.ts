@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ContentReport, formatIssue, hasErrors, loadContent } from '../node/load-content.ts';
+import { formatIssue, hasErrors } from '../node/load-content.ts';
 import { summarizeExperiment } from '../node/summarize.ts';
 import { type CliIO, EXIT_INPUT_ERROR, EXIT_OK } from './cli-io.ts';
+import { findingLines } from './lint-command.ts';
+import { loadContentOrIssue } from './load-content-or-issue.ts';
 
 export async function validateCommand(dirs: string[], io: CliIO): Promise<number> {
   let errors = 0;
   let warnings = 0;
   let experiments = 0;
+  const findings: string[] = [];
   for (const dir of dirs) {
     const report = await loadContentOrIssue(dir);
     experiments += report.experiments.length;
@@ -16,23 +19,14 @@ export async function validateCommand(dirs: string[], io: CliIO): Promise<number
       else errors++;
       io.stderr.write(`${formatIssue(issue)}\n`);
     }
+    findings.push(...findingLines(report.experiments));
   }
+  // The lint's findings come after validate's own issues and never change its status: a flagged
+  // number is published with its flag.
+  for (const line of findings) io.stderr.write(`${line}\n`);
   const noun = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   io.stdout.write(`${noun(experiments, 'experiment')} valid, ${noun(errors, 'error')}, ${noun(warnings, 'warning')}\n`);
   return errors > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
-}
-
-/**
- * loadContent, whose every problem is an issue; should anything still throw, it is one issue
- * naming the folder, never a stack trace.
- */
-async function loadContentOrIssue(dir: string): Promise<ContentReport> {
-  try {
-    return await loadContent(dir);
-  } catch (error) {
-    const message = `could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return { experiments: [], issues: [{ file: dir, line: 1, column: 1, message, code: 'UNREADABLE' }] };
-  }
 }
 
 /**

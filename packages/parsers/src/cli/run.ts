@@ -113,6 +113,10 @@ async function runCommand(
       const { validateCommand } = await import('./content-commands.ts');
       return await validateCommand(files.length > 0 ? files : ['content/results'], io);
     }
+    case 'lint': {
+      const { lintCommand } = await import('./lint-command.ts');
+      return await lintCommand(files.length > 0 ? files : ['content/results'], { json: values.json }, io);
+    }
     case 'summarize': {
       const summarizeFiles = requireFiles(files, 'summarize');
       const { summarizeCommand } = await import('./content-commands.ts');
@@ -133,7 +137,9 @@ async function runCommand(
       return await queryCommand(sql, { dataDir: values.data, format }, io, seams.loadDuckDb);
     }
     case undefined:
-      throw new UsageError('a command is needed: parse, detect, fingerprint, validate, summarize, export or query');
+      throw new UsageError(
+        'a command is needed: parse, detect, fingerprint, validate, lint, summarize, export or query',
+      );
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

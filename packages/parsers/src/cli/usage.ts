@@ -21,6 +21,7 @@ Usage:
   benchfolio detect FILE...
   benchfolio fingerprint [--tool T] [--format F] [--json] FILE...
   benchfolio validate [DIR...]
+  benchfolio lint [--json] [DIR...]
   benchfolio summarize EXPERIMENT...
   benchfolio export --parquet DIR [RESULTS_DIR]
   benchfolio query SQL [--data DIR] [--json | --csv]
@@ -35,7 +36,11 @@ Commands:
              iodepth, numjobs, ...), each with where the output says it. --json prints JSON.
   validate   Check content: every experiment under DIR (default: content/results), or DIR itself
              when it is one experiment. Schemas, listed files, parsed outputs, runs that differ
-             beyond the variable (warnings). Prints FILE:LINE:COL: message for each problem.
+             beyond the variable (warnings). Prints FILE:LINE:COL: message for each problem,
+             then the lint's findings (which never change its exit status).
+  lint       Examine every output of the experiments under DIR (default: content/results):
+             FILE:LINE:COL: severity BF001 message per finding (rules: docs/05-lint-rules.md);
+             --json one JSON object per finding. Exit 1 when any finding is an error.
   summarize  Print a markdown summary of an experiment (a folder, or an id under content/results):
              headline numbers per run and the system differences, for a pull request.
   export     Write every measurement, run and experiment of RESULTS_DIR (default:
@@ -54,7 +59,8 @@ Options:
                and whose reading depends on it: fio logs (--tool-version fio-2.21 reads their
                latencies as usec; without it, ns, with a LATENCY_UNIT_ASSUMED warning).
   --tidy       Print the flat list of measurements { tool, metric, unit, value, labels }.
-  --json       (fingerprint) Print the fingerprints as JSON; (query) one JSON object per row.
+  --json       (fingerprint) Print the fingerprints as JSON; (query) one JSON object per row;
+               (lint) one JSON object per finding.
   --csv        (query) Print CSV with a header line.
   --parquet DIR
                (export) The folder to write the dataset in: new, empty, or a previous export.

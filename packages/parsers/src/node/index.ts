@@ -2,6 +2,9 @@ export { experimentDigest, libraryCodeDigest, sourceTreeDigest } from './content
 export { type FolderEntry, MAX_OUTPUT_BYTES } from './content-files.ts';
 export { type CsvCell, type CsvTextOptions, csvCell, csvText } from './csv-text.ts';
 export { createDigestCache, type DigestCache } from './digest-cache.ts';
+export type { LintFinding, OutputLintInput } from './lint/finding.ts';
+export { formatFinding, lint, lintOutput } from './lint/lint.ts';
+export { LINT_RULES, type LintFamily, type LintRule, type LintRuleId, type LintSeverity } from './lint/rules.ts';
 export {
   type ContentReport,
   contentContext,

@@ -1,0 +1,83 @@
+import type { ParseOutput } from '../../parser.ts';
+import { type LintRuleId, type LintSeverity, lintRule } from './rules.ts';
+
+/** One finding: a rule that an output breaks, where its raw text shows it, and the values. */
+export interface LintFinding {
+  rule: LintRuleId;
+  severity: LintSeverity;
+  /** The experiment folder name. */
+  experiment: string;
+  /** The run folder name. */
+  run: string;
+  /** The output's file name in the run folder. */
+  file: string;
+  /** 1-based line and column in the output's raw text. */
+  line: number;
+  column: number;
+  /** The fio job, sysbench test, bonnie++ machine name or run.yaml workload the finding is about. */
+  workload: string;
+  values: Record<string, number | string | boolean>;
+  message: string;
+}
+
+/** What a rule reads of one output: its text, its parse, and what run.yaml says beside it. */
+export interface OutputLintInput {
+  experiment: string;
+  run: string;
+  file: string;
+  /** The output's raw text (lines and columns are counted in it). */
+  text: string;
+  parsed: ParseOutput;
+  /** The run.yaml workload of the output. */
+  workload: string;
+  /** The command that printed the output (run.yaml `command`). */
+  command?: string | undefined;
+  /** The run's memory (run.yaml `system.memory.bytes`). */
+  memoryBytes?: number | undefined;
+}
+
+/** Where in the text: 1-based line and column. */
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+/** A finding of `rule` on this output, with the rule's severity. */
+export function finding(
+  input: OutputLintInput,
+  rule: LintRuleId,
+  at: TextPosition,
+  detail: { workload: string; values: LintFinding['values']; message: string },
+): LintFinding {
+  const { severity } = lintRule(rule);
+  return { rule, severity, experiment: input.experiment, run: input.run, file: input.file, ...at, ...detail };
+}
+
+/** The text's lines (without their ends), split once per output. */
+export function textLines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+/**
+ * The first line at or after `fromLine` (1-based) that `pattern` matches, and the column where
+ * the match starts; null when none does.
+ */
+export function findInLines(lines: readonly string[], pattern: RegExp, fromLine = 1): TextPosition | null {
+  for (let index = Math.max(0, fromLine - 1); index < lines.length; index++) {
+    const match = pattern.exec(lines[index] ?? '');
+    if (match !== null) return { line: index + 1, column: match.index + 1 };
+  }
+  return null;
+}
+
+/** Bytes for a message: `128 MiB`, `23.5 GiB`. */
+export function bytesWords(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}

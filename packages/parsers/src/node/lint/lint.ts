@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import type { LoadedExperiment } from '../../content/loaded.ts';
+import { bonnieFindings } from './bonnie-rules.ts';
+import { cacheFindings } from './cache-rules.ts';
+import type { LintFinding, OutputLintInput } from './finding.ts';
+import { fioFindings } from './fio-rules.ts';
+
+/**
+ * The benchmark lint: what each loaded output says about whether its numbers measured what they
+ * are labelled. Rules are declared in rules.ts; each family's checks in its own module.
+ */
+
+const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
+  cacheFindings,
+  fioFindings,
+  bonnieFindings,
+];
+
+/**
+ * The findings of one output. An output printed in two formats at once (fio's `normal,json`)
+ * shows a finding twice: it is given once, at its first place in the text.
+ */
+export function lintOutput(input: OutputLintInput): LintFinding[] {
+  const seen = new Set<string>();
+  const findings: LintFinding[] = [];
+  for (const found of OUTPUT_CHECKS.flatMap((check) => check(input))) {
+    const key = `${found.rule}\u0000${found.workload}\u0000${found.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(found);
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule));
+}
+
+/**
+ * The findings of loaded experiments (`loadContent`'s), in experiment, run and output order. Reads
+ * each output's raw text from its path for the lines and columns.
+ */
+export function lint(experiments: LoadedExperiment | readonly LoadedExperiment[]): LintFinding[] {
+  const list: readonly LoadedExperiment[] = Array.isArray(experiments)
+    ? experiments
+    : [experiments as LoadedExperiment];
+  const findings: LintFinding[] = [];
+  for (const experiment of list) {
+    for (const run of experiment.runs) {
+      for (const output of run.outputs) {
+        findings.push(
+          ...lintOutput({
+            experiment: experiment.id,
+            run: run.id,
+            file: output.file,
+            text: readFileSync(output.path, 'utf8'),
+            parsed: output.parsed,
+            workload: output.declared.workload ?? output.file,
+            command: output.declared.command,
+            memoryBytes: run.run.system.memory?.bytes,
+          }),
+        );
+      }
+    }
+  }
+  return findings;
+}
+
+/** A finding as a compiler prints one: `FILE:LINE:COL: severity BF001 message`, FILE as given. */
+export function formatFinding(found: LintFinding, path: string): string {
+  return `${path}:${found.line}:${found.column}: ${found.severity} ${found.rule} ${found.message}`;
+}

@@ -1,0 +1,142 @@
+/**
+ * The lint rules, each declared once: its id (`BF` and three digits, stable, never reused), the
+ * title, the severity, the family and one sentence of why, with the sources that say so.
+ * docs/05-lint-rules.md has one entry per rule, checked against this list by rules.test.ts.
+ *
+ * Severities: `error`, the number is not a measurement of what it is labelled; `warning`, it is
+ * doubtful; `note`, worth knowing when reading it. Ids are numbered by family: BF0xx cache,
+ * BF1xx errors and incomplete runs, BF2xx method.
+ */
+
+export type LintSeverity = 'error' | 'warning' | 'note';
+export type LintFamily = 'cache' | 'errors' | 'method';
+
+export interface LintRule {
+  id: string;
+  title: string;
+  severity: LintSeverity;
+  family: LintFamily;
+  why: string;
+  sources: string[];
+}
+
+const FIO_HOWTO = 'https://fio.readthedocs.io/en/latest/fio_doc.html';
+const BONNIE_MAN = 'bonnie++(8), https://manpages.debian.org/bookworm/bonnie++/bonnie++.8.en.html';
+const BONNIE_SOURCE = 'bonnie++.cpp (bonnie++ 1.9x-2.00a): "File size should be double RAM for good results"';
+const BONNIE_README = 'bonnie++ readme.html (/usr/share/doc/bonnie++/readme.html)';
+const BONNIE_1 = 'Bonnie (Tim Bray), bonnie(1), https://man.freebsd.org/cgi/man.cgi?query=bonnie';
+const SYSBENCH_HELP =
+  '`sysbench fileio help` (sysbench 1.0.20): --file-total-size, --file-extra-flags {sync,dsync,direct}';
+const DD_MAN = 'https://www.gnu.org/software/coreutils/manual/html_node/dd-invocation.html';
+const MLPERF_STORAGE =
+  'MLPerf Storage rules, https://github.com/mlcommons/storage (the data set checked against client memory)';
+
+export const LINT_RULES = [
+  {
+    id: 'BF001',
+    title: 'fio buffered I/O on a data set smaller than twice the memory',
+    severity: 'error',
+    family: 'cache',
+    why: 'Without direct=1 fio reads and writes through the page cache, and a data set (size × numjobs) under twice the memory can be served by it: the number measures memory, not the device.',
+    sources: [
+      `${FIO_HOWTO} (direct: "If value is true, use non-buffered I/O ... Default: false"; size; numjobs)`,
+      MLPERF_STORAGE,
+    ],
+  },
+  {
+    id: 'BF002',
+    title: 'bonnie++ file size smaller than twice the memory',
+    severity: 'error',
+    family: 'cache',
+    why: "bonnie++'s I/O tests are buffered; it refuses a file under twice the RAM it finds (unless -r tells it a smaller RAM), because a smaller file is read and written in the page cache.",
+    sources: [
+      BONNIE_SOURCE,
+      `${BONNIE_MAN} (-s; -r: "checked to ensure they make sense for a machine of that much RAM")`,
+      `${BONNIE_1} (BUGS: a file "at least twice" the available RAM "to protect against artificially high results")`,
+    ],
+  },
+  {
+    id: 'BF003',
+    title: 'sysbench fileio without O_DIRECT on files smaller than twice the memory',
+    severity: 'error',
+    family: 'cache',
+    why: "sysbench fileio opens its files buffered unless --file-extra-flags=direct, so files under twice the memory are read and written in the page cache (the threshold is bonnie++'s: sysbench states none).",
+    sources: [SYSBENCH_HELP, BONNIE_SOURCE, MLPERF_STORAGE],
+  },
+  {
+    id: 'BF004',
+    title: 'dd without oflag=direct or conv=fdatasync on less than twice the memory',
+    severity: 'error',
+    family: 'cache',
+    why: 'dd writes into the page cache and reports when the last write() returns: without oflag=direct, a sync flag or conv=fdatasync, a transfer under twice the memory is timed mostly in memory.',
+    sources: [
+      `${DD_MAN} (oflag=direct, oflag=dsync/sync, conv=fdatasync: "physically write output file data before finishing")`,
+    ],
+  },
+  {
+    id: 'BF101',
+    title: 'fio job ended with an error',
+    severity: 'error',
+    family: 'errors',
+    why: "fio reports err≠0 when an I/O or a setup step failed; the job's numbers cover only what ran before the failure.",
+    sources: [`${FIO_HOWTO} (Interpreting the output: err=; continue_on_error)`],
+  },
+  {
+    id: 'BF102',
+    title: 'fio job runtime far from its siblings',
+    severity: 'warning',
+    family: 'errors',
+    why: 'A job that ran more than three times as long as the median of the other jobs of the same fio run (and past any runtime it was given) stalled or did something the others did not: its rate is an average over that.',
+    sources: [
+      `${FIO_HOWTO} (runtime, time_based; Interpreting the output: runt=)`,
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
+  },
+  {
+    id: 'BF103',
+    title: 'one fio I/O took a large share of the job',
+    severity: 'warning',
+    family: 'errors',
+    why: "When the slowest single I/O (clat max) lasts more than a quarter of the job's runtime, the job's rate is mostly that one wait (a flush, a stall, a device reset), not the device's steady rate.",
+    sources: [
+      `${FIO_HOWTO} (Interpreting the output: clat min/max/avg)`,
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
+  },
+  {
+    id: 'BF104',
+    title: 'bonnie++ test too fast to measure (+++++)',
+    severity: 'warning',
+    family: 'errors',
+    why: 'bonnie++ prints +++++ when a test ended in under 500 ms, too soon for its timer to give a rate: there is no measurement, and the data set is too small for the machine.',
+    sources: [`${BONNIE_MAN} ("If a test completes in less than 500ms then the output will be displayed as ++++")`],
+  },
+  {
+    id: 'BF201',
+    title: 'fio iodepth above 1 with a synchronous engine',
+    severity: 'warning',
+    family: 'method',
+    why: 'A synchronous ioengine (sync, psync, vsync, pvsync, pvsync2, mmap) has one I/O in flight per job whatever iodepth says: the depth the page reports was not tested.',
+    sources: [`${FIO_HOWTO} (iodepth: "increasing iodepth beyond 1 will not affect synchronous ioengines"; ioengine)`],
+  },
+  {
+    id: 'BF202',
+    title: 'bonnie++ per-character test bound by the CPU',
+    severity: 'warning',
+    family: 'method',
+    why: "bonnie++'s per-character tests call putc()/getc() once a byte; at 95 % CPU or more the rate is the CPU's speed at those calls, not the storage's.",
+    sources: [
+      `${BONNIE_README} (Per-Character: "written using the putc() stdio macro")`,
+      `${BONNIE_1} ("The per character read and write tests are generally limited by CPU speed only")`,
+    ],
+  },
+] as const satisfies readonly LintRule[];
+
+export type LintRuleId = (typeof LINT_RULES)[number]['id'];
+
+/** The rule of an id. */
+export function lintRule(id: LintRuleId): LintRule {
+  const rule = LINT_RULES.find((candidate) => candidate.id === id);
+  if (rule === undefined) throw new Error(`no lint rule ${id}`);
+  return rule;
+}
