@@ -43,7 +43,11 @@ describe('the hostile content of the hostile build', () => {
   it('passes benchfolio validate', async () => {
     contentDir = await writeHostileContent();
     const { status, stdout, stderr } = await validate(contentDir);
-    expect(stderr.split('\n').filter((line) => line !== '' && !line.includes(': warning: '))).toEqual([]);
+    // Warnings and lint findings (`error BF001 …`: the copied seed experiments' page cache and
+    // stalls) are printed but never fail validate; anything else would be a refusal.
+    const isWarningOrFinding = (line: string) =>
+      line.includes(': warning: ') || / (?:error|warning|note) BF\d{3} /.test(line);
+    expect(stderr.split('\n').filter((line) => line !== '' && !isWarningOrFinding(line))).toEqual([]);
     expect(status).toBe(0);
     expect(stdout).toContain('2 experiments valid, 0 errors');
   }, 120_000);

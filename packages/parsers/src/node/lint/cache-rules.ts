@@ -5,6 +5,7 @@ import {
   findInLines,
   finding,
   type LintFinding,
+  nameInMessage,
   type OutputLintInput,
   type TextPosition,
   textLines,
@@ -83,7 +84,7 @@ function fioCache(fingerprint: WorkloadFingerprint, lines: readonly string[]): C
   if (size === null) return null;
   const jobs = numberField(fingerprint, 'threads') ?? 1;
   const at = findInLines(lines, new RegExp(`^${escapeRegExp(fingerprint.workload)}: \\(g=`));
-  const what = `fio job ${fingerprint.workload} ran buffered (direct=0) on ${jobs === 1 ? 'a file' : `${jobs} jobs × ${bytesWords(size)}`}`;
+  const what = `fio job ${nameInMessage(fingerprint.workload)} ran buffered (direct=0) on ${jobs === 1 ? 'a file' : `${jobs} jobs × ${bytesWords(size)}`}`;
   return { rule: 'BF001', dataBytes: size * jobs, at, what };
 }
 

@@ -81,3 +81,11 @@ export function bytesWords(bytes: number): string {
   }
   return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
+
+/** The longest name a message quotes whole: a 20 kB fio job name would bury the message. */
+const MAX_NAME_CHARS = 60;
+
+/** A job or workload name as a message quotes it: whole, or its start and its length. */
+export function nameInMessage(name: string): string {
+  return name.length <= MAX_NAME_CHARS ? name : `${name.slice(0, MAX_NAME_CHARS - 1)}… (${name.length} characters)`;
+}

@@ -3,6 +3,7 @@ import {
   findInLines,
   finding,
   type LintFinding,
+  nameInMessage,
   type OutputLintInput,
   type TextPosition,
   textLines,
@@ -107,7 +108,7 @@ function errorFinding(input: OutputLintInput, job: FioJob, text: JobText): LintF
     finding(input, 'BF101', reportPosition(text, /err=\s*-?\d+/), {
       workload: job.name,
       values: { err: code, ...(message === null ? {} : { errorMessage: message }) },
-      message: `fio job ${job.name} ended with err=${code}${message === null ? '' : ` (${message})`}: its numbers cover only what ran before`,
+      message: `fio job ${nameInMessage(job.name)} ended with err=${code}${message === null ? '' : ` (${message})`}: its numbers cover only what ran before`,
     }),
   ];
 }
@@ -139,7 +140,7 @@ function runtimeFinding(
     finding(input, 'BF102', reportPosition(text, /runt=\s*\d+|\/\d+msec\)/), {
       workload: job.name,
       values: { runtimeMs: own, siblingsMedianMs: typical, ratio: Number(ratio.toPrecision(3)) },
-      message: `fio job ${job.name} ran ${own} ms, ${Number(ratio.toPrecision(2))}× the median of the other jobs of its run (${typical} ms)`,
+      message: `fio job ${nameInMessage(job.name)} ran ${own} ms, ${Number(ratio.toPrecision(2))}× the median of the other jobs of its run (${typical} ms)`,
     }),
   ];
 }
@@ -153,7 +154,7 @@ function stallFinding(input: OutputLintInput, job: FioJob, text: JobText): LintF
     finding(input, 'BF103', reportPosition(text, /clat .*max=/), {
       workload: job.name,
       values: { clatMaxNs: maxNs, runtimeMs: own, share: Number(share.toPrecision(3)) },
-      message: `one I/O of fio job ${job.name} took ${Number((maxNs / 1e9).toPrecision(3))} s (clat max), ${Math.round(share * 100)} % of its ${own} ms runtime: its rate is mostly that wait`,
+      message: `one I/O of fio job ${nameInMessage(job.name)} took ${Number((maxNs / 1e9).toPrecision(3))} s (clat max), ${Math.round(share * 100)} % of its ${own} ms runtime: its rate is mostly that wait`,
     }),
   ];
 }
@@ -169,7 +170,7 @@ function syncDepthFinding(input: OutputLintInput, job: FioJob, text: JobText): L
     finding(input, 'BF201', at, {
       workload: job.name,
       values: { ioengine, iodepth },
-      message: `fio job ${job.name} asks for iodepth=${iodepth} with the synchronous ioengine ${ioengine}, which keeps one I/O in flight: the depth was not tested`,
+      message: `fio job ${nameInMessage(job.name)} asks for iodepth=${iodepth} with the synchronous ioengine ${ioengine}, which keeps one I/O in flight: the depth was not tested`,
     }),
   ];
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedExperiment } from '../../content/loaded.ts';
 import { parse } from '../../index.ts';
 import { loadContent } from '../load-content.ts';
-import type { LintFinding, OutputLintInput } from './finding.ts';
+import { type LintFinding, nameInMessage, type OutputLintInput } from './finding.ts';
 import { lint, lintOutput } from './lint.ts';
 
 // Every rule on a real output that trips it and one that does not: the seeds in content/results
@@ -212,5 +212,13 @@ describe('BF202: bonnie++ per-character tests near 100 % CPU', () => {
   it('does not trip on the 2011 btrfs getc (1407 K/s at 92 %)', () => {
     const found = of('2011-11-ext4-xfs-btrfs-bonnie', 'btrfs', 'bonnie--btrfs.txt', 'BF202');
     expect(found.map((f) => f.values.test)).toEqual(['putc']);
+  });
+});
+
+describe('a finding about a job with a huge name', () => {
+  it('quotes the name’s start and its length, not 20 kB of it', () => {
+    expect(nameInMessage('random-write-buf')).toBe('random-write-buf');
+    const hostile = '<img src=x onerror=alert(1)>'.repeat(700);
+    expect(nameInMessage(hostile)).toBe(`${hostile.slice(0, 59)}… (${hostile.length} characters)`);
   });
 });
