@@ -106,6 +106,30 @@ describe('a page per run', () => {
     EVERY_PAGE_TIMEOUT_MS,
   );
 
+  test("the MSA70 xfs run page lists BF102 at the raw text's runt=240892msec line, within 390 px", async () => {
+    const loaded = experiments.find((experiment) => experiment.id === '2011-07-ext3-ext4-xfs-fio-msa70');
+    const run = loaded?.runs.find((candidate) => candidate.id === 'xfs');
+    const output = run?.outputs[0];
+    if (loaded === undefined || run === undefined || output === undefined) throw new Error('no MSA70 xfs output');
+    const text = await readFile(output.path, 'utf8');
+    const runtLine = text.split('\n').findIndex((line) => line.includes('runt=240892msec')) + 1;
+    expect(runtLine).toBeGreaterThan(0);
+    const path = runPagePath(loaded.id, run.id);
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await openPage(path, { viewport });
+      const row = page.locator('.findings-table tbody tr', { hasText: 'BF102' });
+      expect(await row.count(), `${path} at ${viewport.width} px`).toBe(1);
+      expect(await row.locator('.finding-line').textContent()).toBe(`line ${runtLine}`);
+      expect(await row.locator(`a[href="${rawFilePath(loaded.id, run.id, output.file)}"]`).count()).toBe(1);
+      expect(await row.locator('.finding-message').textContent()).toContain('240892 ms');
+      await page.screenshot({ path: shotName(path, `findings-${viewport.width}`), fullPage: true });
+      if (viewport === PHONE) {
+        expect(await sidewaysOverflow(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      }
+    }
+  });
+
   test('an experiment page links each run name to its run page, in the systems table and the downloads', async () => {
     const loaded = experiments.find((experiment) => experiment.id === '2011-07-ext3-ext4-xfs-fio-msa70');
     if (loaded === undefined) throw new Error('no fio seed experiment');

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ddExperimentFiles, type FixtureDir, writeExperimentFixture } from '../../test/content-fixture.ts';
 import { loadContent } from './load-content.ts';
@@ -34,6 +35,49 @@ describe('summarizeExperiment', () => {
   it('lists the system fields that differ, one row each', () => {
     expect(summary).toContain('| raid.controller | AVAGO MegaRAID SAS 9361-4i | HPE Smart Array P440 |');
     expect(summary).toContain('| filesystem.type | ext4 | xfs |');
+  });
+});
+
+describe('summarizeExperiment: lint findings', () => {
+  const resultsDir = fileURLToPath(new URL('../../../../content/results', import.meta.url));
+  const summaries = new Map<string, string>();
+
+  beforeAll(async () => {
+    const report = await loadContent(resultsDir, { displayRoot: resultsDir });
+    for (const experiment of report.experiments) summaries.set(experiment.id, summarizeExperiment(experiment));
+  });
+
+  const sectionOf = (id: string): string[] => {
+    const summary = summaries.get(id);
+    if (summary === undefined) throw new Error(`${id} did not load`);
+    const lines = summary.split('\n');
+    const start = lines.indexOf('### Lint findings');
+    const end = lines.findIndex((line, index) => index > start && line.startsWith('### '));
+    return lines.slice(start, end === -1 ? undefined : end);
+  };
+
+  it('lists the MSA70 xfs random-write-buf stall with its rule, run and raw line', () => {
+    const section = sectionOf('2011-07-ext3-ext4-xfs-fio-msa70');
+    expect(section).toContain('| rule | severity | run | file:line | workload | message |');
+    // runs/xfs/fio--xfs.txt line 51: "write: io=6557.9MB, bw=27876KB/s, iops=3484 , runt=240892msec",
+    // line 52: "clat (usec): min=7 , max=237984K, ...": one 238 s write in a 241 s job.
+    const xfsRows = section.filter((line) => line.includes('| xfs | fio--xfs.txt:'));
+    expect(xfsRows.map((row) => row.split(' | ').slice(0, 5))).toEqual([
+      ['| BF102', 'warning', 'xfs', 'fio--xfs.txt:51', 'random-write-buf'],
+      ['| BF103', 'warning', 'xfs', 'fio--xfs.txt:52', 'random-write-buf'],
+    ]);
+    expect(xfsRows[0]).toContain('240892 ms');
+  });
+
+  it('says so when an experiment has no finding', () => {
+    // Every experiment of content/results with raw outputs has findings; this one publishes its
+    // numbers in measurements.csv only, so the lint has nothing to flag.
+    expect(sectionOf('2020-fio-random-write-io-scheduler-filesystem')).toEqual([
+      '### Lint findings',
+      '',
+      'No lint findings.',
+      '',
+    ]);
   });
 });
 

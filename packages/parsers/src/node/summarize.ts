@@ -3,6 +3,7 @@ import type { PublishedMeasurement } from '../content/measurements-csv.ts';
 import type { ContentIssue } from '../content/yaml-document.ts';
 import { TOOLS } from '../tools.ts';
 import type { Unit } from '../units.ts';
+import { lint } from './lint/lint.ts';
 import { formatIssue } from './load-content.ts';
 import type { LoadedExperiment } from './load-experiment.ts';
 import { reviewNumber } from './review-number.ts';
@@ -85,11 +86,29 @@ export function summarizeExperiment(loaded: LoadedExperiment, issues: readonly C
     lines.push('');
   }
 
+  lines.push(...findingLines(loaded));
+
   const warnings = issues.filter((issue) => issue.severity === 'warning');
   if (warnings.length > 0) {
     lines.push('### Warnings', '', ...warnings.map((issue) => `- \`${escapeCell(formatIssue(issue))}\``), '');
   }
   return lines.join('\n');
+}
+
+/**
+ * The benchmark lint's findings on the experiment's outputs (docs/05-lint-rules.md), one row each,
+ * so a reviewer sees a flagged number before it is merged; they never block it.
+ */
+function findingLines(loaded: LoadedExperiment): string[] {
+  const findings = lint(loaded);
+  const lines = ['### Lint findings', ''];
+  if (findings.length === 0) return [...lines, 'No lint findings.', ''];
+  lines.push('| rule | severity | run | file:line | workload | message |', '|---|---|---|---|---|---|');
+  for (const found of findings) {
+    const cells = [found.rule, found.severity, found.run, `${found.file}:${found.line}`, found.workload, found.message];
+    lines.push(`| ${cells.map(escapeCell).join(' | ')} |`);
+  }
+  return [...lines, ''];
 }
 
 function headlineRows(loaded: LoadedExperiment): Row[] {

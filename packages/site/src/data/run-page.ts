@@ -9,6 +9,7 @@ import {
   sampleCount,
   type ToolHeadlines,
 } from './output-headlines.ts';
+import { type RunFindingView, runFindings } from './run-findings.ts';
 import { type StabilityRow, stabilityRows } from './run-stability.ts';
 
 /** A raw output as its run's page shows it: where it came from, and its headline numbers. */
@@ -49,6 +50,8 @@ export interface RunPageView {
   headlines: ToolHeadlines[];
   /** Per workload with repeats (run.yaml `stability:`): N, spread, why repeating stopped, drift. */
   stability: StabilityRow[];
+  /** The benchmark lint's findings on the outputs, each with the raw line that shows it. */
+  findings: RunFindingView[];
   /** Site path of the run's run.yaml, served as committed. */
   runYamlHref: string;
   /** Every run of the experiment, in declared order. */
@@ -93,6 +96,7 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
     outputs,
     headlines: headlinesByTool(outputs),
     stability: stabilityRows(run.run),
+    findings: runFindings(loaded, run),
     runYamlHref: rawFilePath(loaded.id, run.id, 'run.yaml'),
     runs: loaded.runs.map((other) => ({
       id: other.id,

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { lintRuleUrl } from '../lib/repo-links.ts';
+import { runFindings } from './run-findings.ts';
+import { runPageView } from './run-page.ts';
+import { realExperiment } from './test-content.ts';
+
+const FIO_SEED = '2011-07-ext3-ext4-xfs-fio-msa70';
+
+describe("a run page's lint findings", () => {
+  it("lists the MSA70 xfs random-write-buf stall at the raw text's runt=240892msec line", async () => {
+    const loaded = await realExperiment(FIO_SEED);
+    const run = loaded.runs.find((candidate) => candidate.id === 'xfs');
+    if (run === undefined) throw new Error('no xfs run');
+    const text = await readFile(run.outputs[0]?.path ?? '', 'utf8');
+    const lines = text.split('\n');
+    const runtLine = lines.findIndex((line) => line.includes('runt=240892msec')) + 1;
+    const clatLine = lines.findIndex((line) => line.includes('max=237984K')) + 1;
+    expect(runtLine).toBeGreaterThan(0);
+
+    const findings = runPageView(loaded, run).findings;
+    expect(findings.map((found) => [found.rule, found.severity, found.line, found.workload])).toEqual([
+      ['BF102', 'warning', runtLine, 'random-write-buf'],
+      ['BF103', 'warning', clatLine, 'random-write-buf'],
+    ]);
+    expect(findings[0]?.file).toBe('fio--xfs.txt');
+    expect(findings[0]?.fileHref).toBe(`/experiments/${FIO_SEED}/runs/xfs/fio--xfs.txt`);
+    expect(findings[0]?.ruleTitle).toBe('fio job runtime far from its siblings');
+    expect(findings[0]?.message).toContain('240892 ms');
+  });
+
+  it("links each rule to its entry in the repository's docs when the repository is known", async () => {
+    const loaded = await realExperiment(FIO_SEED);
+    const run = loaded.runs.find((candidate) => candidate.id === 'xfs');
+    if (run === undefined) throw new Error('no xfs run');
+    const [stall] = runFindings(loaded, run, 'https://github.com/example/benchfolio/');
+    // docs/05-lint-rules.md's heading "## BF102: fio job runtime far from its siblings".
+    expect(stall?.ruleHref).toBe(
+      'https://github.com/example/benchfolio/blob/HEAD/docs/05-lint-rules.md#bf102-fio-job-runtime-far-from-its-siblings',
+    );
+    expect(lintRuleUrl({ id: 'BF102', title: 'x' }, undefined)).toBeUndefined();
+  });
+
+  it('has none for a run whose numbers are published rather than parsed', async () => {
+    const loaded = await realExperiment('2020-dd-sequential-write-three-hosts');
+    for (const run of loaded.runs) expect(runPageView(loaded, run).findings).toEqual([]);
+  });
+});
