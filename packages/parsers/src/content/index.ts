@@ -12,8 +12,9 @@ export {
 } from './experiment-schema.ts';
 export { outputFingerprintContext } from './fingerprint-context.ts';
 export { CONTENT_ISSUE_CODES, type ContentIssueCode } from './issue-codes.ts';
+export { isSafeLinkTarget, linkScheme } from './link-target.ts';
 export type { LoadedExperiment, LoadedOutput, LoadedRun } from './loaded.ts';
-export { checkMarkdown, linkScheme } from './markdown-check.ts';
+export { checkMarkdown } from './markdown-check.ts';
 export { MEASUREMENTS_CSV_COLUMNS, type PublishedMeasurement, readMeasurementsCsv } from './measurements-csv.ts';
 export { outputFileNameIssue, outputFileNameProblem, RAW_OUTPUT_EXTENSIONS } from './output-file-name.ts';
 export { PUBLISHED_UNITS } from './published-units.ts';

@@ -4,6 +4,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type { Nesting } from 'markdown-it/lib/token.mjs';
 import { CONTENT_LIMITS } from './content-limits.ts';
 import type { ContentIssueCode } from './issue-codes.ts';
+import { isSafeLinkTarget, linkScheme } from './link-target.ts';
 import type { ContentIssue } from './yaml-document.ts';
 
 // index.md is Markdown the site renders (CommonMark with tables). It is read here by a CommonMark
@@ -13,47 +14,6 @@ import type { ContentIssue } from './yaml-document.ts';
 // micromark: its time grows in step with the text on every input (micromark took 23 s on 20 kB of
 // `*a`, and overflowed its stack on a few thousand `>`), and a write-up comes from strangers.
 // Raw HTML is refused (it would be rendered as is); code shows anything.
-
-/** The schemes a write-up may link to; a target without one (relative, `#fragment`) is always fine. */
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
-
-// What a browser's URL parser ignores or a spelling could hide: ASCII controls and spaces
-// (stripped at the ends, tabs and newlines removed anywhere: `java\tscript:` is javascript:),
-// and the invisible format characters.
-function isIgnored(code: number): boolean {
-  return (
-    code <= 0x20 ||
-    (code >= 0x7f && code <= 0xa0) ||
-    code === 0xad ||
-    (code >= 0x200b && code <= 0x200f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x2060 ||
-    code === 0xfeff
-  );
-}
-
-/**
- * The scheme a link target has, lowercased, or undefined for a relative one (a path, `#fragment`,
- * `?query`, `//host/...`). Read as the site's renderer reads it (isAllowedLinkTarget in the site's
- * lib/safe-links.ts, which makes text of the links this refuses; its test checks that the two
- * agree), and more strictly than a browser: percent-escapes are decoded and every ignored
- * character dropped, and any text before a colon that comes before the first `/`, `?` or `#` is
- * a scheme (`java%09script:`, `1x:`), so that no spelling of one passes as a path.
- */
-export function linkScheme(url: string): string | undefined {
-  const plain = [...percentDecoded(url)].filter((character) => !isIgnored(character.charCodeAt(0))).join('');
-  return /^([^/?#:]*):/.exec(plain)?.[1]?.toLowerCase();
-}
-
-function percentDecoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    // A stray `%`: decode what can be, escape by escape.
-    return text.replace(/%[0-9a-f]{2}/gi, (code) => String.fromCharCode(Number.parseInt(code.slice(1), 16)));
-  }
-}
 
 /** Where an inline token starts in its inline text (state.pos when it was pushed), kept in `meta`. */
 interface InlineStart {
@@ -126,13 +86,12 @@ export function checkMarkdown(text: string, file: string): ContentIssue[] {
   const report = (line: number, column: number, code: ContentIssueCode, message: string) =>
     issues.push({ file, line: line + 1, column: column + 1, message, code });
   const checkTarget = (url: string, what: string, line: number, column: number) => {
-    const scheme = linkScheme(url);
-    if (scheme === undefined || SAFE_SCHEMES.has(scheme)) return;
+    if (isSafeLinkTarget(url)) return;
     report(
       line,
       column,
       'UNSAFE_LINK',
-      `${what} to "${scheme}:": links and images in index.md go to http:, https:, mailto:, a relative path or a #fragment`,
+      `${what} to "${linkScheme(url)}:": links and images in index.md go to http:, https:, mailto:, a relative path or a #fragment`,
     );
   };
   const HTML = 'raw HTML is not allowed in index.md: write Markdown (the site renders it)';
