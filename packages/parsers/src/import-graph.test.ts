@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { type ImportKind, moduleImports } from '../test/import-graph.ts';
+import { type ImportKind, importCircles, moduleImports } from '../test/import-graph.ts';
 
 const SRC_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ARCHITECTURE = join(SRC_DIR, '../../../ARCHITECTURE.md');
@@ -101,33 +101,11 @@ function statedRules(): LibraryRules {
   return rules;
 }
 
-/** The import circles: strongly connected sets of two or more modules (Tarjan's algorithm). */
+/** The import circles of these edges (importCircles of the shared test helper). */
 function circles(edges: readonly Edge[]): string[][] {
   const graph = new Map<string, string[]>();
   for (const { from, to } of edges) graph.set(from, [...(graph.get(from) ?? []), to]);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (module: string): void => {
-    index.set(module, index.size);
-    low.set(module, index.get(module) as number);
-    stack.push(module);
-    for (const target of graph.get(module) ?? []) {
-      if (!index.has(target)) visit(target);
-      if (stack.includes(target)) low.set(module, Math.min(low.get(module) as number, low.get(target) as number));
-    }
-    if (low.get(module) !== index.get(module)) return;
-    const circle: string[] = [];
-    let member: string | undefined;
-    do {
-      member = stack.pop() as string;
-      circle.push(member);
-    } while (member !== module);
-    if (circle.length > 1) found.push(circle.sort());
-  };
-  for (const module of graph.keys()) if (!index.has(module)) visit(module);
-  return found;
+  return importCircles(graph);
 }
 
 describe('the library modules', () => {

@@ -66,3 +66,35 @@ export function importGraph(entry: string, options: { isRuntimeOnly?: boolean } 
   visit(entry);
   return graph;
 }
+
+/**
+ * The import circles of a graph (module -> the modules it imports): its strongly connected sets of
+ * two or more modules, each sorted (Tarjan's algorithm). Imports of modules outside the graph's
+ * keys lead nowhere and are left out. The library's and the site's import-graph tests use it.
+ */
+export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (module: string): void => {
+    index.set(module, index.size);
+    low.set(module, index.get(module) as number);
+    stack.push(module);
+    for (const target of graph.get(module) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) visit(target);
+      if (stack.includes(target)) low.set(module, Math.min(low.get(module) as number, low.get(target) as number));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const circle: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      circle.push(member);
+    } while (member !== module);
+    if (circle.length > 1) found.push(circle.sort());
+  };
+  for (const module of graph.keys()) if (!index.has(module)) visit(module);
+  return found;
+}

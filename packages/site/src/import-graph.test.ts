@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOL_NAMES } from '@benchfolio/parsers';
 import { describe, expect, test } from 'vitest';
+import { importCircles } from '../../parsers/test/import-graph.ts';
 
 const SRC_DIR = fileURLToPath(new URL('.', import.meta.url));
 const ARCHITECTURE = join(SRC_DIR, '../../../ARCHITECTURE.md');
@@ -44,34 +45,6 @@ function importsOf(path: string): string[] {
       if (!statSync(target, { throwIfNoEntry: false })?.isFile()) throw new Error(`${path}: no file ${specifier}`);
       return relative(SRC_DIR, target).split('\\').join('/');
     });
-}
-
-/** The import circles: strongly connected sets of two or more modules (Tarjan's algorithm). */
-function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (module: string): void => {
-    index.set(module, index.size);
-    low.set(module, index.get(module) as number);
-    stack.push(module);
-    for (const target of graph.get(module) ?? []) {
-      if (!graph.has(target)) continue;
-      if (!index.has(target)) visit(target);
-      if (stack.includes(target)) low.set(module, Math.min(low.get(module) as number, low.get(target) as number));
-    }
-    if (low.get(module) !== index.get(module)) return;
-    const circle: string[] = [];
-    let member: string | undefined;
-    do {
-      member = stack.pop() as string;
-      circle.push(member);
-    } while (member !== module);
-    if (circle.length > 1) found.push(circle.sort());
-  };
-  for (const module of graph.keys()) if (!index.has(module)) visit(module);
-  return found;
 }
 
 /**
@@ -115,7 +88,7 @@ describe('the site modules', () => {
   });
 
   test('import no circle, type-only imports counted', () => {
-    expect(circles(graph)).toEqual([]);
+    expect(importCircles(graph)).toEqual([]);
   });
 
   test("import only the folders ARCHITECTURE.md's folder rules give them, and every one it gives", () => {
