@@ -1,4 +1,4 @@
-import type { BonnieResult, BonnieRun, TestName } from '../../bonnie/schema.ts';
+import { type BonnieResult, type BonnieRun, CSV_TEST_NAMES, type TestName } from '../../bonnie/schema.ts';
 import {
   findInLines,
   finding,
@@ -31,6 +31,11 @@ function tooFastFinding(input: OutputLintInput, run: BonnieRun, lines: readonly 
     finding(input, 'BF104', at, {
       workload: run.name,
       values: { tests: tests.join(', '), count: tests.length },
+      metrics: tests.flatMap((test) => [
+        CSV_TEST_NAMES[test],
+        `${CSV_TEST_NAMES[test]}.cpu`,
+        `${CSV_TEST_NAMES[test]}.latency`,
+      ]),
       message: `bonnie++ printed +++++ (too fast to measure) for ${tests.length} tests: ${tests.join(', ')}`,
     }),
   ];
@@ -46,6 +51,7 @@ function cpuBoundFindings(input: OutputLintInput, run: BonnieRun, lines: readonl
       finding(input, 'BF202', cellPosition(lines, run, cell), {
         workload: run.name,
         values: { test, cpuPercent: cpu },
+        metrics: [CSV_TEST_NAMES[test], `${CSV_TEST_NAMES[test]}.cpu`, `${CSV_TEST_NAMES[test]}.latency`],
         message: `bonnie++ ${test} ran at ${cpu} % CPU: a per-character test bound by the CPU, not by the storage`,
       }),
     );

@@ -1,3 +1,4 @@
+import type { LoadedExperiment, LoadedRun } from '../../content/loaded.ts';
 import type { ParseOutput } from '../../parser.ts';
 import { type LintRuleId, type LintSeverity, lintRule } from './rules.ts';
 
@@ -18,6 +19,11 @@ export interface LintFinding {
   workload: string;
   values: Record<string, number | string | boolean>;
   message: string;
+  /**
+   * The tidy measurements' `metric` names the finding is about (bonnie++'s `putc` and `putc.cpu`);
+   * absent, it is about every number of the workload. The site badges these numbers with it.
+   */
+  metrics?: string[];
 }
 
 /** What a rule reads of one output: its text, its parse, and what run.yaml says beside it. */
@@ -36,6 +42,16 @@ export interface OutputLintInput {
   memoryBytes?: number | undefined;
 }
 
+/**
+ * What a rule across outputs reads: every output of one run (device traffic against the tool's
+ * numbers), or every run of one experiment (repeats, comparability), each output as its own input.
+ */
+export interface GroupLintInput {
+  experiment: LoadedExperiment;
+  /** The runs looked at: one for a run check, all of the experiment's for an experiment check. */
+  runs: ReadonlyArray<{ run: LoadedRun; outputs: readonly OutputLintInput[] }>;
+}
+
 /** Where in the text: 1-based line and column. */
 export interface TextPosition {
   line: number;
@@ -47,7 +63,7 @@ export function finding(
   input: OutputLintInput,
   rule: LintRuleId,
   at: TextPosition,
-  detail: { workload: string; values: LintFinding['values']; message: string },
+  detail: { workload: string; values: LintFinding['values']; message: string; metrics?: string[] },
 ): LintFinding {
   const { severity } = lintRule(rule);
   return { rule, severity, experiment: input.experiment, run: input.run, file: input.file, ...at, ...detail };

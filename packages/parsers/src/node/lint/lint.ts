@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { LoadedExperiment } from '../../content/loaded.ts';
+import type { LoadedExperiment, LoadedOutput, LoadedRun } from '../../content/loaded.ts';
 import { bonnieFindings } from './bonnie-rules.ts';
 import { cacheFindings } from './cache-rules.ts';
-import type { LintFinding, OutputLintInput } from './finding.ts';
+import type { GroupLintInput, LintFinding, OutputLintInput } from './finding.ts';
 import { fioFindings } from './fio-rules.ts';
 
 /**
@@ -15,6 +15,12 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
   fioFindings,
   bonnieFindings,
 ];
+
+/** Checks that read every output of one run together (`runs` holds that one run). */
+const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
+
+/** Checks that read every run of one experiment together. */
+const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
 
 /**
  * The findings of one output. An output printed in two formats at once (fio's `normal,json`)
@@ -40,26 +46,36 @@ export function lint(experiments: LoadedExperiment | readonly LoadedExperiment[]
   const list: readonly LoadedExperiment[] = Array.isArray(experiments)
     ? experiments
     : [experiments as LoadedExperiment];
+  return list.flatMap(experimentFindings);
+}
+
+/** One experiment's findings: each output's, each run's, then the experiment's, in run order. */
+function experimentFindings(experiment: LoadedExperiment): LintFinding[] {
+  const runs = experiment.runs.map((run) => ({
+    run,
+    outputs: run.outputs.map((output) => outputInput(experiment, run, output)),
+  }));
   const findings: LintFinding[] = [];
-  for (const experiment of list) {
-    for (const run of experiment.runs) {
-      for (const output of run.outputs) {
-        findings.push(
-          ...lintOutput({
-            experiment: experiment.id,
-            run: run.id,
-            file: output.file,
-            text: readFileSync(output.path, 'utf8'),
-            parsed: output.parsed,
-            workload: output.declared.workload ?? output.file,
-            command: output.declared.command,
-            memoryBytes: run.run.system.memory?.bytes,
-          }),
-        );
-      }
-    }
+  for (const entry of runs) {
+    findings.push(...entry.outputs.flatMap(lintOutput));
+    findings.push(...RUN_CHECKS.flatMap((check) => check({ experiment, runs: [entry] })));
   }
+  findings.push(...EXPERIMENT_CHECKS.flatMap((check) => check({ experiment, runs })));
   return findings;
+}
+
+/** What the output rules read of one output: its raw text from its path, and run.yaml beside it. */
+function outputInput(experiment: LoadedExperiment, run: LoadedRun, output: LoadedOutput): OutputLintInput {
+  return {
+    experiment: experiment.id,
+    run: run.id,
+    file: output.file,
+    text: readFileSync(output.path, 'utf8'),
+    parsed: output.parsed,
+    workload: output.declared.workload ?? output.file,
+    command: output.declared.command,
+    memoryBytes: run.run.system.memory?.bytes,
+  };
 }
 
 /** A finding as a compiler prints one: `FILE:LINE:COL: severity BF001 message`, FILE as given. */
