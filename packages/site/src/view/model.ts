@@ -47,6 +47,20 @@ export interface SampleStats {
   count: number | null;
 }
 
+/**
+ * A lint finding on the number a cell shows (data/cell-findings.ts attaches them at build time):
+ * the badge a verdict row, bar or table cell carries.
+ */
+export interface CellFinding {
+  /** The rule id, "BF001". */
+  rule: string;
+  severity: 'error' | 'warning' | 'note';
+  /** One line of why, for the badge's text and title. */
+  reason: string;
+  /** Site path of the rule's entry (pass through href()). */
+  href: string;
+}
+
 /** One bar: a run's value in a group, with its spread when there is one. */
 export interface BarCell {
   group: string;
@@ -74,6 +88,8 @@ export interface BarCell {
   repeats?: number;
   /** Each repeat's value, in order, when there are several: what the noise tests read. */
   samples?: number[];
+  /** The lint findings on this number (its run, workload and metric); absent where none. */
+  findings?: CellFinding[];
 }
 
 /**
