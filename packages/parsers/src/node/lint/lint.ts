@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { LoadedExperiment, LoadedOutput, LoadedRun } from '../../content/loaded.ts';
 import { bonnieFindings } from './bonnie-rules.ts';
 import { cacheFindings } from './cache-rules.ts';
+import { parameterFindings } from './comparability-rules.ts';
 import type { GroupLintInput, LintFinding, OutputLintInput } from './finding.ts';
 import { fioFindings } from './fio-rules.ts';
+import { methodFindings } from './method-rules.ts';
+import { repeatFindings } from './repeat-rules.ts';
+import { versionFindings } from './version-rules.ts';
 
 /**
  * The benchmark lint: what each loaded output says about whether its numbers measured what they
@@ -14,13 +18,18 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
   cacheFindings,
   fioFindings,
   bonnieFindings,
+  methodFindings,
 ];
 
 /** Checks that read every output of one run together (`runs` holds that one run). */
 const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
 
 /** Checks that read every run of one experiment together. */
-const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
+const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [
+  repeatFindings,
+  parameterFindings,
+  versionFindings,
+];
 
 /**
  * The findings of one output. An output printed in two formats at once (fio's `normal,json`)

@@ -5,11 +5,11 @@
  *
  * Severities: `error`, the number is not a measurement of what it is labelled; `warning`, it is
  * doubtful; `note`, worth knowing when reading it. Ids are numbered by family: BF0xx cache,
- * BF1xx errors and incomplete runs, BF2xx method.
+ * BF1xx errors and incomplete runs, BF2xx method, BF4xx comparability.
  */
 
 export type LintSeverity = 'error' | 'warning' | 'note';
-export type LintFamily = 'cache' | 'errors' | 'method';
+export type LintFamily = 'cache' | 'errors' | 'method' | 'comparability';
 
 export interface LintRule {
   id: string;
@@ -28,6 +28,10 @@ const BONNIE_1 = 'Bonnie (Tim Bray), bonnie(1), https://man.freebsd.org/cgi/man.
 const SYSBENCH_HELP =
   '`sysbench fileio help` (sysbench 1.0.20): --file-total-size, --file-extra-flags {sync,dsync,direct}';
 const DD_MAN = 'https://www.gnu.org/software/coreutils/manual/html_node/dd-invocation.html';
+const SNIA_PTS =
+  'SNIA Solid State Storage Performance Test Specification (PTS), https://www.snia.org/forums/sssi/pts/iops ("Each Block Size R/W combination is tested for one minute"; steady state over a window of 5 such rounds) and https://www.snia.org/forums/sssi/pts/tp';
+const PTS_TIMES_TO_RUN =
+  'Phoronix Test Suite, pts_test_profile_parser.php: get_default_times_to_run() returns TestInformation/TimesToRun, 3 when a test profile does not say';
 const MLPERF_STORAGE =
   'MLPerf Storage rules, https://github.com/mlcommons/storage (the data set checked against client memory)';
 
@@ -128,6 +132,71 @@ export const LINT_RULES = [
     sources: [
       `${BONNIE_README} (Per-Character: "written using the putc() stdio macro")`,
       `${BONNIE_1} ("The per character read and write tests are generally limited by CPU speed only")`,
+    ],
+  },
+  {
+    id: 'BF203',
+    title: 'runtime shorter than a minute',
+    severity: 'note',
+    family: 'method',
+    why: "A fio job, sysbench fileio run or dd copy that lasted under 60 s measured the device's first seconds: a disk's or a controller's write cache, a flash device's fast (SLC) area and its fresh-out-of-the-box state absorb them, and SNIA's test specification takes each measurement over a full minute, repeated until steady.",
+    sources: [
+      SNIA_PTS,
+      `${FIO_HOWTO} (runtime; ramp_time; steadystate: "Define the criterion and limit for assessing steady state performance")`,
+    ],
+  },
+  {
+    id: 'BF204',
+    title: 'fio write job without ramp_time',
+    severity: 'note',
+    family: 'method',
+    why: 'Without ramp_time fio counts a write job from its first I/O, when caches are empty and the device fresh: the start, often the fastest part, is averaged into the rate.',
+    sources: [
+      `${FIO_HOWTO} (ramp_time: "run the specified workload for this amount of time before logging any performance numbers. Useful for letting performance settle before logging results")`,
+      SNIA_PTS,
+    ],
+  },
+  {
+    id: 'BF205',
+    title: 'fio group_reporting folds several jobs into one figure',
+    severity: 'note',
+    family: 'method',
+    why: 'With group_reporting fio prints one report for the numjobs processes of a job: the rate is their sum and the latencies their mix, so the spread between the jobs, and one job that stalled while the others ran, cannot be seen.',
+    sources: [
+      `${FIO_HOWTO} (group_reporting: "display per-group reports instead of per-job when numjobs is specified"; Interpreting the output: jobs=)`,
+    ],
+  },
+  {
+    id: 'BF206',
+    title: 'fewer repeats than a comparison needs',
+    severity: 'note',
+    family: 'method',
+    why: "A workload compared across runs needs repeats of each run to tell a difference from noise: with one output each nothing can be tested, with two Welch's t-test has one or two degrees of freedom and finds only differences many times the spread; three is the least (the Phoronix Test Suite's default).",
+    sources: [
+      PTS_TIMES_TO_RUN,
+      "B. L. Welch, \"The generalization of 'Student's' problem when several different population variances are involved\", Biometrika 34 (1947)",
+    ],
+  },
+  {
+    id: 'BF401',
+    title: 'runs of one workload differ in a parameter other than the variable',
+    severity: 'error',
+    family: 'comparability',
+    why: "When runs of the same workload were made with another block size, depth, direct flag, size, runtime, engine or thread count, the difference between their numbers is not the experiment's variable alone: the comparison does not measure what its page says.",
+    sources: [
+      `${FIO_HOWTO} (bs, iodepth, direct, size, runtime, ioengine, numjobs)`,
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
+  },
+  {
+    id: 'BF402',
+    title: 'runs of one experiment used different versions of a tool',
+    severity: 'warning',
+    family: 'comparability',
+    why: "Another version of a tool can change its defaults and how it counts and reports (fio 3.x's units and latency statistics, sysbench 1.0's rewrite of 0.4): the same command may not have measured the same thing.",
+    sources: [
+      `${FIO_HOWTO} (Interpreting the output: the version it prints first, fio-3.33)`,
+      'content/results: fio 1.57 reports `write: io=416920KB, bw=41688KB/s, iops=5210 , runt= 10001msec` (2011-07-ext3-ext4-xfs-fio-msa70), fio 3.33 `write: IOPS=..., BW=...` in binary units (2026-11-ext4-xfs-btrfs-loopback)',
     ],
   },
 ] as const satisfies readonly LintRule[];
