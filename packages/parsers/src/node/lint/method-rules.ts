@@ -153,14 +153,19 @@ function rampTimeFinding(input: OutputLintInput, job: JobEntries, lines: readonl
   ];
 }
 
-/** How many processes one report of the job folds: normal `jobs=N`, or JSON group_reporting × numjobs. */
+/**
+ * How many processes one report of the job folds: normal `jobs=N`; in JSON, which does not list
+ * group_reporting among the options, a job of numjobs N printed once in its run (without
+ * group_reporting each process is its own entry of the same name).
+ */
 function foldedJobs(job: JobEntries): number {
   let folded = 1;
   for (const { run, job: entry } of job.entries) {
     if ((entry.jobCount ?? 1) > folded) folded = entry.jobCount as number;
     const isJson = run.format === 'json' || run.format === 'json+';
-    const grouped = isJson && entry.parameters.options.group_reporting !== undefined;
-    if (grouped && (entry.parameters.numjobs ?? 1) > folded) folded = entry.parameters.numjobs as number;
+    const printed = job.entries.filter((other) => other.run === run).length;
+    const numjobs = entry.parameters.numjobs ?? 1;
+    if (isJson && printed === 1 && numjobs > folded) folded = numjobs;
   }
   return folded;
 }
