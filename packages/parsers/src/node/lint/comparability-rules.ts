@@ -109,6 +109,11 @@ function fieldDifferences(
     );
 }
 
+/** A field's value for a message: its text without the size class similarity reads (`5 GiB (class 8 GiB)`). */
+function valueText(field: FingerprintField): string {
+  return field.text.replace(/ \(class [^)]*\)$/, '');
+}
+
 function differenceFinding(
   workload: ExperimentWorkload,
   runId: string,
@@ -118,16 +123,16 @@ function differenceFinding(
 ): LintFinding {
   const values: LintFinding['values'] = {};
   for (const { field, reference, referenceRuns } of differences) {
-    values[field.key] = field.text;
-    values[`${field.key}.elsewhere`] = `${reference.text} in ${referenceRuns.join(', ')}`;
+    values[field.key] = valueText(field);
+    values[`${field.key}.elsewhere`] = `${valueText(reference)} in ${referenceRuns.join(', ')}`;
   }
   const words = differences.map(
     ({ field, reference, referenceRuns }) =>
-      `${field.label} ${field.text} here, ${reference.text} in ${referenceRuns.join(', ')}`,
+      `${field.label} ${valueText(field)} here, ${valueText(reference)} in ${referenceRuns.join(', ')}`,
   );
   return finding(output.input, 'BF401', workloadPosition(output), {
     workload: workloadName(workload),
     values,
-    message: `${workloadWords(workload)} in run ${runId} differs from the other runs in more than the ${variable}: ${words.join('; ')}`,
+    message: `${workloadWords(workload)} in run ${runId} differs from the other runs in more than the variable (${variable}): ${words.join('; ')}`,
   });
 }

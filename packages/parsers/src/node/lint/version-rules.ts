@@ -83,8 +83,10 @@ function toolFindings(tool: string, versions: readonly RunVersion[]): LintFindin
   if (byNumber.size < 2) return [];
   const groups = [...byNumber.values()];
   const reference = groups.reduce((best, group) => (group.length > best.length ? group : best));
-  const referenceText = `${(reference[0] as RunVersion).text} in ${reference.map((version) => version.run.id).join(', ')}`;
   const toolWords = tool === 'bonnie' ? 'bonnie++' : tool;
+  // `fio-3.33` and `bonnie++ 2.00a` name their tool; a bare `1.96` does not.
+  const named = (text: string) => (text.toLowerCase().startsWith(toolWords) ? text : `${toolWords} ${text}`);
+  const referenceText = `${named((reference[0] as RunVersion).text)} in ${reference.map((version) => version.run.id).join(', ')}`;
   return groups
     .filter((group) => group !== reference)
     .flat()
@@ -92,7 +94,7 @@ function toolFindings(tool: string, versions: readonly RunVersion[]): LintFindin
       finding(version.input, 'BF402', version.at, {
         workload: version.input.workload,
         values: { tool: toolWords, version: version.text, elsewhere: referenceText },
-        message: `run ${version.run.id} used ${toolWords} ${version.text}, the other runs ${referenceText}: the same command may not measure the same way`,
+        message: `run ${version.run.id} used ${named(version.text)}, against ${referenceText}: the same command may not have measured the same way`,
       }),
     );
 }
