@@ -34,11 +34,9 @@ export function parameterFindings(group: GroupLintInput): LintFinding[] {
   return experimentWorkloads(group).flatMap((workload) => {
     if (workload.runs.length < 2) return [];
     const firsts = workload.runs.map((entry) => ({ runId: entry.run.id, output: entry.outputs[0] as WorkloadOutput }));
+    const outputs = firsts.map(({ output }) => output);
     const differences = new Map<string, Difference[]>();
-    for (const key of parameterKeys(
-      firsts.map(({ output }) => output),
-      variable,
-    )) {
+    for (const key of parameterKeys(outputs, variable)) {
       for (const [runId, difference] of fieldDifferences(firsts, key)) {
         differences.set(runId, [...(differences.get(runId) ?? []), difference]);
       }
