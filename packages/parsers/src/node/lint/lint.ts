@@ -4,6 +4,7 @@ import { bonnieFindings } from './bonnie-rules.ts';
 import { cacheFindings } from './cache-rules.ts';
 import type { GroupLintInput, LintFinding, OutputLintInput } from './finding.ts';
 import { fioFindings } from './fio-rules.ts';
+import { physicsFindings } from './physics-rules.ts';
 
 /**
  * The benchmark lint: what each loaded output says about whether its numbers measured what they
@@ -17,7 +18,7 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
 ];
 
 /** Checks that read every output of one run together (`runs` holds that one run). */
-const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
+const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [physicsFindings];
 
 /** Checks that read every run of one experiment together. */
 const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
