@@ -79,7 +79,7 @@ function fioJobRates(job: FioJob, run: FioRun, lines: readonly string[]): Report
     if (stats.bandwidthBytesPerSec !== null) {
       const what = `${name}'s ${direction} bandwidth`;
       const value = stats.bandwidthBytesPerSec;
-      rates.push({ ...base, metric: `${direction}.bw`, kind: 'bandwidth', value, what, at: near(/\bbw=/) });
+      rates.push({ ...base, metric: `${direction}.bw`, kind: 'bandwidth', value, what, at: near(/\bbw=/i) });
     }
     if (random && stats.iops !== null) {
       const what = `${name}'s random ${direction}s (rw=${job.parameters.rw})`;
