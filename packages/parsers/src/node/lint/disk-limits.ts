@@ -22,7 +22,7 @@ const MB = 1e6;
  * Interfaces of virtual disks: their bandwidth is whatever the host gives, and the flags they
  * report (a virtio disk says rotational) describe nothing physical.
  */
-const VIRTUAL = /virtio|xen|vmware|hyper-?v|para ?virt|\bloop\b|iscsi|\bnfs\b|\bebs\b/i;
+const VIRTUAL = /virtio|xen|vmware|hyper-?v|para ?virt|\bloop\b|iscsi|\bnfs\b|\bebs\b|elastic block store/i;
 
 /** SATA and SAS line rates (Gb/s) to bytes a second: 8b/10b encoding, 10 bits a byte. */
 const SERIAL_8B10B: Record<string, number> = { '1.5': 150 * MB, '3': 300 * MB, '6': 600 * MB, '12': 1200 * MB };
@@ -132,7 +132,10 @@ export const FULL_STROKE_SEEK_MS = 26;
 /** The recorded disks when every one spins and none is virtual; null otherwise (SSDs, virtio, unknown). */
 export function spinningDisks(disks: readonly Disk[] | undefined): readonly Disk[] | null {
   if (disks === undefined || disks.length === 0) return null;
-  const spinning = disks.every((disk) => disk.rotational === true && !isVirtualInterface(disk.interface));
+  // An EBS volume (lsblk MODEL "Amazon Elastic Block Store") is a network volume whatever it reports.
+  const spinning = disks.every(
+    (disk) => disk.rotational === true && !isVirtualInterface(disk.interface) && !isVirtualInterface(disk.model),
+  );
   return spinning ? disks : null;
 }
 

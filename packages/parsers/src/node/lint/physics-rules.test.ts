@@ -44,13 +44,23 @@ function shown(experiment: string, found: LintFinding): string {
 
 type Disks = NonNullable<LoadedRun['run']['system']['disks']>;
 
-/** The physics findings of one real output of a seed, held against `disks` instead of its run.yaml's. */
-function againstDisks(experiment: string, run: string, file: string, disks: Disks): LintFinding[] {
+/** The physics findings of one real output of a seed, held against `disks` (and `instance_type`) instead of its run.yaml's. */
+function againstDisks(
+  experiment: string,
+  run: string,
+  file: string,
+  disks: Disks,
+  instanceType?: string,
+): LintFinding[] {
   const seed = loaded.get(experiment) as LoadedExperiment;
   const loadedRun = seed.runs.find((candidate) => candidate.id === run) as LoadedRun;
   const output = loadedRun.outputs.find((candidate) => candidate.file === file);
   if (output === undefined) throw new Error(`no ${file} in ${experiment}/${run}`);
-  const system = { ...loadedRun.run.system, disks };
+  const system = {
+    ...loadedRun.run.system,
+    disks,
+    ...(instanceType === undefined ? {} : { instance_type: instanceType }),
+  };
   const paired: LoadedRun = { ...loadedRun, run: { ...loadedRun.run, system } };
   const input: OutputLintInput = {
     experiment,
@@ -164,5 +174,28 @@ describe('BF304: latency far slower than the recorded disks need', () => {
     const jobs = physics(MSA70, 'BF304').map((f) => `${f.run}/${f.workload}`);
     expect(jobs).not.toContain('ext4/sequential-write-direct');
     expect(jobs).not.toContain('xfs/sequential-write-direct');
+  });
+});
+
+describe('BF305: rates beyond the instance’s published EBS maximum', () => {
+  const ebs = { model: 'Amazon Elastic Block Store', count: 1, rotational: false, interface: 'NVMe' };
+  const onInstance = (instanceType: string, disks: Disks, experiment: string, run: string, file: string) =>
+    againstDisks(experiment, run, file, disks, instanceType).filter((f) => f.rule === 'BF305');
+
+  it('trips on the loopback buffered random writes held against a t3.medium on EBS (this test’s): 2193MB/s and 268k IOPS', () => {
+    // AWS: "| t3.medium * | 2,085 | 260.57 | 11,800 |"; fio: "write: IOPS=268k, BW=2092MiB/s (2193MB/s)".
+    const found = onInstance('t3.medium', [ebs], LOOPBACK, 'ext4', 'fio--seed-hoffman-1.txt');
+    const buffered = found.filter((f) => f.workload === 'random-write-buf');
+    expect(buffered.map((f) => f.values.cap)).toEqual([260.57e6, 11800]);
+    expect(buffered[0]?.severity).toBe('warning');
+    expect(Math.round(Number(buffered[0]?.values.value) / 1e6)).toBe(2193);
+  });
+
+  it('does not trip on MSA70 xfs random-write-buf (bw=27876KB/s, iops=3484) nor on an instance-store disk', () => {
+    expect(
+      onInstance('t3.medium', [ebs], MSA70, 'xfs', 'fio--xfs.txt').filter((f) => f.workload === 'random-write-buf'),
+    ).toEqual([]);
+    const local = { ...ebs, model: 'Amazon EC2 NVMe Instance Storage' };
+    expect(onInstance('t3.medium', [local], LOOPBACK, 'ext4', 'fio--seed-hoffman-1.txt')).toEqual([]);
   });
 });

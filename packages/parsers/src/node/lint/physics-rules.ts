@@ -1,4 +1,5 @@
 import type { LoadedRun } from '../../content/loaded.ts';
+import { ebsCap } from './cloud-caps.ts';
 import { disksCeiling, slowestAccessNs, spindleCount, spindlesRandomCeiling, spinningDisks } from './disk-limits.ts';
 import { finding, type GroupLintInput, type LintFinding, type OutputLintInput } from './finding.ts';
 import { type ReportedRate, reportedRates } from './reported-rates.ts';
@@ -6,8 +7,9 @@ import { type ReportedRate, reportedRates } from './reported-rates.ts';
 /**
  * The physics rules: numbers the recorded hardware cannot give. A bandwidth beyond the disks'
  * interfaces (BF301), random reads (BF302) or writes (BF303) beyond what the spindles can seek,
- * and latencies at one I/O in flight far slower than the slowest access of the disks (BF304).
- * They read run.yaml's `system.disks`, so they run once per run (a RUN_CHECK).
+ * latencies at one I/O in flight far slower than the slowest access of the disks (BF304), and
+ * rates beyond a cloud instance's published EBS maximums (BF305). They read run.yaml's `system`,
+ * so they run once per run (a RUN_CHECK).
  */
 
 /** A mean latency this many times the disks' slowest access is far slower than they need (BF304). */
@@ -20,10 +22,12 @@ export function physicsFindings(group: GroupLintInput): LintFinding[] {
   for (const { run, outputs } of group.runs) {
     const disks = run.run.system.disks ?? [];
     if (disks.length === 0) continue;
+    const cap = ebsCap(run.run.system);
     for (const output of outputs) {
       const rates = reportedRates(output);
       findings.push(...bandwidthFindings(output, rates, disks));
       findings.push(...spindleFindings(output, rates, disks));
+      if (cap !== null) findings.push(...cloudFindings(output, rates, cap));
     }
   }
   return findings;
@@ -98,6 +102,35 @@ function latencyFindings(input: OutputLintInput, rates: readonly ReportedRate[],
         values: { latencyNs: rate.value, slowestAccessNs: slowest.ns, inFlight, spindles, ratio },
         metrics: rate.metrics,
         message: `${rate.what} is ${ms} ms with one I/O in flight per job (${inFlight} in all on ${spindles} spindles), ${ratioWords(ratio)} the slowest access the recorded disks need (${slowest.reading}): something else was measured (a journal, a barrier, the controller)`,
+      }),
+    );
+  }
+  return findings;
+}
+
+/**
+ * Bandwidths, and random I/O rates (sequential small I/Os are merged before they reach EBS), above
+ * the instance's published EBS maximums.
+ */
+function cloudFindings(
+  input: OutputLintInput,
+  rates: readonly ReportedRate[],
+  cap: NonNullable<ReturnType<typeof ebsCap>>,
+): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const rate of rates) {
+    const bandwidth = rate.kind === 'bandwidth';
+    const limit = bandwidth ? cap.bytesPerSec : rate.kind === 'random-iops' ? cap.iops : null;
+    if (limit === null || rate.value <= limit) continue;
+    const ratio = ratioOf(rate.value, limit);
+    const shown = bandwidth ? formatMBs(rate.value) : `${Number(rate.value.toFixed(1))} op/s`;
+    const capWords = bandwidth ? `${formatMBs(limit)} (128 KiB I/O)` : `${limit} IOPS (16 KiB I/O)`;
+    findings.push(
+      finding(input, 'BF305', rate.at, {
+        workload: rate.workload,
+        values: { value: rate.value, cap: limit, instanceType: cap.instanceType, ratio },
+        metrics: rate.metrics,
+        message: `${rate.what} is ${shown}, ${ratioWords(ratio)} the most AWS publishes for EBS on ${cap.instanceType} (${capWords}): a cache answered, not the EBS volumes`,
       }),
     );
   }

@@ -8,6 +8,8 @@
  * BF1xx errors and incomplete runs, BF2xx method, BF3xx physics.
  */
 
+import { EBS_CAPS_SOURCE } from './cloud-caps.ts';
+
 export type LintSeverity = 'error' | 'warning' | 'note';
 export type LintFamily = 'cache' | 'errors' | 'method' | 'physics';
 
@@ -179,6 +181,14 @@ export const LINT_RULES = [
       `${FIO_HOWTO} (Interpreting the output: clat; iodepth; ioengine)`,
       'https://www.brendangregg.com/activebenchmarking.html',
     ],
+  },
+  {
+    id: 'BF305',
+    title: "rate beyond the cloud instance's published EBS maximum",
+    severity: 'warning',
+    family: 'physics',
+    why: "An EC2 instance reaches its EBS volumes through a link AWS caps per instance type; a bandwidth, or a random I/O rate, above the published maximum did not come from the volumes but from a cache. A warning: the table is AWS's at the cited version, and AWS has raised caps before.",
+    sources: [EBS_CAPS_SOURCE],
   },
 ] as const satisfies readonly LintRule[];
 
