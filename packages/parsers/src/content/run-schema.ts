@@ -31,6 +31,12 @@ const DiskSchema = z
     count: z.number().int().positive().default(1),
     size_bytes: z.number().int().positive().optional(),
     rotational: z.boolean().optional().describe('true for spinning disks (queue/rotational).'),
+    rpm: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Spindle speed in revolutions per minute, as the datasheet or the source states it (7200, 10000).'),
     interface: plainLine.optional().describe('SATA 6Gb/s, SAS, NVMe, virtio, ...'),
     device: plainLine.optional().describe('The block device name under test (sda, nvme0n1, vda).'),
     scheduler: plainLine.optional().describe('The I/O scheduler in effect for the device.'),

@@ -12,10 +12,10 @@ async function realRun(id: string): Promise<CompareRun> {
 }
 
 describe('the facets of the runs of content/results, from run.yaml only', () => {
-  test('the MSA70 runs: a RAID (raid: level 10), device type not stated (no disks field)', async () => {
+  test('the MSA70 runs: a RAID (raid: level 10) of spinning disks (the post\'s "24x 10kRPM SAS disks")', async () => {
     const run = await realRun('2011-07-ext3-ext4-xfs-fio-msa70/ext4');
     expect(hardwareClass(run.system).value).toBe('raid');
-    expect(deviceTypes(run.system).map((type) => type.value)).toEqual(['not-stated']);
+    expect(deviceTypes(run.system).map((type) => type.value)).toEqual(['hdd']);
     expect(runFacets(run).filesystem.map((fs) => fs.value)).toEqual(['ext4']);
     expect(runFacets(run).tool.map((tool) => tool.value)).toEqual(['fio']);
     // fio's job lines: rw=randwrite and rw=write.

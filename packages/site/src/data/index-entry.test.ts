@@ -10,9 +10,12 @@ describe('indexEntry on content/results', () => {
     expect(entry.variable).toEqual({ kind: 'filesystem', name: 'Filesystem' });
     expect(entry.runCount).toBe(3);
     expect(entry.date).toBe('2011-07');
-    // The three runs state the same RAID: one facet, no disk model (the post names none).
-    expect(entry.hardware).toEqual([{ kind: 'raid', value: 'RAID 10, HP Smart Array P800' }]);
-    expect(entry.hardwareSummary).toBe('RAID 10, HP Smart Array P800');
+    // The three runs state the same disks and RAID: one facet each (the post names no disk model).
+    expect(entry.hardware).toEqual([
+      { kind: 'disk', value: '24 × 10k RPM SAS disk (model not stated)' },
+      { kind: 'raid', value: 'RAID 10, HP Smart Array P800' },
+    ]);
+    expect(entry.hardwareSummary).toBe('24 × 10k RPM SAS disk (model not stated) · RAID 10, HP Smart Array P800');
   });
 
   it('lists each disk model of a disk-model experiment, and its tool from the tags while it awaits runs', async () => {

@@ -24,12 +24,12 @@ describe('systemTexts: run.yaml system fields as a reader reads them', () => {
     expect(texts.get('filesystem.type')).toBe('xfs');
   });
 
-  test('a disk from a blog post: model, count, interface and note, no size stated', async () => {
+  test('a disk from a blog post: model, count, interface, RPM and note, no size stated', async () => {
     const texts = systemTexts(
       await realSystem('2011-08-hitachi-7k3000-wd-re4-seagate-constellation-es', 'hitachi-7k3000'),
     );
     expect(texts.get('disks')).toBe(
-      '1 × Hitachi 7K3000, SATA 6Gb/s, rotational (3.5-inch, 2 TB, 7200 rpm, 64 MB of cache, connected to the motherboard.)',
+      '1 × Hitachi 7K3000, SATA 6Gb/s, rotational, 7,200 RPM (3.5-inch, 2 TB, 7200 rpm, 64 MB of cache, connected to the motherboard.)',
     );
     expect(texts.has('memory.bytes')).toBe(false);
   });

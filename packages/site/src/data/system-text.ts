@@ -29,6 +29,7 @@ export function diskText(disk: Disk): string {
     disk.interface,
     // The kernel's queue/rotational, as stated: a virtual disk may say rotational over an SSD.
     disk.rotational === undefined ? undefined : disk.rotational ? 'rotational' : 'non-rotational',
+    disk.rpm === undefined ? undefined : `${grouped.format(disk.rpm)} RPM`,
     disk.device === undefined ? undefined : `device ${disk.device}`,
     disk.scheduler === undefined ? undefined : `scheduler ${disk.scheduler}`,
     disk.queue_depth === undefined ? undefined : `queue depth ${disk.queue_depth}`,

@@ -8,6 +8,7 @@ import { fioFindings } from './fio-rules.ts';
 import { methodFindings } from './method-rules.ts';
 import { repeatFindings } from './repeat-rules.ts';
 import { versionFindings } from './version-rules.ts';
+import { physicsFindings } from './physics-rules.ts';
 
 /**
  * The benchmark lint: what each loaded output says about whether its numbers measured what they
@@ -22,7 +23,7 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
 ];
 
 /** Checks that read every output of one run together (`runs` holds that one run). */
-const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
+const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [physicsFindings];
 
 /** Checks that read every run of one experiment together. */
 const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [

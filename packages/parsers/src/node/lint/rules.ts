@@ -5,11 +5,13 @@
  *
  * Severities: `error`, the number is not a measurement of what it is labelled; `warning`, it is
  * doubtful; `note`, worth knowing when reading it. Ids are numbered by family: BF0xx cache,
- * BF1xx errors and incomplete runs, BF2xx method, BF4xx comparability.
+ * BF1xx errors and incomplete runs, BF2xx method, BF3xx physics, BF4xx comparability.
  */
 
+import { EBS_CAPS_SOURCE } from './cloud-caps.ts';
+
 export type LintSeverity = 'error' | 'warning' | 'note';
-export type LintFamily = 'cache' | 'errors' | 'method' | 'comparability';
+export type LintFamily = 'cache' | 'errors' | 'method' | 'physics' | 'comparability';
 
 export interface LintRule {
   id: string;
@@ -32,6 +34,20 @@ const SNIA_PTS =
   'SNIA Solid State Storage Performance Test Specification (PTS), https://www.snia.org/forums/sssi/pts/iops ("Each Block Size R/W combination is tested for one minute"; steady state over a window of 5 such rounds) and https://www.snia.org/forums/sssi/pts/tp';
 const PTS_TIMES_TO_RUN =
   'Phoronix Test Suite, pts_test_profile_parser.php: get_default_times_to_run() returns TestInformation/TimesToRun, 3 when a test profile does not say';
+const SATA_6G =
+  'How-To Geek, What Is the Actual Speed of SATA 3?: 8b/10b, "4/5\'s of 6 Gb is 4.8 Gb, which in turn equals 600 MB", https://www.howtogeek.com/219685/what-is-the-actual-speed-of-sata-3/';
+const INTEL_SATA =
+  'Intel, Serial ATA transfer rates: "Because the data is encoded using 8b/10b encoding, the effective maximum throughput is 80% of the theoretical transfer rate" (1.5 Gb/s = 150 MB/s, 3 Gb/s = 300 MB/s), http://www.intel.com/support/chipsets/sb/CS-009260.htm';
+const SAS_12G =
+  'Thomas-Krenn, Serial Attached SCSI Standards Overview: 12Gb/s SAS, 8b/10b, 1,200 MB/s, https://www.thomas-krenn.com/en/wiki/Serial_Attached_SCSI_Standards_Overview';
+const SAS_24G =
+  'Blocks and Files, SAS: "SAS-4: 22.5 Gbit/s called \'24G\'", https://blocksandfiles.com/2022/05/06/sas/';
+const PCIE_RATES =
+  'PCIe per lane: 1.0 0.25, 2.0 0.50, 3.0 0.99, 4.0 1.97, 5.0 3.94 GB/s (8b/10b to 2.0, 128b/130b from 3.0), https://hpc-notes.pages.dev/reference/pcie; 6.0 doubles 5.0 with PAM4 and FLIT, https://geratools.com/pcie-generation-reference';
+const TRAVELSTAR_5K320 =
+  'Hitachi Travelstar 5K320 SATA OEM Specification, 4.4.2: full stroke seek 20.0 ms typical, 26.0 ms max (write); 5400 RPM, 11.1 ms a revolution, 5.5 ms average latency, https://manualsdump.com/en/manuals/hitachi-hts543280l9a300-hts543212l9sa00/112335/19';
+const ULTRASTAR_LATENCY =
+  'IBM Ultrastar DDRS OEM Specification, 3.4.2.5: 7200 RPM, 8.33 ms a revolution, 4.17 ms average latency (half a revolution), https://www.easymanua.ls/ibm/ddrs-39130-ultrastar-9-1-gb-hard-drive/manual?p=22';
 const MLPERF_STORAGE =
   'MLPerf Storage rules, https://github.com/mlcommons/storage (the data set checked against client memory)';
 
@@ -176,6 +192,50 @@ export const LINT_RULES = [
       PTS_TIMES_TO_RUN,
       "B. L. Welch, \"The generalization of 'Student's' problem when several different population variances are involved\", Biometrika 34 (1947)",
     ],
+  },
+  {
+    id: 'BF301',
+    title: "bandwidth beyond what the recorded disks' interfaces carry",
+    severity: 'error',
+    family: 'physics',
+    why: "A disk cannot move data faster than its link: SATA and SAS carry 150, 300, 600 or 1,200 MB/s a lane (8b/10b), PCIe by generation and lanes; a rate beyond the sum over run.yaml's disks came from a cache (the page cache, a controller's), not from them.",
+    sources: [INTEL_SATA, SATA_6G, SAS_12G, SAS_24G, PCIE_RATES],
+  },
+  {
+    id: 'BF302',
+    title: 'random reads beyond what the recorded spindles can seek',
+    severity: 'error',
+    family: 'physics',
+    why: "A random read on a spinning disk waits on average half a revolution for its sector, plus a seek; a spindle completes at most four a revolution even with no seek at all, so random reads above count × RPM/60 × 4 were answered by a cache (the page cache, the controller's or the disk's), not by the disks.",
+    sources: [ULTRASTAR_LATENCY, TRAVELSTAR_5K320, `${FIO_HOWTO} (rw=randread, randrw)`, BONNIE_README],
+  },
+  {
+    id: 'BF303',
+    title: 'random writes beyond what the recorded spindles can seek',
+    severity: 'warning',
+    family: 'physics',
+    why: "Random writes above count × RPM/60 × 4 cannot reach the platters as fast as reported: the page cache (buffered writes) or a controller's write-back cache took them, and the number is that cache's rate, which lasts only while the cache has room; a warning, as a battery-backed controller cache is a real part of the system.",
+    sources: [ULTRASTAR_LATENCY, TRAVELSTAR_5K320, `${FIO_HOWTO} (rw=randwrite, direct)`],
+  },
+  {
+    id: 'BF304',
+    title: 'latency far slower than the recorded disks need',
+    severity: 'warning',
+    family: 'physics',
+    why: "With one I/O in flight per job, the slowest single access of a spinning disk is a full-stroke seek (26 ms at most, a 5,400 RPM laptop disk's) and a full revolution; a mean completion latency four times that (per I/O queued on each spindle) was spent elsewhere: a journal commit, a barrier or cache flush, the controller.",
+    sources: [
+      TRAVELSTAR_5K320,
+      `${FIO_HOWTO} (Interpreting the output: clat; iodepth; ioengine)`,
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
+  },
+  {
+    id: 'BF305',
+    title: "rate beyond the cloud instance's published EBS maximum",
+    severity: 'warning',
+    family: 'physics',
+    why: "An EC2 instance reaches its EBS volumes through a link AWS caps per instance type; a bandwidth, or a random I/O rate, above the published maximum did not come from the volumes but from a cache. A warning: the table is AWS's at the cited version, and AWS has raised caps before.",
+    sources: [EBS_CAPS_SOURCE],
   },
   {
     id: 'BF401',

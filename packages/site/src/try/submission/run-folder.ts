@@ -231,7 +231,7 @@ function found(id: string): string {
 // Which fields hold numbers, booleans and lists; the rest are text. A number field holding
 // something else is kept as text, so the schema names the problem ("expected number").
 const NUMBER_FIELD =
-  /^(?:order|repeat|system\.cpu\.(?:count|cores|threads)|system\.memory\.bytes|system\.disks\.\d+\.(?:count|size_bytes|queue_depth)|outputs\.\d+\.repeat)$/;
+  /^(?:order|repeat|system\.cpu\.(?:count|cores|threads)|system\.memory\.bytes|system\.disks\.\d+\.(?:count|size_bytes|rpm|queue_depth)|outputs\.\d+\.repeat)$/;
 const BOOLEAN_FIELD = /^system\.disks\.\d+\.rotational$/;
 const RUN_LISTS = new Set(['commands']);
 const EXPERIMENT_LISTS = new Set(['constant', 'authors', 'tags', 'variable.fields']);
@@ -301,6 +301,7 @@ const SYSTEM_ORDER: KeyOrder = {
     'count',
     'size_bytes',
     'rotational',
+    'rpm',
     'interface',
     'device',
     'scheduler',
