@@ -4,7 +4,6 @@
 // have repeats, more than the typical run-to-run variation apart where they have one value each
 // (then "ahead by", not tested), and never for a number with an error finding.
 
-import type { BarCell, MetricComparison } from '../view/model.ts';
 import {
   errorFindings,
   flaggedText,
@@ -14,6 +13,7 @@ import {
   similarText,
   variationText,
 } from '../view/lead.ts';
+import type { BarCell, MetricComparison } from '../view/model.ts';
 import { noiseMethodText, noiseNote } from '../view/noise.ts';
 import { formatRatio, formatVsBest } from './normalize.ts';
 
@@ -48,12 +48,16 @@ export function marginText(margins: readonly number[]): string {
 }
 
 /** "xfs’s number is flagged BF001 in 2 jobs: not ranked." for each run with error findings. */
-function flaggedSentences(data: MetricComparison, groups: readonly string[], many: string, label: (id: string) => string) {
+function flaggedSentences(
+  data: MetricComparison,
+  groups: readonly string[],
+  many: string,
+  label: (id: string) => string,
+) {
   const flagged = data.cells.filter((cell) => groups.includes(cell.group) && errorFindings(cell).length > 0);
   return data.runs.flatMap((run) => {
     const own = flagged.filter((cell) => cell.run === run.id);
-    const [first] = own;
-    if (first === undefined) return [];
+    if (own.length === 0) return [];
     const rules = [...new Set(own.flatMap((cell) => errorFindings(cell).map((finding) => finding.rule)))].join(', ');
     const where = groups.length > 1 ? ` in ${own.length} of the ${groups.length} ${many}` : '';
     return [`${label(run.id)}’s number is flagged ${rules}${where}: not ranked.`];
@@ -74,7 +78,8 @@ export function leadSentence(
   const leads = groups.map((group) => leadOf(data, group)).filter((lead) => lead !== undefined);
   const isTested = data.noise !== undefined;
   const byRun = new Map<string, number[]>();
-  for (const lead of leads.filter((l) => l.isCrowned)) byRun.set(lead.run, [...(byRun.get(lead.run) ?? []), lead.margin]);
+  for (const lead of leads.filter((l) => l.isCrowned))
+    byRun.set(lead.run, [...(byRun.get(lead.run) ?? []), lead.margin]);
   const ranked = data.runs
     .filter((run) => byRun.has(run.id))
     .sort((a, b) => (byRun.get(b.id)?.length ?? 0) - (byRun.get(a.id)?.length ?? 0));
@@ -102,7 +107,8 @@ export function leadSentence(
     .map((s) => ` ${s}`)
     .join('');
   if (parts.length === 0) {
-    if (!isTested) return `No run leads ${words.metric} by more than ${variationText()}.${restText} ${capitalize(method)}.`;
+    if (!isTested)
+      return `No run leads ${words.metric} by more than ${variationText()}.${restText} ${capitalize(method)}.`;
     const scope =
       inside.length === groups.length ? `any of the ${groups.length}` : `${inside.length} of the ${groups.length}`;
     return `No lead in ${words.metric} is beyond the noise in ${scope} ${words.many}: ${insideText} (${method}).${restText}`;

@@ -78,7 +78,9 @@ function isBehind(data: RankGrid, c: number, a: number, b: number): boolean {
   const [x, y] = [best?.values[c], other?.values[c]];
   if (column === undefined || best === undefined || other === undefined || x == null || y == null) return false;
   const test = data.noise?.tests.find(
-    (t) => t.group === column.key && ((t.better === best.run && t.worse === other.run) || (t.better === other.run && t.worse === best.run)),
+    (t) =>
+      t.group === column.key &&
+      ((t.better === best.run && t.worse === other.run) || (t.better === other.run && t.worse === best.run)),
   );
   if (test !== undefined && data.noise !== undefined) return test.pValue < data.noise.alpha;
   return singleRunLead(x, y, rankingOf(column) === 'lower').kind === 'ahead';

@@ -5,10 +5,10 @@
 
 import { GLOSSARY_CONCEPTS, glossaryId } from '../lib/glossary-id.ts';
 import { descriptorOf, toolTitle } from '../tools/index.ts';
-import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
-import { NOISE_ALPHA } from './noise.ts';
 import type { BaseUnit, BetterIs, ToolSection } from '../view/model.ts';
+import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 import type { ExperimentView } from './experiment-view.ts';
+import { NOISE_ALPHA } from './noise.ts';
 
 export interface GlossaryEntry {
   /** The anchor: glossaryId(tool, metric), or a concept's id. */

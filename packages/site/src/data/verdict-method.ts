@@ -3,10 +3,10 @@
 // figure and where it comes from). Parts name the glossary entries they rely on, for links.
 
 import { GLOSSARY_CONCEPTS } from '../lib/glossary-id.ts';
-import { hasRepeats } from '../view/noise.ts';
-import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 import { variationText } from '../view/lead.ts';
 import type { MetricComparison } from '../view/model.ts';
+import { hasRepeats } from '../view/noise.ts';
+import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 
 /** A piece of the sentence: plain text, or words linked to a glossary entry (its id). */
 export type DecidedPart = string | { text: string; glossary: string };
@@ -43,14 +43,14 @@ export function decidedText(data: MetricComparison, withMean: boolean): DecidedP
       ...ratios,
     ];
   }
-  const why = hasRepeats(data) ? 'Not every run has repeats, so nothing was tested: ' : 'One run each, so nothing was tested: ';
+  const why = hasRepeats(data) ? 'not every run has repeats' : 'one run each';
   const published = data.cells.some((cell) => cell.spread === 'published-sd')
-    ? 'Published without the number of values behind each mean, so Welch’s t-test could not run: '
+    ? 'published without the number of values behind each mean (Welch’s t-test needs it)'
     : why;
   return [
-    `How this was decided: ${published}a lead of ${variationText()} or less is written `,
+    `How this was decided: ${published}, so nothing was tested. A lead of ${variationText()} or less is written `,
     approx,
-    ` and not counted, as ${RUN_TO_RUN_VARIATION.source} is ${variationText()}; a larger lead is given as “ahead by”, not tested. Numbers with an error finding are not ranked.`,
+    ` and not counted: ${variationText()} is ${RUN_TO_RUN_VARIATION.source}. A larger lead is given as “ahead by”, not tested. Numbers with an error finding are not ranked.`,
     ...ratios,
   ];
 }

@@ -6,7 +6,7 @@
 // built from the measurements; plain JSON for the Verdict component.
 
 import type { Experiment } from '@benchfolio/parsers/content';
-import { aheadText, againstBestNotes, leadSentence } from '../charts/lead-summary.ts';
+import { againstBestNotes, aheadText, leadSentence } from '../charts/lead-summary.ts';
 import { formatPercentChange } from '../charts/normalize.ts';
 import { formatValue } from '../lib/format-value.ts';
 import { errorFindings, flaggedText, groupRanking, isWithinNoise, leadCall } from '../view/lead.ts';
@@ -167,7 +167,6 @@ function gridColumn(grid: RankGrid, metric: string, section: ToolSection): Metri
   };
 }
 
-
 /** The metric with only the like-for-like runs (like-for-like.ts), for the verdict to rank. */
 function onlyRuns(data: MetricComparison, runs: readonly string[] | undefined): MetricComparison {
   if (runs === undefined) return data;
@@ -224,7 +223,12 @@ export function verdict(
         : leadSentence(
             data,
             groups.map((g) => g.key),
-            { metric: data.title.toLowerCase(), extreme: data.betterIs === 'lower' ? 'lowest' : 'highest', many: 'workloads', label },
+            {
+              metric: data.title.toLowerCase(),
+              extreme: data.betterIs === 'lower' ? 'lowest' : 'highest',
+              many: 'workloads',
+              label,
+            },
           );
     const table = groups.length > 1 ? ratioTable(data) : undefined;
     const metric: VerdictMetric = {
@@ -327,10 +331,18 @@ function ratioRow(data: MetricComparison, group: string): RatioCell[] {
   return data.runs.map((run) => {
     const cell = data.cells.find((c) => c.group === group && c.run === run.id);
     const ratio = cell === undefined || best === undefined || best.value === 0 ? null : cell.value / best.value;
-    const row: RatioCell = { run: run.id, value: cell?.value ?? null, ratio, isWithinNoise: false, isLead: false, isReal: false };
+    const row: RatioCell = {
+      run: run.id,
+      value: cell?.value ?? null,
+      ratio,
+      isWithinNoise: false,
+      isLead: false,
+      isReal: false,
+    };
     if (cell === undefined || best === undefined) return row;
     if (errorFindings(cell).length > 0) return { ...row, flagged: flaggedText(cell) };
-    if (cell === best) return { ...row, isLead: cell === leader, isWithinNoise: leader === undefined && ranked.length > 1 };
+    if (cell === best)
+      return { ...row, isLead: cell === leader, isWithinNoise: leader === undefined && ranked.length > 1 };
     const call = leadCall(data, best, cell);
     return { ...row, isWithinNoise: isWithinNoise(call), isReal: call.kind === 'beyond' || call.kind === 'ahead' };
   });
@@ -370,7 +382,11 @@ function ratioTable(data: MetricComparison): VerdictMetric['table'] {
     grid.map((row) => row.cells),
   );
   if (mean !== undefined) rows.push({ label: 'Geometric mean', cells: toCells(mean, true), isMean: true });
-  return { runs: data.runs.map(({ id, label }) => ({ id, label })), rows, note: ratioNote(data, isPercent, groups.length, mean !== undefined) };
+  return {
+    runs: data.runs.map(({ id, label }) => ({ id, label })),
+    rows,
+    note: ratioNote(data, isPercent, groups.length, mean !== undefined),
+  };
 }
 
 /** What the ratio table's numbers are, and why some cells have no colour. */
