@@ -57,7 +57,9 @@ describe('glossaryGroups of content/results', async () => {
     ]);
     expect(byId('welch-t-test')?.explanation).toMatch(/beyond the noise, p < 0\.05/);
     expect(byId('p-value')?.explanation).toMatch(/p = 0\.41 means/);
-    expect(byId('within-the-noise')?.explanation).toMatch(/6\.8 %, the median difference between two repeats of the same run, over 45 pairs/);
+    expect(byId('within-the-noise')?.explanation).toMatch(
+      /6\.8 %, the median difference between two repeats of the same run, over 45 pairs/,
+    );
     expect(byId('within-the-noise')?.explanation).toMatch(/ahead by …, one run each, not tested/);
     expect(byId('geometric-mean')?.explanation).toMatch(/n-th root of the product/);
     // The notations the verdicts write (charts/normalize.ts formatVsBest, data/verdict.ts timesText).
