@@ -310,7 +310,7 @@ describe('no page crowns a lead inside the stated noise (issue 36)', () => {
   test('writes io-scheduler 16k as ≈ with no bold run, and says under the verdict how it was decided', async () => {
     // measurements.csv, 16k: xfs-noop "111602" and ext4-noop "111132" IOPS, one run each.
     const page = await open('2020-fio-random-write-io-scheduler-filesystem', { width: 1280, height: 800 });
-    const line = page.locator('[data-verdict] li[data-group="16k"]');
+    const line = page.locator('[data-verdict] li[data-group="bs=16k;threads=32"]');
     await expect(line.locator('[data-lead]').count()).resolves.toBe(0);
     await expect(line.textContent()).resolves.toMatch(
       /xfs, noop 112 k op\/s ≈ ext4, noop 111 k op\/s \(−0\.4 %, within the 6\.8\s% two runs/,

@@ -20,37 +20,30 @@ function repeatsOf(data: MetricComparison): string {
 }
 
 /**
- * How a verdict metric was decided, as parts of one sentence. `withMean`: its ratio table has a
- * geometric mean row, which the sentence names too.
+ * How a verdict metric was decided, as parts of one or two sentences: the same for every metric
+ * judged the same way, so the page says it once for a run of such metrics.
  */
-export function decidedText(data: MetricComparison, withMean: boolean): DecidedPart[] {
+export function decidedText(data: MetricComparison): DecidedPart[] {
   const approx = { text: '≈', glossary: GLOSSARY_CONCEPTS.withinNoise };
-  const ratios: DecidedPart[] = [
-    ' Ratios against the best are written as in the ',
-    { text: 'ratio notation', glossary: GLOSSARY_CONCEPTS.ratioNotation },
-    withMean ? '; the last row is their ' : '.',
-    ...(withMean ? [{ text: 'geometric mean', glossary: GLOSSARY_CONCEPTS.geometricMean }, '.'] : []),
-  ];
   if (data.noise !== undefined) {
     return [
       'How this was decided: ',
       { text: 'Welch’s t-test', glossary: GLOSSARY_CONCEPTS.welch },
-      ` on each pair of runs’ ${repeatsOf(data)}; a run is set in bold as the best only where its lead over the next is beyond the noise (`,
+      ` on each pair of runs’ ${repeatsOf(data)}. Bold marks a lead beyond the noise (`,
       { text: 'p', glossary: GLOSSARY_CONCEPTS.pValue },
-      ` < ${data.noise.alpha}), and runs within it are joined by `,
+      ` < ${data.noise.alpha}); runs within it are joined by `,
       approx,
       ' and not counted. Numbers with an error finding are not ranked.',
-      ...ratios,
     ];
   }
   const why = hasRepeats(data) ? 'not every run has repeats' : 'one run each';
   const published = data.cells.some((cell) => cell.spread === 'published-sd')
     ? 'published without the number of values behind each mean (Welch’s t-test needs it)'
     : why;
+  const { pairs } = RUN_TO_RUN_VARIATION;
   return [
     `How this was decided: ${published}, so nothing was tested. A lead of ${variationText()} or less is written `,
     approx,
-    ` and not counted: ${variationText()} is ${RUN_TO_RUN_VARIATION.source}. A larger lead is given as “ahead by”, not tested. Numbers with an error finding are not ranked.`,
-    ...ratios,
+    ` and not counted: ${variationText()} is the median gap between two repeats of one run, over ${pairs} pairs of this site’s own repeats. A larger lead reads “ahead by”, not tested. Numbers with an error finding are not ranked.`,
   ];
 }

@@ -9,7 +9,7 @@ import type { Experiment } from '@benchfolio/parsers/content';
 import { againstBestNotes, aheadText, leadSentence } from '../charts/lead-summary.ts';
 import { formatPercentChange } from '../charts/normalize.ts';
 import { formatValue } from '../lib/format-value.ts';
-import { errorFindings, flaggedText, groupRanking, isWithinNoise, leadCall } from '../view/lead.ts';
+import { errorFindings, flaggedText, groupRanking, isWithinNoise, leadCall, similarText } from '../view/lead.ts';
 import type { BarCell, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
 import { noiseMethodText } from '../view/noise.ts';
 import type { ExperimentView } from './experiment-view.ts';
@@ -181,7 +181,9 @@ function onlyRuns(data: MetricComparison, runs: readonly string[] | undefined): 
 function leftOutText(likeForLike: LikeForLike, variable: string, label: (id: string) => string): string | undefined {
   if (likeForLike.left.length === 0) return undefined;
   const names = likeForLike.left.map((left) => label(left.run));
-  const paths = [...new Set(likeForLike.left.flatMap((left) => left.paths))];
+  const differing = [...new Set(likeForLike.left.flatMap((left) => left.paths))];
+  // The first few fields; the systems table below lists them all.
+  const paths = differing.length > 4 ? [...differing.slice(0, 3), `${differing.length - 3} more`] : differing;
   const who = names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`;
   const they = names.length === 1 ? 'it differs' : 'they differ';
   return `${who} not ranked here: ${they} from ${likeForLike.runs.map(label).join(' and ')} in more than the ${variable} (${paths.join(', ')}); the charts below show every run.`;
@@ -236,7 +238,7 @@ export function verdict(
       title: data.title,
       betterIs: data.betterIs,
       noise: noiseMethodText(data),
-      decided: decidedText(data, table?.rows.some((row) => row.isMean) ?? false),
+      decided: decidedText(data),
       lines,
     };
     const leftOut = context.likeForLike && leftOutText(context.likeForLike, context.variable ?? 'variable', label);
@@ -278,6 +280,14 @@ function verdictLine(data: MetricComparison, group: MetricComparison['groups'][n
   const { ranked, flagged, leader, call } = groupRanking(data, group.key);
   const [best, next] = ranked;
   const entries = [...ranked, ...flagged].map((cell) => entryOf(data, cell, best));
+  // Why a one-run-each entry is ≈ is said once per line, on the first: the same words each time.
+  const similar = similarText();
+  entries
+    .filter((entry) => entry.noiseText === similar)
+    .slice(1)
+    .forEach((entry) => {
+      delete entry.noiseText;
+    });
   const first = entries[0];
   if (first !== undefined && leader !== undefined && next !== undefined && call !== undefined) {
     first.isLead = true;
@@ -393,12 +403,9 @@ function ratioTable(data: MetricComparison): VerdictMetric['table'] {
 function ratioNote(data: MetricComparison, isPercent: boolean, rows: number, hasMean: boolean): string {
   const better = data.betterIs === 'lower' ? 'lowest' : 'highest';
   const mean = hasMean
-    ? ` The geometric mean is of each run’s ${rows} ratios: one metric in every row, so they compare; it is not tested, so not coloured.`
+    ? ` The geometric mean is of each run’s ${rows} ratios (one metric in every row, so they compare); it is not tested, so not coloured.`
     : '';
-  return (
-    `Each run against the ${better} of its row (${isPercent ? 'change in %' : 'times'}).${mean}` +
-    ' Colour shows how far a run is behind only where the difference is beyond the noise; “best” and green only for a lead beyond it. Cells without colour are within the noise, or flagged.'
-  );
+  return `Each run against the ${better} of its row (${isPercent ? 'change in %' : 'times'}).${mean} Colour only where a difference from the row’s best is beyond the noise; “best” only for a lead beyond it.`;
 }
 
 /** Each run's geometric mean of its ratios, where every run has a value in every row and none is flagged. */
