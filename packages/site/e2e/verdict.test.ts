@@ -200,3 +200,124 @@ describe('every "±" on the MSA70 page', () => {
     await page.context().close();
   });
 });
+
+/** What a crowned entry shows: its value, the runner-up's, how it was decided, and the runner-up's words. */
+interface ShownLead {
+  metric: string;
+  group: string;
+  run: string;
+  kind: string;
+  value: number;
+  over: number | null;
+  overText: string;
+  pValue: number | null;
+  isFlagged: boolean;
+}
+
+/** Every crowned entry of the verdict's lines, and every bold one (which must be crowned). */
+function shownLeads(page: Page): Promise<{ leads: ShownLead[]; boldWithoutLead: number }> {
+  return page.$eval('[data-verdict]', (verdict) => {
+    const leads = [...verdict.querySelectorAll('.verdict-entry [data-lead]')].map((mark) => {
+      const entry = mark.closest('.verdict-entry');
+      const line = mark.closest('li');
+      const over = line?.querySelector(`.verdict-entry[data-run="${mark.getAttribute('data-lead-over')}"]`);
+      return {
+        metric: mark.closest('[data-verdict-metric]')?.getAttribute('data-verdict-metric') ?? '',
+        group: line?.getAttribute('data-group') ?? '',
+        run: entry?.getAttribute('data-run') ?? '',
+        kind: mark.getAttribute('data-lead') ?? '',
+        value: Number(entry?.getAttribute('data-value')),
+        over: over ? Number(over.getAttribute('data-value')) : null,
+        overText: over?.textContent ?? '',
+        pValue: mark.hasAttribute('data-p') ? Number(mark.getAttribute('data-p')) : null,
+        isFlagged: entry?.hasAttribute('data-flagged') ?? false,
+      };
+    });
+    const boldWithoutLead = [...verdict.querySelectorAll('.verdict-best')].filter(
+      (b) => !b.hasAttribute('data-lead'),
+    ).length;
+    return { leads, boldWithoutLead };
+  });
+}
+
+/** The rank grid's columns as shown: each cell's value and class. */
+function shownGrid(
+  page: Page,
+): Promise<{ caption: string; columns: Array<Array<{ value: number; className: string }>> }> {
+  return page.evaluate(() => {
+    const table = document.querySelector('table.rank-grid');
+    if (table === null) return { caption: '', columns: [] };
+    const rows = [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')]);
+    const columns = (rows[0] ?? []).map((_, c) =>
+      rows.flatMap((cells) => {
+        const td = cells[c];
+        return td?.hasAttribute('data-value') ? [{ value: Number(td.dataset.value), className: td.className }] : [];
+      }),
+    );
+    return { caption: table.querySelector('caption')?.textContent ?? '', columns };
+  });
+}
+
+describe('no page crowns a lead inside the stated noise (issue 36)', () => {
+  const VARIATION = 0.068;
+  const apart = (a: number, b: number) => Math.max(a, b) / Math.min(a, b) - 1;
+
+  test(
+    'every bold verdict entry leads the next beyond 6.8 % (one run each) or at p < 0.05 (Welch), and no green cell without a lead',
+    async () => {
+      let crowned = 0;
+      for (const view of withData()) {
+        const page = await open(view.id, { width: 1280, height: 800 });
+        const { leads, boldWithoutLead } = await shownLeads(page);
+        expect(boldWithoutLead, view.id).toBe(0);
+        for (const lead of leads) {
+          const where = `${view.id} ${lead.metric} ${lead.group} ${lead.run}`;
+          expect(lead.isFlagged, where).toBe(false);
+          expect(lead.over, where).not.toBeNull();
+          if (lead.kind === 'one-run')
+            expect(apart(lead.value, lead.over ?? lead.value), where).toBeGreaterThan(VARIATION);
+          else {
+            expect(lead.kind, where).toBe('welch');
+            expect(lead.pValue ?? 1, where).toBeLessThan(0.05);
+            // The runner-up says so in words, with the same p.
+            expect(lead.overText, where).toMatch(/beyond the noise: p/);
+          }
+          crowned++;
+        }
+        // A green "best" cell of a ratio table is a crowned lead, at ratio 1.
+        const greens = await page.$$eval('[data-verdict] td.closeness-best', (cells) =>
+          cells.map((td) => ({ isLead: td.hasAttribute('data-lead'), ratio: Number(td.getAttribute('data-ratio')) })),
+        );
+        for (const green of greens) expect(green, view.id).toEqual({ isLead: true, ratio: 1 });
+        // bonnie++'s grid: a best colour only where the best leads the next beyond 6.8 % (one run each).
+        const grid = await shownGrid(page);
+        if (grid.caption.includes('one run each')) {
+          for (const column of grid.columns) {
+            const best = column.find((cell) => cell.className === 'rank-0');
+            if (best === undefined) continue;
+            for (const other of column.filter((cell) => cell !== best)) {
+              expect(apart(best.value, other.value), `${view.id} grid`).toBeGreaterThan(VARIATION);
+            }
+          }
+        }
+        await page.context().close();
+      }
+      expect(crowned).toBeGreaterThan(0);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test('writes io-scheduler 16k as ≈ with no bold run, and says under the verdict how it was decided', async () => {
+    // measurements.csv, 16k: xfs-noop "111602" and ext4-noop "111132" IOPS, one run each.
+    const page = await open('2020-fio-random-write-io-scheduler-filesystem', { width: 1280, height: 800 });
+    const line = page.locator('[data-verdict] li[data-group="bs=16k;threads=32"]');
+    await expect(line.locator('[data-lead]').count()).resolves.toBe(0);
+    await expect(line.textContent()).resolves.toMatch(
+      /xfs, noop 112 k op\/s ≈ ext4, noop 111 k op\/s \(−0\.4 %, within the 6\.8\s% two runs/,
+    );
+    const decided = page.locator('[data-verdict-decided]').first();
+    await expect(decided.textContent()).resolves.toMatch(/^How this was decided: one run each, so nothing was tested/);
+    await expect(decided.locator('a').first().getAttribute('href')).resolves.toMatch(/glossary\/#within-the-noise$/);
+    await page.context().close();
+  });
+});

@@ -19,24 +19,27 @@ const clat = msa70Comparison('write.clat.mean', { title: 'Mean completion latenc
 const jobs = ['job', 'jobs'] as const;
 
 describe('barSummary(data, options)', () => {
-  test('counts the groups each run leads, most first, by how much, and says one run each is not tested', () => {
-    // ext4 over the next: 7366/7118 (+3 %), 83840/59112 (+42 %), 10494/6486 (+62 %); xfs 96347/20460.
+  test('counts the groups each run leads by more than the run-to-run variation, and says one run each is not tested', () => {
+    // ext4 over the next: 7366/7118 (+3 %, within 6.8 %: not counted), 83840/59112 (+42 %),
+    // 10494/6486 (+62 %); xfs 96347/20460.
     expect(barSummary(iops, { groupNoun: jobs })).toBe(
-      'ext4 has the highest write IOPS in 3 of 4 jobs (by 3–62 %); xfs in 1 (by 4.71×). ' +
+      'ext4 has the highest write IOPS in 2 of 4 jobs (ahead by 42–62 %); xfs in 1 (ahead by 4.71×). ' +
+        'In 1 the first two are ≈, 3 % apart: within the 6.8\u00a0% two runs of one configuration typically differ by here. ' +
         'One run each, not tested for noise.',
     );
   });
 
   test('leads with the lowest value for a lower-is-better metric', () => {
     expect(barSummary(clat, { groupNoun: jobs })).toBe(
-      'ext4 has the lowest mean completion latency in 2 of 4 jobs (by 36–75 %); ext3 in 1 (by 21 %); xfs in 1 (by 4.11×). ' +
+      'ext4 has the lowest mean completion latency in 2 of 4 jobs (ahead by 36–75 %); ext3 in 1 (ahead by 21 %); xfs in 1 (ahead by 4.11×). ' +
         'One run each, not tested for noise.',
     );
   });
 
   test('adds how each run compares with the baseline', () => {
     expect(barSummary(iops, { groupNoun: jobs, baseline: 'ext3' })).toBe(
-      'ext4 has the highest write IOPS in 3 of 4 jobs (by 3–62 %); xfs in 1 (by 4.71×). ' +
+      'ext4 has the highest write IOPS in 2 of 4 jobs (ahead by 42–62 %); xfs in 1 (ahead by 4.71×). ' +
+        'In 1 the first two are ≈, 3 % apart: within the 6.8\u00a0% two runs of one configuration typically differ by here. ' +
         'One run each, not tested for noise. Against ext3: ext4 is better in 4 of 4 jobs; xfs is better in 2 of 4 jobs.',
     );
   });
@@ -44,7 +47,7 @@ describe('barSummary(data, options)', () => {
   test('gives the values themselves for a single group, best first, each against the best', () => {
     // nginx mean request time: m3.large 6.30324 s, m3.medium 15.88136 s, t2.medium 4.80078 s.
     const ranked =
-      'Mean request time, lowest first: t2.medium 4.8 s, m3.large 6.3 s (+31 %), m3.medium 15.9 s (3.31×).';
+      'Mean request time, lowest first: t2.medium 4.8 s (ahead by 31 %, one run each, not tested), m3.large 6.3 s (+31 %), m3.medium 15.9 s (3.31×).';
     // Published as mean and sd without N: why it is not tested, not "one run each".
     const untested = 'N not published, so not tested for noise (Welch’s t-test needs it).';
     expect(barSummary(EC2_REQUEST_TIME)).toBe(`${ranked} ${untested}`);
@@ -60,9 +63,37 @@ describe('barSummary(data, options)', () => {
       cells: iops.cells.map((c) => (c.run === 'ext4' && c.group === 'random-write-direct' ? { ...c, value: 7118 } : c)),
     };
     expect(barSummary(tied, { groupNoun: jobs })).toBe(
-      'ext4 has the highest write IOPS in 2 of 4 jobs (by 42–62 %); xfs in 1 (by 4.71×). In 1 the first two tie. ' +
+      'ext4 has the highest write IOPS in 2 of 4 jobs (ahead by 42–62 %); xfs in 1 (ahead by 4.71×). In 1 the first two tie. ' +
         'One run each, not tested for noise.',
     );
+  });
+
+  test('never counts a lead of a number with an error finding, and says it is not ranked', () => {
+    // ext4's random-write-buf (83840) and sequential-write-direct (10494) flagged as the lint
+    // helper marks them: ext3 (59112) then leads random-write-buf by 17× over xfs (3484), and
+    // xfs (6486) sequential-write-direct over ext3 (34).
+    const finding = { rule: 'BF001', severity: 'error' as const, reason: 'page cache', href: '/rules/#bf001' };
+    const flagged: MetricComparison = {
+      ...iops,
+      cells: iops.cells.map((c) =>
+        c.run === 'ext4' && (c.group === 'random-write-buf' || c.group === 'sequential-write-direct')
+          ? { ...c, findings: [finding] }
+          : c,
+      ),
+    };
+    const summary = barSummary(flagged, { groupNoun: jobs });
+    expect(summary).toBe(
+      'xfs has the highest write IOPS in 2 of 4 jobs (ahead by 4.71× to 191×); ext3 in 1 (ahead by 17×). ' +
+        'In 1 the first two are ≈, 3 % apart: within the 6.8\u00a0% two runs of one configuration typically differ by here. ' +
+        'ext4’s number is flagged BF001 in 2 of the 4 jobs: not ranked. One run each, not tested for noise.',
+    );
+    // One job: the flagged run is listed last, not ranked, whatever its number.
+    const one = { ...flagged, groups: flagged.groups.filter((g) => g.key === 'random-write-buf') };
+    expect(barSummary(one, { groupNoun: jobs })).toBe(
+      'Write IOPS, highest first: ext3 59.1 k op/s (ahead by 17×, one run each, not tested), xfs 3.48 k op/s (1/17), ' +
+        'ext4 83.8 k op/s (flagged BF001: not ranked). One run each, not tested for noise.',
+    );
+    expect(summary).not.toMatch(/ext4 has the highest/);
   });
 
   test('gives a run alone its range over the groups, with nothing to lead', () => {

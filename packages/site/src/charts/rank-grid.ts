@@ -9,9 +9,14 @@
 // (reversed for latencies). CPU columns are not coloured: %CPU means something only against the
 // work done. Here the place in the range is cut into RANK_LEVELS classes, `rank-0` (best) to
 // `rank-4` (worst), coloured in charts.css; `betterIs: 'neither'` columns stay `unranked`.
+// Unlike bon_csv2html, a colour is shown only where the difference is real (shownRanks): a cell
+// is coloured only where it is behind the column's best beyond the noise (Welch's t-test on the
+// runs' repeats, else more than this project's typical run-to-run variation), and the best is
+// green only where its lead over the next is; the rest stay uncoloured (`within-noise`).
 
 import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit, BetterIs, RankGrid, RunRef } from '../view/model.ts';
+import { RUN_TO_RUN_VARIATION, singleRunLead } from '../view/run-to-run.ts';
 import { runStyles } from './run-styles.ts';
 
 /** How many colour classes a column is cut into: rank-0 … rank-4. */
@@ -66,6 +71,45 @@ const UNIT_NAMES: Record<BaseUnit, string> = {
   count: 'count',
 };
 
+/** Whether row `b` of a column is behind row `a` (its best) beyond the noise. */
+function isBehind(data: RankGrid, c: number, a: number, b: number): boolean {
+  const column = data.columns[c];
+  const [best, other] = [data.rows[a], data.rows[b]];
+  const [x, y] = [best?.values[c], other?.values[c]];
+  if (column === undefined || best === undefined || other === undefined || x == null || y == null) return false;
+  const test = data.noise?.tests.find(
+    (t) =>
+      t.group === column.key &&
+      ((t.better === best.run && t.worse === other.run) || (t.better === other.run && t.worse === best.run)),
+  );
+  if (test !== undefined && data.noise !== undefined) return test.pValue < data.noise.alpha;
+  return singleRunLead(x, y, rankingOf(column) === 'lower').kind === 'ahead';
+}
+
+/**
+ * The rank classes a column shows: bon_csv2html's place in the range (columnRanks), but only for
+ * a cell behind the column's best beyond the noise (never in the best colour then), and the best
+ * in the best colour only where its lead over the next is beyond it; null elsewhere.
+ */
+export function shownRanks(data: RankGrid, c: number): Array<number | null> {
+  const column = data.columns[c];
+  const values = data.rows.map((row) => row.values[c] ?? null);
+  if (column === undefined) return values.map(() => null);
+  const betterIs = rankingOf(column);
+  const ranks = columnRanks(values, betterIs);
+  const order = values
+    .map((value, index) => ({ value, index }))
+    .filter((entry): entry is { value: number; index: number } => entry.value !== null && Number.isFinite(entry.value))
+    .sort((p, q) => (betterIs === 'lower' ? p.value - q.value : q.value - p.value));
+  const [best, second] = order;
+  if (betterIs === 'neither' || best === undefined || second === undefined) return values.map(() => null);
+  return ranks.map((rank, r) => {
+    if (rank === null) return null;
+    if (r === best.index) return isBehind(data, c, best.index, second.index) ? 0 : null;
+    return isBehind(data, c, best.index, r) ? Math.max(1, rank) : null;
+  });
+}
+
 const BETTER_MARKS: Record<BetterIs, string> = { higher: ' ↑', lower: ' ↓', neither: '' };
 
 export interface RankGridOptions {
@@ -95,7 +139,9 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
     element(
       'span',
       'Each column is coloured from best (green) to worst (red) by where a value lies between the ' +
-        'column’s lowest and highest, as bon_csv2html does; ↑ higher is better, ↓ lower is better.',
+        'column’s lowest and highest, as bon_csv2html does, but only where it differs from the column’s best ' +
+        `beyond the noise (${data.noise === undefined ? `one run each: by more than the ${(RUN_TO_RUN_VARIATION.relative * 100).toFixed(1)} % two runs of one configuration typically differ by` : `Welch’s t-test on the repeats, p < ${data.noise.alpha}`}); ` +
+        'cells without colour are within it. ↑ higher is better, ↓ lower is better.',
       'rank-grid-key',
     ),
   );
@@ -116,12 +162,7 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
   head.append(headRow);
   table.append(head);
 
-  const ranks = data.columns.map((column, c) =>
-    columnRanks(
-      data.rows.map((row) => row.values[c] ?? null),
-      rankingOf(column),
-    ),
-  );
+  const ranks = data.columns.map((_, c) => shownRanks(data, c));
   const styles = runStyles(
     data.rows.map((row) => row.run),
     runOrder,
@@ -140,7 +181,12 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
         return;
       }
       const rank = ranks[c]?.[r] ?? null;
-      const td = element('td', formatValue(value, column.unit), rank === null ? 'unranked' : `rank-${rank}`);
+      const isWithinNoise = rank === null && rankingOf(column) !== 'neither';
+      const td = element(
+        'td',
+        formatValue(value, column.unit),
+        rank !== null ? `rank-${rank}` : isWithinNoise ? 'unranked within-noise' : 'unranked',
+      );
       td.dataset.value = String(value);
       tr.append(td);
     });
@@ -156,12 +202,7 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
  * Latencies: …"). %CPU columns are not counted: they are not ranked.
  */
 export function rankGridSummary(data: RankGrid, options: { runOrder?: readonly RunRef[] } = {}): string {
-  const ranks = data.columns.map((column, c) =>
-    columnRanks(
-      data.rows.map((row) => row.values[c] ?? null),
-      rankingOf(column),
-    ),
-  );
+  const ranks = data.columns.map((_, c) => shownRanks(data, c));
   const styles = runStyles(
     data.rows.map((row) => row.run),
     options.runOrder,

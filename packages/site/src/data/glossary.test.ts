@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GLOSSARY_CONCEPTS, glossaryHref, glossaryId } from '../lib/glossary-id.ts';
 import { experimentView } from './experiment-view.ts';
-import { glossaryGroups } from './glossary.ts';
+import { COMPARING_CONCEPTS, glossaryGroups } from './glossary.ts';
 import { loadRealExperiments } from './test-content.ts';
 
 describe('glossaryGroups of content/results', async () => {
@@ -44,6 +44,31 @@ describe('glossaryGroups of content/results', async () => {
       '2020-fio-random-write-io-scheduler-filesystem',
       '2026-11-ext4-xfs-btrfs-loopback',
     ]);
+  });
+
+  it('explains how runs are compared: Welch, p, ≈ with the 6.8 % figure and its source, geometric mean, ratios', () => {
+    const byId = (id: string) => COMPARING_CONCEPTS.find((concept) => concept.id === id);
+    expect(COMPARING_CONCEPTS.map((concept) => concept.id)).toEqual([
+      GLOSSARY_CONCEPTS.welch,
+      GLOSSARY_CONCEPTS.pValue,
+      GLOSSARY_CONCEPTS.withinNoise,
+      GLOSSARY_CONCEPTS.geometricMean,
+      GLOSSARY_CONCEPTS.ratioNotation,
+    ]);
+    expect(byId('welch-t-test')?.explanation).toMatch(/beyond the noise, p < 0\.05/);
+    expect(byId('p-value')?.explanation).toMatch(/p = 0\.41 means/);
+    expect(byId('within-the-noise')?.explanation).toMatch(
+      /6\.8 %, the median difference between two repeats of the same run, over 45 pairs/,
+    );
+    expect(byId('within-the-noise')?.explanation).toMatch(/ahead by …, one run each, not tested/);
+    expect(byId('geometric-mean')?.explanation).toMatch(/n-th root of the product/);
+    // The notations the verdicts write (charts/normalize.ts formatVsBest, data/verdict.ts timesText).
+    for (const written of ['−3 %', '0.97×', '3.31×', '1/24.1', '0.996×']) {
+      expect(byId('ratio-notation')?.explanation).toContain(written);
+    }
+    // No concept id is also a metric's entry id, so no anchor is on the page twice.
+    const ids = groups.flatMap((group) => [...group.concepts, ...group.entries].map((e) => e.id));
+    expect(ids.filter((id) => COMPARING_CONCEPTS.some((concept) => concept.id === id))).toEqual([]);
   });
 
   it('links to an entry under the site base', () => {

@@ -6,7 +6,9 @@
 import { GLOSSARY_CONCEPTS, glossaryId } from '../lib/glossary-id.ts';
 import { descriptorOf, toolTitle } from '../tools/index.ts';
 import type { BaseUnit, BetterIs, ToolSection } from '../view/model.ts';
+import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 import type { ExperimentView } from './experiment-view.ts';
+import { NOISE_ALPHA } from './noise.ts';
 
 export interface GlossaryEntry {
   /** The anchor: glossaryId(tool, metric), or a concept's id. */
@@ -246,6 +248,47 @@ const SADF_DEVICES: GlossaryEntry = {
     'sar’s collector, sadc, writes each disk’s counters to a data file at every interval (the daily /var/log/sysstat/saDD, or a file of its own beside a benchmark); sadf -j prints the file as JSON. The chart draws each disk of every run at every statistics entry, over the seconds since the first; disks idle throughout are left out. Utilization and average wait come from the same /proc/diskstats counters as iostat’s: %util is the share of the interval the disk was busy, and await the time requests took, reads, writes and discards together, which iostat 12 splits into r_await and w_await. sar -d has no reads or writes per second: its transfers per second (tps) count the requests completed both ways, iostat’s r/s plus w/s (plus d/s). Each entry already covers an interval (there is no since-boot report to leave out), and its time is the end of that interval.',
   experiments: [],
 };
+
+/**
+ * How the verdicts and captions compare runs, the same on every experiment page: the glossary's
+ * first section (the verdict's "how this was decided" sentence links here). The figures come
+ * from view/run-to-run.ts and data/noise.ts, and the notations from charts/normalize.ts and
+ * data/verdict.ts.
+ */
+export const COMPARING_CONCEPTS: GlossaryEntry[] = [
+  {
+    id: GLOSSARY_CONCEPTS.welch,
+    title: 'Welch’s t-test',
+    explanation: `Where runs were repeated, the site tests each pair of runs of a workload with Welch’s t-test on their repeats’ values: it asks whether two means differ by more than the spread of their repeats would give by chance, without assuming both runs vary as much. It is made at build time (data/noise.ts, on jstat’s t distribution) and gives a p-value. A run is called the best, set in bold or coloured green only where its lead over the next run is beyond the noise, p < ${NOISE_ALPHA}. With 2 repeats each the test has little power: a real difference of 10 % often reads as within the noise, and the page says so rather than guess.`,
+    experiments: [],
+  },
+  {
+    id: GLOSSARY_CONCEPTS.pValue,
+    title: 'p-value (p = 0.41, p < 0.05)',
+    explanation: `Welch’s t-test’s answer: how likely a difference at least this large would be if both runs were in fact the same configuration measured twice. p = 0.41 means such a gap would turn up 41 times in 100 by chance alone: within the noise. Below ${NOISE_ALPHA} the difference is called beyond the noise. A small p does not say the difference is large, only that it is unlikely to be chance; the ratio says how large.`,
+    experiments: [],
+  },
+  {
+    id: GLOSSARY_CONCEPTS.withinNoise,
+    title: '≈ (within the noise)',
+    explanation: `Two runs joined by ≈ are not shown to differ. With repeats: Welch’s t-test gave p ≥ ${NOISE_ALPHA}. With one run each nothing can be tested, so the site compares the lead with how far two runs of one configuration typically land apart: ${(RUN_TO_RUN_VARIATION.relative * 100).toFixed(1)} %, ${RUN_TO_RUN_VARIATION.source}. A lead of that or less is written ≈ and not counted; a larger one is given as “ahead by …, one run each, not tested”. A run whose number has an error finding (it does not measure what it is labelled) is never ranked, whatever its lead.`,
+    experiments: [],
+  },
+  {
+    id: GLOSSARY_CONCEPTS.geometricMean,
+    title: 'Geometric mean',
+    explanation:
+      'The last row of a ratio table: the n-th root of the product of a run’s n ratios against each row’s best. Unlike an average of the numbers, it weighs every workload alike, whether its numbers are thousands or millions, and a run twice as fast in one row and half as fast in another comes out at 1. It is given only where one metric fills every row, so the ratios compare, and it is not tested for noise, so it is not coloured.',
+    experiments: [],
+  },
+  {
+    id: GLOSSARY_CONCEPTS.ratioNotation,
+    title: 'Ratios: −3 %, 0.97×, 3.31×, 1/24.1',
+    explanation:
+      'How the verdicts write a run against the best of its row. Within a factor of two, a change in percent: −3 % is 3 % below the best, +31 % (for a time, lower is better) 31 % above it. Beyond a factor of two, upwards in times: 3.31× is 3.31 times the best; downwards as a fraction: 1/24.1 is a twenty-fourth of the best, where a percent would read −96 %. A ratio table uses one notation for all its cells: percent when every ratio is within a factor of two, else times (0.97×, 0.0032×), with a third digit where two would round a run that is not the best to 1× (0.996×).',
+    experiments: [],
+  },
+];
 
 const CONCEPTS_BY_ID = new Map(
   [...FIO_CONCEPTS, PUBLISHED_SD, SYSBENCH_HISTOGRAM, BONNIE_TOO_FAST, IOSTAT_DEVICES, SADF_DEVICES].map((concept) => [

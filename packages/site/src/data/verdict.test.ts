@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { CellFinding, ToolSection } from '../view/model.ts';
 import { experimentView } from './experiment-view.ts';
 import { realExperiment } from './test-content.ts';
-import { timesText, verdict } from './verdict.ts';
+import { headlineComparisons, timesText, verdict, verdictContext } from './verdict.ts';
+
+/** A finding as the lint helper attaches it to a cell (data/cell-findings.ts), for the tests. */
+function finding(rule: string, severity: CellFinding['severity']): CellFinding {
+  return { rule, severity, reason: `${rule} in a test`, href: `/rules/#${rule.toLowerCase()}` };
+}
+
+/** The sections with `findings` set on the cells of `metric` (in any tool) that `where` picks. */
+function withFindings(
+  sections: readonly ToolSection[],
+  metric: string,
+  where: (cell: { run: string; group: string }) => boolean,
+  found: CellFinding,
+): ToolSection[] {
+  return sections.map((section) => ({
+    ...section,
+    metrics: section.metrics.map((m) =>
+      m.metric !== metric ? m : { ...m, cells: m.cells.map((c) => (where(c) ? { ...c, findings: [found] } : c)) },
+    ),
+  }));
+}
 
 // Values from the raw outputs: content/results/2011-07-ext3-ext4-xfs-fio-msa70/runs/*/fio--*.txt
 // (random-write-direct: ext3 "iops=7118", ext4 "iops=7366", xfs "iops=5210") and
@@ -33,7 +54,18 @@ describe('verdict(sections, headline)', () => {
     expect(table?.note).toMatch(/one metric in every row, so they compare/);
     const ext3 = table?.rows[0]?.cells.find((cell) => cell.run === 'ext3');
     expect(ext3?.ratio).toBeCloseTo(7118 / 7366, 12);
-    expect(ext3?.closeness).toBe('near');
+    // 7118 against 7366: 3.4 % behind, within the 6.8 % run-to-run variation: no colour, ≈.
+    expect(ext3?.closeness).toBeNull();
+    expect(ext3?.isWithinNoise).toBe(true);
+    // random-write-buf: ext3 59112 against ext4 83840 (0.71×), more than 6.8 % behind: coloured.
+    expect(table?.rows[1]?.cells.find((cell) => cell.run === 'ext3')?.closeness).toBe('mid');
+    expect(table?.rows[1]?.cells.find((cell) => cell.run === 'ext4')).toMatchObject({
+      text: 'best',
+      closeness: 'best',
+      isLead: true,
+    });
+    // The geometric mean is not tested: never coloured.
+    expect(table?.rows.at(-1)?.cells.every((cell) => cell.closeness === null)).toBe(true);
     // ext3's geometric mean over the four jobs, from the raw IOPS.
     const ratios = [7118 / 7366, 59112 / 83840, 34 / 10494, 2491 / 96347];
     const mean = table?.rows.at(-1)?.cells.find((cell) => cell.run === 'ext3')?.ratio;
@@ -66,8 +98,144 @@ describe('verdict(sections, headline)', () => {
     expect(row?.cells.map((cell) => [cell.run, cell.text])).toEqual([
       ['ext4-cfq', '0.31×'],
       ['ext4-noop', '0.996×'],
-      ['xfs-noop', 'best'],
+      ['xfs-noop', '1×'],
     ]);
+  });
+});
+
+describe('verdict: nothing crowned inside the noise or with an error finding (issue 36)', () => {
+  it('writes io-scheduler 16k as ≈, with no bold run and no green "best" cell', async () => {
+    // measurements.csv, 16k: xfs-noop "111602", ext4-noop "111132" IOPS, one run each: 0.4 %
+    // apart, within the 6.8 % two runs of one configuration typically differ by.
+    const view = experimentView(await realExperiment('2020-fio-random-write-io-scheduler-filesystem'));
+    const [iops] = verdict(view.sections, view.experiment.headline, verdictContext(view));
+    const line = iops?.lines.find((candidate) => candidate.group === '16k');
+    const [xfs, ext4, cfq] = line?.entries ?? [];
+    expect([xfs?.run, xfs?.value, xfs?.isLead, xfs?.leadText]).toEqual(['xfs-noop', 111602, false, undefined]);
+    expect(ext4).toMatchObject({ run: 'ext4-noop', value: 111132, isWithinNoise: true, ratioText: '−0.4 %' });
+    expect(ext4?.noiseText).toBe('within the 6.8\u00a0% two runs of one configuration typically differ by here');
+    // ext4-cfq "34597.7" is far behind, but it is not the best: nothing to crown in the line.
+    expect(cfq?.isWithinNoise).toBe(false);
+    const row = iops?.table?.rows.find((candidate) => candidate.label === '16k');
+    expect(row?.cells.some((cell) => cell.closeness === 'best' || cell.text === 'best' || cell.isLead)).toBe(false);
+    expect(row?.cells.find((cell) => cell.run === 'ext4-noop')?.closeness).toBeNull();
+    // 4k: ext4-noop "186985" over xfs-noop "138566" by 35 %: crowned, one run each, not tested.
+    const four = iops?.lines.find((candidate) => candidate.group === '4k')?.entries[0];
+    expect(four).toMatchObject({ run: 'ext4-noop', isLead: true, leadText: 'ahead by 35 %, one run each, not tested' });
+    expect(four?.lead).toMatchObject({ kind: 'one-run', over: 'xfs-noop' });
+  });
+
+  it('does not set ext4, tuned (389 k) in bold against ext4 (388 k) on the bonnie++ page', async () => {
+    // bonnie--ext4-tuned.txt and bonnie--ext4.txt, Random Create Read: "389243" and "388005" /sec.
+    const view = experimentView(await realExperiment('2011-11-ext4-xfs-btrfs-bonnie'));
+    const [metric] = verdict(view.sections, view.experiment.headline, verdictContext(view));
+    const entries = metric?.lines[0]?.entries ?? [];
+    expect(entries.map((entry) => [entry.run, entry.value])).toEqual([
+      ['ext4-tuned', 389243],
+      ['ext4', 388005],
+      ['xfs-mount-options', 375917],
+      ['xfs', 375624],
+      ['xfs-mkfs-and-mount-options', 373557],
+      ['btrfs', 38942],
+    ]);
+    expect(entries.some((entry) => entry.isLead)).toBe(false);
+    expect(entries.slice(1, 5).every((entry) => entry.isWithinNoise)).toBe(true);
+    // Why they are ≈ is said once, on the first of them.
+    expect(entries.map((entry) => entry.noiseText !== undefined)).toEqual([false, true, false, false, false, false]);
+    expect(entries.at(-1)).toMatchObject({ isWithinNoise: false, ratioText: '1/10' });
+  });
+
+  it('crowns by Welch’s p only, and never a number with an error finding', async () => {
+    const view = experimentView(await realExperiment('2026-11-ext4-xfs-btrfs-loopback'));
+    const plain = verdict(view.sections, view.experiment.headline, verdictContext(view))[0];
+    // random-write-buf: ext4 leads xfs beyond the noise (p = 0.027): bold, with Welch's p.
+    const buf = plain?.lines.find((line) => line.groupKey === 'random-write-buf')?.entries[0];
+    expect(buf).toMatchObject({ run: 'ext4', isLead: true, lead: { kind: 'welch', over: 'xfs' } });
+    expect(buf?.lead?.kind === 'welch' && buf.lead.pValue).toBeLessThan(0.05);
+    // random-write-direct: xfs over ext4 within the noise (p = 0.35): no bold.
+    expect(plain?.lines.find((line) => line.groupKey === 'random-write-direct')?.entries[0]?.isLead).toBe(false);
+    // The lint's BF001 (page cache) on every run's buffered jobs, as the lint helper attaches it.
+    const flagged = withFindings(
+      view.sections,
+      'write.iops',
+      (c) => c.group.includes('buf'),
+      finding('BF001', 'error'),
+    );
+    const [iops] = verdict(flagged, view.experiment.headline, verdictContext(view));
+    const line = iops?.lines.find((candidate) => candidate.groupKey === 'random-write-buf');
+    expect(line?.entries.some((entry) => entry.isLead)).toBe(false);
+    expect(line?.entries.map((entry) => entry.flagged)).toEqual(Array(3).fill('flagged BF001: not ranked'));
+    const row = iops?.table?.rows.find((candidate) => candidate.label.startsWith('random-write-buf'));
+    expect(row?.cells.every((cell) => cell.closeness === null && cell.flagged !== undefined)).toBe(true);
+    // A flagged number pollutes a geometric mean: there is none.
+    expect(iops?.table?.rows.some((candidate) => candidate.isMean)).toBe(false);
+    // A warning does not stop a crown.
+    const warned = withFindings(view.sections, 'write.iops', (c) => c.run === 'ext4', finding('BF103', 'warning'));
+    const [still] = verdict(warned, view.experiment.headline, verdictContext(view));
+    expect(still?.lines.find((l) => l.groupKey === 'random-write-buf')?.entries[0]?.isLead).toBe(true);
+  });
+
+  it('says how it was decided: Welch on the repeats, or one run each against 6.8 %, with glossary links', async () => {
+    const loopback = experimentView(await realExperiment('2026-11-ext4-xfs-btrfs-loopback'));
+    const [fio] = verdict(loopback.sections, loopback.experiment.headline, verdictContext(loopback));
+    const text = (parts: NonNullable<typeof fio>['decided']) =>
+      parts.map((part) => (typeof part === 'string' ? part : part.text)).join('');
+    expect(text(fio?.decided ?? [])).toBe(
+      'How this was decided: Welch’s t-test on each pair of runs’ 2 repeats. Bold marks a lead beyond the noise (p < 0.05); runs within it are joined by ≈ and not counted. Numbers with an error finding are not ranked.',
+    );
+    expect(
+      fio?.decided.filter((part) => typeof part !== 'string').map((part) => typeof part !== 'string' && part.glossary),
+    ).toEqual(['welch-t-test', 'p-value', 'within-the-noise']);
+    const msa70 = experimentView(await realExperiment('2011-07-ext3-ext4-xfs-fio-msa70'));
+    const [iops] = verdict(msa70.sections, msa70.experiment.headline, verdictContext(msa70));
+    expect(text(iops?.decided ?? [])).toMatch(
+      /one run each, so nothing was tested\. A lead of 6\.8\u00a0% or less is written ≈ and not counted/,
+    );
+    expect(text(iops?.decided ?? [])).toMatch(
+      /the median gap between two repeats of one run, over 45 pairs of this site’s own repeats/,
+    );
+  });
+});
+
+describe('headlines (issue 36)', () => {
+  it('skip a metric whose numbers carry findings: bonnie++ per-character (BF202) is never a default headline', async () => {
+    const view = experimentView(await realExperiment('2026-11-ext4-xfs-btrfs-loopback'));
+    const before = headlineComparisons(view.sections, undefined).map((h) => h.data.metric);
+    expect(before).toEqual(['write.iops', 'putc', 'read']);
+    // bonnie--*.txt of the loopback runs: putc and getc at 97–99 % CPU, the lint's BF202.
+    const cpuBound = finding('BF202', 'warning');
+    const flagged = withFindings(
+      withFindings(view.sections, 'putc', () => true, cpuBound),
+      'getc',
+      () => true,
+      cpuBound,
+    );
+    expect(headlineComparisons(flagged, undefined).map((h) => h.data.metric)).toEqual(['write.iops', 'read', 'bw']);
+    // The experiment declares its headline: sysbench's writes, where btrfs is 10× behind.
+    expect(
+      headlineComparisons(flagged, view.experiment.headline).map((h) => `${h.section.tool} ${h.data.metric}`),
+    ).toEqual(['fio write.iops', 'sysbench write', 'dd bw']);
+  });
+
+  it('rank only Host2’s two governors on the CPU governor page, and say why the others are left out', async () => {
+    // run.yaml: host1-performance and host3-powersave differ from Host2 in host, RAID controller,
+    // CPU model and more; host2-ondemand and host2-performance in cpu.governor alone.
+    const view = experimentView(await realExperiment('2020-fio-random-write-cpu-governor'));
+    const [iops] = verdict(view.sections, view.experiment.headline, verdictContext(view));
+    expect(iops?.lines.map((line) => line.entries.map((entry) => entry.run))).toEqual(
+      Array(3).fill(['host2-performance', 'host2-ondemand']),
+    );
+    // measurements.csv 4k: performance "178449", ondemand "34277.9": 5.21×, one run each.
+    expect(iops?.lines[0]?.entries[0]).toMatchObject({
+      isLead: true,
+      leadText: 'ahead by 5.21×, one run each, not tested',
+    });
+    expect(iops?.leftOut).toMatch(
+      /^Host1 and Host3 are not ranked here: they differ from Host2, ondemand and Host2, performance in more than the CPU governor \(host, /,
+    );
+    expect(iops?.chart?.runs.map((run) => run.id)).toContain('host3-powersave');
+    // Without the context (every run alike), all four are ranked.
+    expect(verdict(view.sections, view.experiment.headline)[0]?.lines[0]?.entries).toHaveLength(4);
   });
 });
 

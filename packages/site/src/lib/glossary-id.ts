@@ -34,6 +34,11 @@ export const GLOSSARY_CONCEPTS = {
   bonnieTooFast: 'bonnie-too-fast',
   iostat: 'iostat-devices',
   sadf: 'sadf-devices',
+  welch: 'welch-t-test',
+  pValue: 'p-value',
+  withinNoise: 'within-the-noise',
+  geometricMean: 'geometric-mean',
+  ratioNotation: 'ratio-notation',
 } as const;
 
 /** The entry a tool's devices-over-time figure links to: iostat's, or sadf's (sar files). */

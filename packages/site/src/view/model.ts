@@ -216,7 +216,14 @@ export interface RankGrid {
   key: string;
   title: string;
   columns: Array<{ key: string; title: string; unit: BaseUnit; betterIs: BetterIs }>;
-  rows: Array<{ run: string; values: Array<number | null> }>;
+  rows: Array<{
+    run: string;
+    values: Array<number | null>;
+    /** Per column, the repeats' values where the run has several (what the noise tests read). */
+    samples?: Array<number[] | null>;
+  }>;
+  /** Welch's t-test of every pair of rows with repeats, per column (`group` is the column key). */
+  noise?: NoiseTests;
 }
 
 /** iostat (or sadf) of one run: one device's figures over time. */

@@ -112,12 +112,14 @@ function rankGrid(samples: readonly RunSample[], runRefs: readonly RunRef[], wor
   const rows = runRefs
     .map((ref) => ({ ref, own: inGroup.filter((sample) => sample.run === ref.id) }))
     .filter(({ own }) => own.length > 0)
-    .map(({ ref, own }) => ({
-      run: ref.id,
-      values: columns.map((column) => {
-        const values = own.flatMap((sample) => sample.values.get(column.key)?.value ?? []);
-        return values.length === 0 ? null : mean(values);
-      }),
-    }));
+    .map(({ ref, own }) => {
+      const repeats = columns.map((column) => own.flatMap((sample) => sample.values.get(column.key)?.value ?? []));
+      const row: RankGrid['rows'][number] = {
+        run: ref.id,
+        values: repeats.map((values) => (values.length === 0 ? null : mean(values))),
+      };
+      if (own.length > 1) row.samples = repeats.map((values) => (values.length > 1 ? values : null));
+      return row;
+    });
   return { key: 'bonnie-grid', title: `${TOOL_NAMES.bonnie.title} results, ${first?.label ?? ''}`, columns, rows };
 }
