@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { LoadedExperiment, LoadedOutput, LoadedRun } from '../../content/loaded.ts';
 import { bonnieFindings } from './bonnie-rules.ts';
 import { cacheFindings } from './cache-rules.ts';
+import { ddFindings } from './dd-rules.ts';
 import type { GroupLintInput, LintFinding, OutputLintInput } from './finding.ts';
+import { fioIncompleteFindings } from './fio-incomplete-rules.ts';
 import { fioFindings } from './fio-rules.ts';
+import { sysbenchFindings } from './sysbench-rules.ts';
 
 /**
  * The benchmark lint: what each loaded output says about whether its numbers measured what they
@@ -14,6 +17,9 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
   cacheFindings,
   fioFindings,
   bonnieFindings,
+  fioIncompleteFindings,
+  sysbenchFindings,
+  ddFindings,
 ];
 
 /** Checks that read every output of one run together (`runs` holds that one run). */

@@ -112,6 +112,56 @@ export const LINT_RULES = [
     sources: [`${BONNIE_MAN} ("If a test completes in less than 500ms then the output will be displayed as ++++")`],
   },
   {
+    id: 'BF105',
+    title: 'fio short or dropped I/Os',
+    severity: 'warning',
+    family: 'errors',
+    why: 'A short I/O moved less than the block size asked (fio issues the rest again) and a dropped one was lost: the job did not do I/Os of the size it reports, so its IOPS and latencies are not of that size.',
+    sources: [
+      `${FIO_HOWTO} (Interpreting the output: "IO issued rwts: The number of read/write/trim requests issued, and how many of them were short or dropped")`,
+      'fio stat.c (show_thread_status_normal: `issued rwts: total=... short=... dropped=...`; json: short_ios, drop_ios) and io_u.c (io_completed: a residual requeues the rest of the I/O)',
+    ],
+  },
+  {
+    id: 'BF106',
+    title: 'fio time_based job ended well before its runtime',
+    severity: 'warning',
+    family: 'errors',
+    why: 'With time_based fio loops over its files until runtime is over; a job that ran under 90 % of it was stopped (a signal, exitall, a full device) and its numbers cover only that part.',
+    sources: [
+      `${FIO_HOWTO} (time_based: "fio will run for the duration of the runtime specified even if the file(s) are completely read or written"; runtime)`,
+    ],
+  },
+  {
+    id: 'BF107',
+    title: 'sysbench ignored errors or reconnects',
+    severity: 'warning',
+    family: 'errors',
+    why: 'sysbench counts the queries that failed with an error it was told to ignore (the transaction is retried) and the connections it opened again; its rates count only what went through, so they describe a database that was failing part of the time.',
+    sources: [
+      'sysbench README (https://github.com/akopytov/sysbench): --mysql-ignore-errors, --pgsql-ignore-errors; "ignored errors" and "reconnects" in SQL statistics',
+    ],
+  },
+  {
+    id: 'BF108',
+    title: 'dd partial records',
+    severity: 'warning',
+    family: 'errors',
+    why: 'dd counts whole and partial blocks as N+M: a partial record is a read or write that moved less than the block size (a short read from a pipe, a device or the end of a file), so the copy was not made of the blocks its command says.',
+    sources: [
+      'dd(1), https://man.openbsd.org/OpenBSD-5.9/dd.1 ("dd displays the number of complete and partial input and output blocks")',
+      `${DD_MAN} (iflag=fullblock: accumulate full blocks from short reads)`,
+    ],
+  },
+  {
+    id: 'BF109',
+    title: 'dd printed an error',
+    severity: 'error',
+    family: 'errors',
+    why: 'A `dd: error writing ...` or `dd: error reading ...` line means the copy did not go as its command says (a full device, a bad block): its bytes, time and rate cover only what dd copied.',
+    sources: [`${DD_MAN} (conv=noerror; the statistics dd prints when it stops)`],
+  },
+  {
     id: 'BF201',
     title: 'fio iodepth above 1 with a synchronous engine',
     severity: 'warning',
