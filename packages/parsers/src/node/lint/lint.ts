@@ -3,6 +3,7 @@ import type { LoadedExperiment, LoadedOutput, LoadedRun } from '../../content/lo
 import { bonnieFindings } from './bonnie-rules.ts';
 import { cacheFindings } from './cache-rules.ts';
 import { ddFindings } from './dd-rules.ts';
+import { deviceTrafficFindings } from './device-traffic.ts';
 import type { GroupLintInput, LintFinding, OutputLintInput } from './finding.ts';
 import { fioIncompleteFindings } from './fio-incomplete-rules.ts';
 import { fioFindings } from './fio-rules.ts';
@@ -23,7 +24,7 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
 ];
 
 /** Checks that read every output of one run together (`runs` holds that one run). */
-const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];
+const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [deviceTrafficFindings];
 
 /** Checks that read every run of one experiment together. */
 const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [];

@@ -74,6 +74,29 @@ export const LINT_RULES = [
     ],
   },
   {
+    id: 'BF005',
+    title: 'reads the device did not see',
+    severity: 'error',
+    family: 'cache',
+    why: "When the device under the filesystem read under a tenth of what the tool reports it read, over the tool's own seconds (iostat of the same run), the rest was served from memory: the read rate is the page cache's, not the device's.",
+    sources: [
+      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (rkB/s, wkB/s: "the number of kilobytes read from (written to) the device per second"; -t)',
+      `${FIO_HOWTO} (direct; invalidate: "Invalidate the buffer/page cache parts of the files to be used prior to starting I/O")`,
+      'https://www.brendangregg.com/activebenchmarking.html (check what the benchmark really tests with other tools while it runs)',
+    ],
+  },
+  {
+    id: 'BF006',
+    title: 'the device wrote far more than the tool',
+    severity: 'note',
+    family: 'cache',
+    why: "When the device under the filesystem wrote more than twice what the tool wrote over the same seconds, the filesystem (journal, copy-on-write, metadata) or the device layer multiplied the writes: the tool's rate is not the device's.",
+    sources: [
+      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (wkB/s; -t)',
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
+  },
+  {
     id: 'BF101',
     title: 'fio job ended with an error',
     severity: 'error',
