@@ -29,10 +29,10 @@ export const DEVICE_READ_SHARE = 0.1;
 /** Device writes over this many times the tool's: the filesystem or device multiplied them (BF006). */
 export const WRITE_AMPLIFICATION = 2;
 /**
- * Jobs that moved less than this are not judged: iostat rounds to 0.01 kB/s and a device's own
- * background traffic (a journal commit, another process) is then a large share of the job's.
+ * A difference between the two under this is not judged: a device's own background traffic (a
+ * journal commit, another process) can make it up, and iostat's rates are rounded.
  */
-export const MIN_JOB_BYTES = 16 * 2 ** 20;
+export const MIN_DIFFERENCE_BYTES = 16 * 2 ** 20;
 /**
  * iostat prints a report's time cut to the second when it read the counters: the interval ended
  * half a second after the time printed, within ±0.5 s (the site's fio-log clock does the same).
@@ -158,13 +158,14 @@ function directionPosition(window: JobWindow, direction: 'read' | 'write'): Text
 
 function readFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
   const toolBytes = window.job.read?.ioBytes ?? 0;
-  if (toolBytes < MIN_JOB_BYTES) return [];
+  if (toolBytes <= 0) return [];
   // Every interval that touches the job's seconds: the device's reads can only be overcounted.
   const touching = log.intervals.filter(
     (interval) => interval.endMs > window.startMs && interval.startMs < window.endMs,
   );
   const deviceBytes = touching.reduce((sum, interval) => sum + interval.readBytes, 0);
   if (touching.length === 0 || deviceBytes >= DEVICE_READ_SHARE * toolBytes) return [];
+  if (toolBytes - deviceBytes < MIN_DIFFERENCE_BYTES) return [];
   const share = deviceBytes / toolBytes;
   return [
     finding(window.output, 'BF005', directionPosition(window, 'read'), {
@@ -179,7 +180,7 @@ function readFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
 function writeFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
   const toolBytes = window.job.write?.ioBytes ?? 0;
   const runtimeMs = window.job.write?.runtimeMs ?? 0;
-  if (toolBytes < MIN_JOB_BYTES || runtimeMs <= 0) return [];
+  if (toolBytes <= 0 || runtimeMs <= 0) return [];
   // Only the intervals wholly inside the job: the device's writes can only be undercounted.
   const inside = log.intervals.filter(
     (interval) => interval.startMs >= window.startMs && interval.endMs <= window.endMs,
@@ -189,6 +190,7 @@ function writeFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
   // The tool's bytes over the same seconds, at its mean rate.
   const toolOverSame = (toolBytes / runtimeMs) * 1000 * seconds;
   if (inside.length === 0 || deviceBytes <= WRITE_AMPLIFICATION * toolOverSame) return [];
+  if (deviceBytes - toolOverSame < MIN_DIFFERENCE_BYTES) return [];
   const ratio = deviceBytes / toolOverSame;
   return [
     finding(window.output, 'BF006', directionPosition(window, 'write'), {
