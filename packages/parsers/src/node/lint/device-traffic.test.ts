@@ -115,6 +115,9 @@ afterAll(() => {
 });
 
 const textOf = (file: string) => outputs.find((output) => output.file === file)?.text ?? '';
+/** The raw line a finding points at, trimmed. */
+const shown = (file: string, found: LintFinding | undefined) =>
+  (textOf(file).split('\n')[(found?.line ?? 0) - 1] ?? '').trim();
 const of = (rule: string, file: string) => findings.filter((found) => found.rule === rule && found.file === file);
 
 /** fio's JSON `"io_bytes" : N` of the job's read (the first) or write (the second). */
@@ -142,6 +145,7 @@ describe('BF005: reads the device did not see', () => {
     expect(deviceBytes).toBeCloseTo(iostatBytes(iostatLine as number, intervals as number, 'rkB/s'), -3);
     expect(deviceBytes as number).toBeLessThan(0.1 * (found?.values.toolBytes as number));
     expect(found?.severity).toBe('error');
+    expect(shown('fio--cached-read.txt', found)).toBe('"read" : {');
   });
 
   it('does not trip on a direct read of the same file (the device read what fio read)', () => {
@@ -158,6 +162,7 @@ describe('BF006: the device wrote far more than the tool', () => {
     expect(deviceBytes).toBeCloseTo(iostatBytes(iostatLine as number, intervals as number, 'wkB/s'), -3);
     expect(ratio as number).toBeGreaterThan(2);
     expect(found?.severity).toBe('note');
+    expect(shown('fio--small-writes.txt', found)).toBe('"write" : {');
   });
 
   it('does not trip on direct 1 MiB writes, nor on reads', () => {

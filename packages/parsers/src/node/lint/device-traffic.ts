@@ -109,26 +109,26 @@ function zonedTimeMs(timestamp: string | null): number | null {
 }
 
 /**
- * The device's bytes per interval report (since-boot reports left out), each interval from the
- * previous report's time to its own; null when a report has no zoned time or no rate columns.
+ * The device's bytes per interval report (since-boot reports left out), each interval iostat's
+ * interval long and ending at its report's time; null when a report has no zoned time or no
+ * rates for the device.
  */
 function deviceIntervals(
   reports: readonly IostatReport[],
   device: string,
   lines: readonly string[],
 ): DeviceInterval[] | null {
+  const times = reports.map((report) => zonedTimeMs(report.timestamp));
+  if (times.some((time) => time === null)) return null;
+  const stepMs = intervalMs(times as number[]);
+  if (stepMs === null) return null;
   const intervals: DeviceInterval[] = [];
-  let previousMs: number | null = null;
-  let fromLine = 1;
-  for (const report of reports) {
-    const timeMs = zonedTimeMs(report.timestamp);
-    if (timeMs === null) return null;
-    const endMs = timeMs + REPORT_TIME_OFFSET_MS;
-    const line = report.timestampText === null ? null : findInLines(lines, timeLine(report.timestampText), fromLine);
-    fromLine = line?.line ?? fromLine;
-    const startMs = previousMs;
-    previousMs = endMs;
-    if (report.isSinceBoot || startMs === null) continue;
+  const lineOf = reportLines(lines);
+  for (const [index, report] of reports.entries()) {
+    const endMs = (times[index] as number) + REPORT_TIME_OFFSET_MS;
+    const line = lineOf(report.timestampText);
+    if (report.isSinceBoot) continue;
+    const startMs = endMs - stepMs;
     const row = report.devices.find((candidate) => candidate.device === device && !candidate.isGroup);
     const rate = (metric: string) => {
       const index = report.columns.findIndex((column) => column.metric === metric);
@@ -136,24 +136,53 @@ function deviceIntervals(
     };
     const read = rate('read.bw');
     const written = rate('write.bw');
+    // A report without the device's rates leaves a hole in its traffic: the log is not used.
     if (read === null || written === null) return null;
-    const seconds = (endMs - startMs) / 1000;
-    intervals.push({ startMs, endMs, readBytes: read * seconds, writtenBytes: written * seconds, line: fromLine });
+    const seconds = stepMs / 1000;
+    intervals.push({ startMs, endMs, readBytes: read * seconds, writtenBytes: written * seconds, line });
   }
   return intervals.length === 0 ? null : intervals;
 }
 
-function timeLine(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+/**
+ * iostat's interval, in ms: the median step between its reports' printed times. Each time is cut
+ * to the second, so one step may read 0 or 2 s where iostat waited 1 s; its rates are over the
+ * time it really waited.
+ */
+function intervalMs(times: readonly number[]): number | null {
+  const steps = times.slice(1).map((time, index) => time - (times[index] as number));
+  if (steps.length === 0) return null;
+  const sorted = [...steps].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] as number;
+  return median > 0 ? median : null;
 }
 
-/** The job's direction line in the fio output (`  read: IOPS=`, `"read" : {`), else its report or run line. */
+/**
+ * The line of each report's time as printed, searched from the previous one on; 1 from the first
+ * time not found on a line of its own (iostat -o JSON) on, so a long log is read once.
+ */
+function reportLines(lines: readonly string[]): (timestampText: string | null) => number {
+  let from = 1;
+  let isLost = false;
+  return (timestampText) => {
+    if (isLost || timestampText === null) return 1;
+    const escaped = timestampText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const found = findInLines(lines, new RegExp(`^${escaped}\\s*$`), from);
+    if (found === null) isLost = true;
+    else from = found.line + 1;
+    return found?.line ?? 1;
+  };
+}
+
+/** The job's direction line in the fio output (`  read: IOPS=`, else JSON's `"read" : {`), else its report or first line. */
 function directionPosition(window: JobWindow, direction: 'read' | 'write'): TextPosition {
   const lines = textLines(window.output.text);
   const escaped = window.job.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const report = findInLines(lines, new RegExp(`^${escaped}: \\(groupid=`));
-  const found = report === null ? null : findInLines(lines, new RegExp(`^\\s+${direction}\\s*:`), report.line);
-  return found ?? report ?? { line: 1, column: 1 };
+  if (report !== null) return findInLines(lines, new RegExp(`^\\s+${direction}\\s*:`), report.line) ?? report;
+  const json = findInLines(lines, new RegExp(`^\\s*"jobname" : "${escaped}"`));
+  const inJson = json === null ? null : findInLines(lines, new RegExp(`^\\s*"${direction}" : \\{`), json.line);
+  return inJson ?? json ?? { line: 1, column: 1 };
 }
 
 function readFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
