@@ -7,7 +7,8 @@ import type { LoadedExperiment, LoadedOutput, LoadedRun } from '../../content/lo
 import type { Run } from '../../content/run-schema.ts';
 import { parse } from '../../index.ts';
 import { loadContent } from '../load-content.ts';
-import { deviceTrafficFindings, deviceUnderTest } from './device-traffic.ts';
+import { deviceUnderTest } from './device-logs.ts';
+import { deviceTrafficFindings } from './device-traffic.ts';
 import type { LintFinding, OutputLintInput } from './finding.ts';
 import { fioJobWindows } from './job-windows.ts';
 import { lint } from './lint.ts';
@@ -24,6 +25,7 @@ let work = '';
 let image = '';
 let device = '';
 const outputs: { file: string; text: string }[] = [];
+let sadfOutput = { file: 'sadf.json', text: '' };
 let findings: LintFinding[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,6 +84,8 @@ beforeAll(async () => {
     env: { ...process.env, S_TIME_FORMAT: 'ISO', LC_ALL: 'C' },
     stdio: ['ignore', log, log],
   });
+  // sadc beside it, every second, into a data file that sadf -j reads afterwards.
+  const sadc = spawn('/usr/lib/sysstat/sadc', ['-S', 'DISK', '1', join(work, 'sa.dat')], { stdio: 'ignore' });
   await sleep(1500);
   outputs.push({
     file: 'fio--cached-read.txt',
@@ -98,10 +102,14 @@ beforeAll(async () => {
     text: fio('direct-write', '--rw=write --bs=1M --direct=1 --runtime=3'),
   });
   await sleep(1500);
-  iostat.kill('SIGINT');
-  await new Promise((resolve) => iostat.once('exit', resolve));
+  for (const collector of [iostat, sadc]) {
+    collector.kill('SIGINT');
+    await new Promise((resolve) => collector.once('exit', resolve));
+  }
   closeSync(log);
   outputs.push({ file: 'iostat.txt', text: readFileSync(join(work, 'iostat.txt'), 'utf8') });
+  const sadf = execFileSync('sadf', ['-j', join(work, 'sa.dat'), '--', '-d', '-p'], { encoding: 'utf8' });
+  sadfOutput = { file: 'sadf.json', text: sadf };
   findings = lintRun(outputs, `mkfs.ext4 -q -b 4096 ${device}`);
 }, 120_000);
 
@@ -141,8 +149,8 @@ describe('BF005: reads the device did not see', () => {
     expect(rest).toEqual([]);
     // fio's JSON: "read" : { "io_bytes" : N, ...
     expect(found?.values.toolBytes).toBe(ioBytes('fio--cached-read.txt', 'read'));
-    const { iostatLine, intervals, deviceBytes } = found?.values ?? {};
-    expect(deviceBytes).toBeCloseTo(iostatBytes(iostatLine as number, intervals as number, 'rkB/s'), -3);
+    const { deviceLogLine, intervals, deviceBytes } = found?.values ?? {};
+    expect(deviceBytes).toBeCloseTo(iostatBytes(deviceLogLine as number, intervals as number, 'rkB/s'), -3);
     expect(deviceBytes as number).toBeLessThan(0.1 * (found?.values.toolBytes as number));
     expect(found?.severity).toBe('error');
     expect(shown('fio--cached-read.txt', found)).toBe('"read" : {');
@@ -158,8 +166,8 @@ describe('BF006: the device wrote far more than the tool', () => {
   it('trips on 512-byte writes to cached pages with an fsync every 256 (whole 4 KiB pages reach the device)', () => {
     const [found, ...rest] = of('BF006', 'fio--small-writes.txt');
     expect(rest).toEqual([]);
-    const { iostatLine, intervals, deviceBytes, ratio } = found?.values ?? {};
-    expect(deviceBytes).toBeCloseTo(iostatBytes(iostatLine as number, intervals as number, 'wkB/s'), -3);
+    const { deviceLogLine, intervals, deviceBytes, ratio } = found?.values ?? {};
+    expect(deviceBytes).toBeCloseTo(iostatBytes(deviceLogLine as number, intervals as number, 'wkB/s'), -3);
     expect(ratio as number).toBeGreaterThan(2);
     expect(found?.severity).toBe('note');
     expect(shown('fio--small-writes.txt', found)).toBe('"write" : {');
@@ -173,6 +181,19 @@ describe('BF006: the device wrote far more than the tool', () => {
 
   it('neither rule judges a run whose mkfs names no device iostat printed', () => {
     expect(lintRun(outputs, 'mkfs.ext4 /dev/sdz')).toEqual([]);
+  });
+});
+
+describe('with sadf -j in place of iostat', () => {
+  it('gives the same findings on the same jobs: sadc sampled the loop device every second beside iostat', () => {
+    const fioOnly = outputs.filter((output) => output.file.startsWith('fio--'));
+    const withSadf = lintRun([...fioOnly, sadfOutput], `mkfs.ext4 -q -b 4096 ${device}`);
+    // sadf -j: {"timestamp": {"date": ..., "time": ..., "utc": 1, "interval": 1}, "disk": [{"disk-device": "loopN", ...
+    expect(sadfOutput.text).toContain(`"disk-device": "${device.replace('/dev/', '')}"`);
+    expect(withSadf.map((found) => [found.rule, found.file])).toEqual(
+      findings.map((found) => [found.rule, found.file]),
+    );
+    expect(withSadf.every((found) => found.values.deviceLogFile === 'sadf.json')).toBe(true);
   });
 });
 

@@ -78,9 +78,10 @@ export const LINT_RULES = [
     title: 'reads the device did not see',
     severity: 'error',
     family: 'cache',
-    why: "When the device under the filesystem read under a tenth of what the tool reports it read, over the tool's own seconds (iostat of the same run), the rest was served from memory: the read rate is the page cache's, not the device's.",
+    why: "When the device under the filesystem read under a tenth of what the tool reports it read, over the tool's own seconds (iostat or sadf of the same run), the rest was served from memory: the read rate is the page cache's, not the device's.",
     sources: [
       'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (rkB/s, wkB/s: "the number of kilobytes read from (written to) the device per second"; -t)',
+      'sadf(1), https://man7.org/linux/man-pages/man1/sadf.1.html (-j; sar -d -p: rkB/s)',
       `${FIO_HOWTO} (direct; invalidate: "Invalidate the buffer/page cache parts of the files to be used prior to starting I/O")`,
       'https://www.brendangregg.com/activebenchmarking.html (check what the benchmark really tests with other tools while it runs)',
     ],
@@ -93,6 +94,7 @@ export const LINT_RULES = [
     why: "When the device under the filesystem wrote more than twice what the tool wrote over the same seconds, the filesystem (journal, copy-on-write, metadata) or the device layer multiplied the writes: the tool's rate is not the device's.",
     sources: [
       'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (wkB/s; -t)',
+      'sadf(1), https://man7.org/linux/man-pages/man1/sadf.1.html (-j; sar -d -p: wkB/s)',
       'https://www.brendangregg.com/activebenchmarking.html',
     ],
   },
