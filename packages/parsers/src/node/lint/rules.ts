@@ -80,7 +80,7 @@ export const LINT_RULES = [
     family: 'cache',
     why: "When the device under the filesystem read under a tenth of what the tool reports it read, over the tool's own seconds (iostat or sadf of the same run), the rest was served from memory: the read rate is the page cache's, not the device's.",
     sources: [
-      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (rkB/s, wkB/s: "the number of kilobytes read from (written to) the device per second"; -t)',
+      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (rsec/s, rkB/s, rMB/s: "The number of sectors (kilobytes, megabytes) read from the device per second"; -t)',
       'sadf(1), https://man7.org/linux/man-pages/man1/sadf.1.html (-j; sar -d -p: rkB/s)',
       `${FIO_HOWTO} (direct; invalidate: "Invalidate the buffer/page cache parts of the files to be used prior to starting I/O")`,
       'https://www.brendangregg.com/activebenchmarking.html (check what the benchmark really tests with other tools while it runs)',
@@ -93,7 +93,7 @@ export const LINT_RULES = [
     family: 'cache',
     why: "When the device under the filesystem wrote more than twice what the tool wrote over the same seconds, the filesystem (journal, copy-on-write, metadata) or the device layer multiplied the writes: the tool's rate is not the device's.",
     sources: [
-      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (wkB/s; -t)',
+      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (wsec/s, wkB/s, wMB/s: "The number of sectors (kilobytes, megabytes) written to the device per second"; -t)',
       'sadf(1), https://man7.org/linux/man-pages/man1/sadf.1.html (-j; sar -d -p: wkB/s)',
       'https://www.brendangregg.com/activebenchmarking.html',
     ],
@@ -143,7 +143,7 @@ export const LINT_RULES = [
     family: 'errors',
     why: 'A short I/O moved less than the block size asked (fio issues the rest again) and a dropped one was lost: the job did not do I/Os of the size it reports, so its IOPS and latencies are not of that size.',
     sources: [
-      `${FIO_HOWTO} (Interpreting the output: "IO issued rwts: The number of read/write/trim requests issued, and how many of them were short or dropped")`,
+      `${FIO_HOWTO} (Interpreting the output, "IO issued rwt": "The number of read/write/trim requests issued, and how many of them were short or dropped")`,
       'fio stat.c (show_thread_status_normal: `issued rwts: total=... short=... dropped=...`; json: short_ios, drop_ios) and io_u.c (io_completed: a residual requeues the rest of the I/O)',
     ],
   },
