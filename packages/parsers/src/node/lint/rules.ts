@@ -164,7 +164,7 @@ export const LINT_RULES = [
     family: 'errors',
     why: 'sysbench counts the queries that failed with an error it was told to ignore (the transaction is retried) and the connections it opened again; its rates count only what went through, so they describe a database that was failing part of the time.',
     sources: [
-      'sysbench README (https://github.com/akopytov/sysbench): --mysql-ignore-errors, --pgsql-ignore-errors; "ignored errors" and "reconnects" in SQL statistics',
+      '`sysbench --help` (sysbench 1.0.20): --mysql-ignore-errors=[LIST,...], list of errors to ignore, or "all", default [1213,1020,1205]; "ignored errors" and "reconnects" in SQL statistics, https://github.com/akopytov/sysbench',
     ],
   },
   {

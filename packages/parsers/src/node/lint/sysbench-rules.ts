@@ -3,8 +3,8 @@ import { findInLines, finding, type LintFinding, type OutputLintInput, textLines
 
 /**
  * sysbench's database tests count the queries that failed with an error they were told to ignore
- * (`--mysql-ignore-errors`, `--pgsql-ignore-errors`: the transaction is retried) and the
- * connections they had to open again: `ignored errors: N` and `reconnects: N` in "SQL
+ * (`--mysql-ignore-errors`, by default 1213, 1020 and 1205: a deadlock, a changed record, a lock
+ * wait timeout; the transaction is started again) and the connections they had to open again: `ignored errors: N` and `reconnects: N` in "SQL
  * statistics" (BF107). The rates count only the queries that went through.
  */
 
