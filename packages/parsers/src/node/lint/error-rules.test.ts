@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,28 @@ describe('BF105: fio short or dropped I/Os', () => {
     expect(found[0]?.values).toMatchObject({ shortIos: Number(issued?.[2]), issuedIos: Number(issued?.[1]) });
     expect(shown(text, found[0])).toMatch(/^short=[1-9]\d*,0,0,0 dropped=0,0,0,0$/);
   }, 30_000);
+
+  it('trips on a fio UDP receiver here (fio net engine: datagrams lost between two fio processes), at dropped=', async () => {
+    const port = String(20000 + (process.pid % 20000));
+    const net = `--ioengine=net --protocol=udp --port=${port} --bs=32k --size=128m`;
+    const receiver = spawn('sh', ['-c', `LC_ALL=C timeout 30 fio --name=rx ${net} --rw=read 2>&1`], { cwd: work });
+    let text = '';
+    receiver.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const ended = new Promise((resolve) => receiver.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    sh(`timeout 30 fio --name=tx ${net} --hostname=127.0.0.1 --rw=write`);
+    await ended;
+    // "     issued rwts: total=131,0,0,0 short=0,0,0,0 dropped=3430,0,0,0" (the counts vary)
+    const issued = /issued rwts: total=(\d+),0,0,0 short=0,0,0,0 dropped=(\d+),0,0,0/.exec(text);
+    expect(Number(issued?.[2])).toBeGreaterThan(0);
+    const found = findingsOf('BF105', 'fio-udp.txt', text);
+    expect(found.map((f) => f.values)).toEqual([
+      { shortIos: 0, droppedIos: Number(issued?.[2]), issuedIos: Number(issued?.[1]) },
+    ]);
+    expect(shown(text, found[0])).toBe(`dropped=${issued?.[2]},0,0,0`);
+  }, 60_000);
 
   it('does not trip on a count under a direction that issued nothing (fio 3.28 fdatasync), nor on the seeds', () => {
     const file = join(CORPUS, 'fio/k8s-homelab__fio-3.28-fdatasync-write.txt');

@@ -130,11 +130,17 @@ function shortFinding(input: OutputLintInput, job: FioJob, text: RunText): LintF
     ...(short > 0 ? [`${short} short I/Os (${countsWords(counts.short)})`] : []),
     ...(dropped > 0 ? [`${dropped} dropped I/Os (${countsWords(counts.dropped)})`] : []),
   ];
+  const consequences = [
+    ...(short > 0
+      ? ['a short I/O moved less than the block size asked, so its IOPS and latencies are not of that size']
+      : []),
+    ...(dropped > 0 ? ['a dropped I/O never arrived, and its rate counts only those that did'] : []),
+  ];
   return [
     finding(input, 'BF105', at, {
       workload: job.name,
       values: { shortIos: short, droppedIos: dropped, issuedIos: counts.issued },
-      message: `fio job ${nameInMessage(job.name)} had ${parts.join(' and ')} of ${counts.issued} issued: its I/Os did not each move the block size asked, so its IOPS and latencies are not of that size`,
+      message: `fio job ${nameInMessage(job.name)} had ${parts.join(' and ')}, with ${counts.issued} issued: ${consequences.join('; ')}`,
     }),
   ];
 }
