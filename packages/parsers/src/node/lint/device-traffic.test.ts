@@ -214,6 +214,20 @@ describe('on the loopback seed', () => {
     expect(found).toEqual([]);
   }, 60_000);
 
+  it('places no job whose logs two fio outputs could own (the repeats without run.yaml `repeat`)', async () => {
+    const experiment = (await loadContent(join(RESULTS, LOOPBACK))).experiments[0] as LoadedExperiment;
+    const run = experiment.runs[0] as LoadedRun;
+    const unnumbered = run.outputs.map((output) => ({
+      ...output,
+      declared: { ...output.declared, repeat: undefined },
+    }));
+    const inputs = unnumbered.map((output) => ({
+      ...{ experiment: LOOPBACK, run: run.id, file: output.file, workload: output.file },
+      ...{ text: readFileSync(output.path, 'utf8'), parsed: output.parsed },
+    }));
+    expect(fioJobWindows({ ...run, outputs: unnumbered }, inputs)).toEqual([]);
+  }, 60_000);
+
   it('gives no window without the logs: a fio output of four jobs alone is not placed (never a guess)', async () => {
     const experiment = (await loadContent(join(RESULTS, LOOPBACK))).experiments[0] as LoadedExperiment;
     const run = experiment.runs[0] as LoadedRun;

@@ -8,7 +8,8 @@ import type { OutputLintInput } from './finding.ts';
  * seconds they do not give has no window (never a guess). In order of preference:
  * - `job_start` (JSON, fio 3.36 and later) and the job's runtime;
  * - the last line of its logs written with log_unix_epoch=1 (ms since the epoch; fio logs a
- *   process's last window when it ends), less its runtime;
+ *   process's last window when it ends), less its runtime, when one fio output of the run reports
+ *   that job in that repeat (run.yaml `workload` and `repeat` tie a log to it);
  * - an output of one job: the run's JSON `timestamp_ms` (when fio printed the report, as the job
  *   ended), less its runtime.
  * The runtime is fio's, its longest direction's (a group_reporting job's longest process's).
@@ -54,9 +55,26 @@ function epochLogEnds(run: LoadedRun): Map<string, number> {
   return ends;
 }
 
+/** How many fio outputs of the run report each job and repeat. */
+function reportingOutputs(run: LoadedRun): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const output of run.outputs) {
+    if (output.parsed.tool !== 'fio') continue;
+    const names = new Set(
+      (output.parsed.result as FioResult).runs.flatMap((fioRun) => fioRun.jobs.map((job) => job.name)),
+    );
+    for (const name of names) {
+      const key = logKey(name, output.declared.repeat ?? 1);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 /** The windows of every fio job of the run that has one. */
 export function fioJobWindows(run: LoadedRun, outputs: readonly OutputLintInput[]): JobWindow[] {
   const logEnds = epochLogEnds(run);
+  const reporting = reportingOutputs(run);
   const windows: JobWindow[] = [];
   run.outputs.forEach((loaded, index) => {
     const output = outputs[index];
@@ -69,7 +87,9 @@ export function fioJobWindows(run: LoadedRun, outputs: readonly OutputLintInput[
         if (seen.has(job.name)) continue;
         const runtime = jobRuntimeMs(job);
         if (runtime === null) continue;
-        const logEnd = logEnds.get(logKey(job.name, loaded.declared.repeat ?? 1));
+        const key = logKey(job.name, loaded.declared.repeat ?? 1);
+        // Two outputs of one job and repeat (run.yaml without `repeat`): whose logs are whose is not known.
+        const logEnd = reporting.get(key) === 1 ? logEnds.get(key) : undefined;
         const window =
           job.startTimeMs !== null
             ? { startMs: job.startTimeMs, endMs: job.startTimeMs + runtime, source: 'job_start' as const }
