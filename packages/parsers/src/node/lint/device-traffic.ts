@@ -33,6 +33,7 @@ export const WRITE_AMPLIFICATION = 2;
  * journal commit, another process) can make it up, and iostat's rates are rounded.
  */
 export const MIN_DIFFERENCE_BYTES = 16 * 2 ** 20;
+
 export function deviceTrafficFindings(input: GroupLintInput): LintFinding[] {
   const entry = input.runs[0];
   if (entry === undefined) return [];
@@ -77,7 +78,7 @@ function readFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
     finding(window.output, 'BF005', directionPosition(window, 'read'), {
       workload: window.job.name,
       values: trafficValues(window, log, touching, toolBytes, deviceBytes, share),
-      metrics: ['read.bw', 'read.iops'],
+      ...directionMetrics(window, 'read'),
       message: `fio job ${nameInMessage(window.job.name)} read ${bytesWords(toolBytes)}, but ${log.device} read ${bytesWords(deviceBytes)} over its seconds (${log.file}, ${Number((share * 100).toPrecision(2))} %): the rest came from memory, and the read rate is the page cache's`,
     }),
   ];
@@ -102,10 +103,19 @@ function writeFinding(window: JobWindow, log: DeviceLog): LintFinding[] {
     finding(window.output, 'BF006', directionPosition(window, 'write'), {
       workload: window.job.name,
       values: trafficValues(window, log, inside, toolOverSame, deviceBytes, ratio),
-      metrics: ['write.bw', 'write.iops'],
+      ...directionMetrics(window, 'write'),
       message: `over ${seconds} s of fio job ${nameInMessage(window.job.name)}, ${log.device} wrote ${bytesWords(deviceBytes)} where fio wrote ${bytesWords(toolOverSame)} at its mean rate (${Number(ratio.toPrecision(2))}×, ${log.file}): the filesystem or the device wrote more than the job asked`,
     }),
   ];
+}
+
+/**
+ * The metrics a finding is about: none named (every number of the job) when the job moved data in
+ * that direction only; else that direction's rates, not the other direction's numbers.
+ */
+function directionMetrics(window: JobWindow, direction: 'read' | 'write'): { metrics?: string[] } {
+  const other = direction === 'read' ? window.job.write : window.job.read;
+  return (other?.ioBytes ?? 0) > 0 ? { metrics: [`${direction}.bw`, `${direction}.iops`] } : {};
 }
 
 function trafficValues(
