@@ -3,12 +3,16 @@ import type { LoadedExperiment, LoadedOutput, LoadedRun } from '../../content/lo
 import { bonnieFindings } from './bonnie-rules.ts';
 import { cacheFindings } from './cache-rules.ts';
 import { parameterFindings } from './comparability-rules.ts';
+import { ddFindings } from './dd-rules.ts';
+import { deviceTrafficFindings } from './device-traffic.ts';
 import type { GroupLintInput, LintFinding, OutputLintInput } from './finding.ts';
+import { fioIncompleteFindings } from './fio-incomplete-rules.ts';
 import { fioFindings } from './fio-rules.ts';
 import { methodFindings } from './method-rules.ts';
-import { repeatFindings } from './repeat-rules.ts';
-import { versionFindings } from './version-rules.ts';
 import { physicsFindings } from './physics-rules.ts';
+import { repeatFindings } from './repeat-rules.ts';
+import { sysbenchFindings } from './sysbench-rules.ts';
+import { versionFindings } from './version-rules.ts';
 
 /**
  * The benchmark lint: what each loaded output says about whether its numbers measured what they
@@ -19,11 +23,14 @@ const OUTPUT_CHECKS: readonly ((input: OutputLintInput) => LintFinding[])[] = [
   cacheFindings,
   fioFindings,
   bonnieFindings,
+  fioIncompleteFindings,
+  sysbenchFindings,
+  ddFindings,
   methodFindings,
 ];
 
 /** Checks that read every output of one run together (`runs` holds that one run). */
-const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [physicsFindings];
+const RUN_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [physicsFindings, deviceTrafficFindings];
 
 /** Checks that read every run of one experiment together. */
 const EXPERIMENT_CHECKS: readonly ((input: GroupLintInput) => LintFinding[])[] = [

@@ -94,6 +94,31 @@ export const LINT_RULES = [
     ],
   },
   {
+    id: 'BF005',
+    title: 'reads the device did not see',
+    severity: 'error',
+    family: 'cache',
+    why: "When the device under the filesystem read under a tenth of what the tool reports it read, over the tool's own seconds (iostat or sadf of the same run), the rest was served from memory: the read rate is the page cache's, not the device's.",
+    sources: [
+      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (rsec/s, rkB/s, rMB/s: "The number of sectors (kilobytes, megabytes) read from the device per second"; -t)',
+      'sadf(1), https://man7.org/linux/man-pages/man1/sadf.1.html (-j; sar -d -p: rkB/s)',
+      `${FIO_HOWTO} (direct; invalidate: "Invalidate the buffer/page cache parts of the files to be used prior to starting I/O")`,
+      'https://www.brendangregg.com/activebenchmarking.html (check what the benchmark really tests with other tools while it runs)',
+    ],
+  },
+  {
+    id: 'BF006',
+    title: 'the device wrote far more than the tool',
+    severity: 'note',
+    family: 'cache',
+    why: "When the device under the filesystem wrote more than twice what the tool wrote over the same seconds, the filesystem (journal, copy-on-write, metadata) or the device layer multiplied the writes: the tool's rate is not the device's.",
+    sources: [
+      'iostat(1), https://man7.org/linux/man-pages/man1/iostat.1.html (wsec/s, wkB/s, wMB/s: "The number of sectors (kilobytes, megabytes) written to the device per second"; -t)',
+      'sadf(1), https://man7.org/linux/man-pages/man1/sadf.1.html (-j; sar -d -p: wkB/s)',
+      'https://www.brendangregg.com/activebenchmarking.html',
+    ],
+  },
+  {
     id: 'BF101',
     title: 'fio job ended with an error',
     severity: 'error',
@@ -130,6 +155,56 @@ export const LINT_RULES = [
     family: 'errors',
     why: 'bonnie++ prints +++++ when a test ended in under 500 ms, too soon for its timer to give a rate: there is no measurement, and the data set is too small for the machine.',
     sources: [`${BONNIE_MAN} ("If a test completes in less than 500ms then the output will be displayed as ++++")`],
+  },
+  {
+    id: 'BF105',
+    title: 'fio short or dropped I/Os',
+    severity: 'warning',
+    family: 'errors',
+    why: 'A short I/O moved less than the block size asked (fio issues the rest again) and a dropped one was lost: the job did not do I/Os of the size it reports, so its IOPS and latencies are not of that size.',
+    sources: [
+      `${FIO_HOWTO} (Interpreting the output, "IO issued rwt": "The number of read/write/trim requests issued, and how many of them were short or dropped")`,
+      'fio stat.c (show_thread_status_normal: `issued rwts: total=... short=... dropped=...`; json: short_ios, drop_ios) and io_u.c (io_completed: a residual requeues the rest of the I/O)',
+    ],
+  },
+  {
+    id: 'BF106',
+    title: 'fio time_based job ended well before its runtime',
+    severity: 'warning',
+    family: 'errors',
+    why: 'With time_based fio loops over its files until runtime is over; a job that ran under 90 % of it was stopped (a signal, exitall, a full device) and its numbers cover only that part.',
+    sources: [
+      `${FIO_HOWTO} (time_based: "fio will run for the duration of the runtime specified even if the file(s) are completely read or written"; runtime)`,
+    ],
+  },
+  {
+    id: 'BF107',
+    title: 'sysbench ignored errors or reconnects',
+    severity: 'warning',
+    family: 'errors',
+    why: 'sysbench counts the queries that failed with an error it was told to ignore (the transaction is retried) and the connections it opened again; its rates count only what went through, so they describe a database that was failing part of the time.',
+    sources: [
+      '`sysbench --help` (sysbench 1.0.20): --mysql-ignore-errors=[LIST,...], list of errors to ignore, or "all", default [1213,1020,1205]; "ignored errors" and "reconnects" in SQL statistics, https://github.com/akopytov/sysbench',
+    ],
+  },
+  {
+    id: 'BF108',
+    title: 'dd partial records',
+    severity: 'warning',
+    family: 'errors',
+    why: 'dd counts whole and partial blocks as N+M: a partial record is a read or write that moved less than the block size (a short read from a pipe, a device or the end of a file), so the copy was not made of the blocks its command says.',
+    sources: [
+      'dd(1), https://man.openbsd.org/OpenBSD-5.9/dd.1 ("dd displays the number of complete and partial input and output blocks")',
+      `${DD_MAN} (iflag=fullblock: accumulate full blocks from short reads)`,
+    ],
+  },
+  {
+    id: 'BF109',
+    title: 'dd printed an error',
+    severity: 'error',
+    family: 'errors',
+    why: 'A `dd: error writing ...` or `dd: error reading ...` line means the copy did not go as its command says (a full device, a bad block): its bytes, time and rate cover only what dd copied.',
+    sources: [`${DD_MAN} (conv=noerror; the statistics dd prints when it stops)`],
   },
   {
     id: 'BF201',
