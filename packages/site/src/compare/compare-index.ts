@@ -4,6 +4,7 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { measurementsCsvPath, rawFilePath, runJsonPath, runSectionsJsonPath } from '../data/download-paths.ts';
 import { hardwareFacets, hardwareLine } from '../data/hardware-summary.ts';
 import { runSections } from '../data/run-json.ts';
+import { experimentEvidence } from './compare-evidence.ts';
 import { sectionCompareKey } from './compare-key.ts';
 
 /** One workload of a run's raw output, as the library fingerprints it (fingerprintOutput). */
@@ -13,6 +14,36 @@ export interface CompareFingerprint {
   /** The raw file, byte for byte, with the site's base: where every number of it comes from. */
   fileHref: string;
   fingerprint: WorkloadFingerprint;
+}
+
+/**
+ * Welch's t-test of this run's repeats against another run's of the same experiment, in one group
+ * of a compared metric, as the experiment page made it (compare-evidence.ts).
+ */
+export interface CompareNoiseTest {
+  /** The compare key of the section (`fio`, `sysbench:fileio`). */
+  section: string;
+  /** The measurement name (`write.iops`) and its unit. */
+  metric: string;
+  unit: string;
+  group: string;
+  /** The other run's folder name (the same experiment). */
+  other: string;
+  /** Two-sided. */
+  pValue: number;
+  /** Whether this run has the better mean of the two. */
+  isBetter: boolean;
+}
+
+/** A lint finding on a run's number in a group of a compared section (compare-evidence.ts). */
+export interface CompareCellFinding {
+  section: string;
+  group: string;
+  /** The rule id, `BF001`. */
+  rule: string;
+  severity: 'error' | 'warning' | 'note';
+  /** The measurement names it is about; absent, every number of the group. */
+  metrics?: string[];
 }
 
 /** One run as the compare page lists it. */
@@ -25,6 +56,10 @@ export interface CompareRun {
   label: string;
   /** The value of the experiment's variable in this run. */
   value: string;
+  /** The run's own date (run.yaml `date`), when stated. */
+  runDate?: string;
+  /** run.yaml `tools`: each tool's version as the run states it (`fio: fio-3.33`). */
+  tools: Record<string, string>;
   /** The run's stated hardware in one line ("" when none is stated). */
   hardware: string;
   /**
@@ -51,6 +86,10 @@ export interface CompareRun {
   sectionsHref: string;
   /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
   href: string;
+  /** The noise tests against the experiment's other runs (compareRunsWithEvidence); absent in the catalog's. */
+  noise?: CompareNoiseTest[];
+  /** The lint findings on the run's compared numbers (compareRunsWithEvidence); absent in the catalog's. */
+  findings?: CompareCellFinding[];
 }
 
 /**
@@ -87,6 +126,8 @@ export function compareRuns(loaded: LoadedExperiment, base = '/'): CompareRun[] 
       run: run.id,
       label: run.run.label,
       value: run.run.value,
+      ...(run.run.date === undefined ? {} : { runDate: run.run.date }),
+      tools: run.run.tools,
       hardware: hardwareLine(hardwareFacets([run.run.system])),
       keys: [...keys],
       fingerprints: runFingerprints(loaded.id, run, base),
@@ -97,6 +138,20 @@ export function compareRuns(loaded: LoadedExperiment, base = '/'): CompareRun[] 
       sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
       href: withBase(base, runJsonPath(loaded.id, run.id)),
     };
+  });
+}
+
+/**
+ * The runs as compare-runs.json lists them: compareRuns's, with the experiment page's noise tests
+ * and the lint findings on their numbers (compare-evidence.ts), which /compare reads before it
+ * calls a lead.
+ */
+export function compareRunsWithEvidence(loaded: LoadedExperiment, base = '/'): CompareRun[] {
+  const runs = compareRuns(loaded, base);
+  const evidence = experimentEvidence(loaded, (id) => runs.find((run) => run.run === id)?.fingerprints ?? []);
+  return runs.map((run) => {
+    const own = evidence.get(run.run);
+    return own === undefined ? run : { ...run, noise: own.noise, findings: own.findings };
   });
 }
 
