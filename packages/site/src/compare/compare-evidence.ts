@@ -30,10 +30,12 @@ export function experimentNoiseTests(loaded: LoadedExperiment): Map<string, Comp
   }));
   for (const section of compareRuns(inputs)) {
     for (const metric of section.metrics) {
-      for (const test of noiseTests(metric)?.tests ?? []) {
+      const noise = noiseTests(metric);
+      for (const test of noise?.tests ?? []) {
         const common = { section: section.key, metric: metric.metric, unit: metric.unit, group: test.group };
-        byRun.get(test.better)?.push({ ...common, other: test.worse, pValue: test.pValue, isBetter: true });
-        byRun.get(test.worse)?.push({ ...common, other: test.better, pValue: test.pValue, isBetter: false });
+        const alpha = noise?.alpha ?? 0;
+        byRun.get(test.better)?.push({ ...common, other: test.worse, pValue: test.pValue, alpha, isBetter: true });
+        byRun.get(test.worse)?.push({ ...common, other: test.better, pValue: test.pValue, alpha, isBetter: false });
       }
     }
   }
@@ -83,7 +85,10 @@ export function experimentEvidence(
         groups: [...new Set(section.metrics.flatMap((metric) => metric.groups.map((group) => group.key)))],
       }));
       const own = findings.filter((found) => found.run === run.id);
-      return [run.id, { noise: noise.get(run.id) ?? [], findings: runCellFindings(sections, fingerprintsOf(run.id), own) }];
+      return [
+        run.id,
+        { noise: noise.get(run.id) ?? [], findings: runCellFindings(sections, fingerprintsOf(run.id), own) },
+      ];
     }),
   );
 }

@@ -31,6 +31,8 @@ export interface CompareNoiseTest {
   other: string;
   /** Two-sided. */
   pValue: number;
+  /** The level below which the experiment page calls it beyond the noise (data/noise.ts). */
+  alpha: number;
   /** Whether this run has the better mean of the two. */
   isBetter: boolean;
 }
