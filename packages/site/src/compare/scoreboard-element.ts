@@ -12,7 +12,7 @@ import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 import type { RefusedCell } from './comparability.ts';
 import type { CompareCellFinding } from './compare-index.ts';
 import type { LeadEvidence } from './lead-calls.ts';
-import type { Scoreboard, ScoredRun } from './ratios.ts';
+import { goodness, rankedRuns, type Scoreboard, type ScoredRun } from './ratios.ts';
 import type { SourceFile } from './sources.ts';
 import { boardStandings, cellStanding } from './standings.ts';
 
@@ -40,15 +40,6 @@ export interface ScoreboardOptions {
   findings: (run: string, group: string) => CompareCellFinding[];
   /** The numbers left out of the ranking: their workload differs in what changes the measurement. */
   refused: readonly RefusedCell[];
-}
-
-/**
- * How good a run's geometric mean is, for the bar's length: 1/ratio against the best (1 for the
- * best); against a base run, the ratio itself where higher is better, its inverse where lower is.
- */
-function goodness(board: Scoreboard, ratio: number): number {
-  if (board.reference.kind === 'best') return 1 / ratio;
-  return board.betterIs === 'lower' ? 1 / ratio : ratio;
 }
 
 /**
@@ -110,24 +101,17 @@ export function scoreboardFigure(options: ScoreboardOptions): HTMLElement {
   return figure;
 }
 
-/** Runs with a geometric mean, best first; then those without one. */
-function ranked(board: Scoreboard): ScoredRun[] {
-  const withMean = board.runs.filter((run) => run.geomean !== null);
-  withMean.sort((a, b) => goodness(board, b.geomean as number) - goodness(board, a.geomean as number));
-  return [...withMean, ...board.runs.filter((run) => run.geomean === null)];
-}
-
 /** Each run's standing on the board (standings.ts), its notes naming runs by their short names. */
 function standingsOf(options: ScoreboardOptions): ReturnType<typeof boardStandings> {
   const { metric, board, evidence } = options;
-  return boardStandings(metric, board, ranked(board), evidence, (run) => options.names(run).short);
+  return boardStandings(metric, board, evidence, (run) => options.names(run).short);
 }
 
 function bars(options: ScoreboardOptions): HTMLElement {
   const { document: doc, board } = options;
   const list = doc.createElement('ol');
   list.className = 'score-bars';
-  const runs = ranked(board);
+  const runs = rankedRuns(board);
   const standings = standingsOf(options);
   const means = runs.flatMap((run) => (run.geomean === null ? [] : [goodness(board, run.geomean)]));
   const lengths = barLengths(means, options.isLog, board.span);
@@ -193,7 +177,7 @@ function table(options: ScoreboardOptions): HTMLElement {
   );
   const standings = standingsOf(options);
   const body = doc.createElement('tbody');
-  for (const run of ranked(board)) {
+  for (const run of rankedRuns(board)) {
     const row = doc.createElement('tr');
     row.dataset.run = run.run;
     const name = doc.createElement('th');

@@ -8,7 +8,7 @@ import type { MetricComparison } from '../view/model.ts';
 import { formatPValue } from '../view/noise.ts';
 import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 import { groupCall, type LeadCall, type LeadEvidence, type MeanCall, meanCall } from './lead-calls.ts';
-import type { Scoreboard, ScoredRun } from './ratios.ts';
+import { rankedRuns, type Scoreboard } from './ratios.ts';
 
 /** How a run reads on the scoreboard: its short text beside the bar, and why in a line under it. */
 export interface Standing {
@@ -25,7 +25,7 @@ export function leadWords(margin: number): string {
   return margin < 1 ? `${Math.round(margin * 100)} %` : formatTimes(1 + margin);
 }
 
-const VARIATION_WORDS = `the ${Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10} % two runs of one setup typically differ by`;
+const VARIATION_WORDS = `the ${Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10} % run-to-run variation`;
 
 /** "one run each" or "repeats of two experiments": why a lead was not tested. */
 function untestedWhy(call: Extract<LeadCall, { kind: 'similar' | 'ahead' }>): string {
@@ -60,8 +60,19 @@ export function callNote(call: MeanCall, other: string, side: 'ahead' | 'behind'
       return side === 'behind' ? `behind ${other}${by}, ${why}` : `apart from ${other}${by}, ${why}`;
     }
     default:
-      return `not beyond the noise against ${other} in every test`;
+      return mixedNote(call, other);
   }
+}
+
+/** "beyond the noise against ext4 in 1 of 9 tests, within it in 8": how the tests of a mixed call fell. */
+function mixedNote(call: MeanCall, other: string): string {
+  const count = (...kinds: LeadCall['kind'][]) => call.calls.filter((c) => kinds.includes(c.kind)).length;
+  const parts = [
+    `beyond the noise against ${other} in ${count('beyond')} of ${call.calls.length} tests`,
+    count('inside', 'similar') > 0 ? `within it in ${count('inside', 'similar')}` : undefined,
+    count('ahead') > 0 ? `not tested in ${count('ahead')}` : undefined,
+  ];
+  return parts.filter((part) => part !== undefined).join(', ');
 }
 
 /**
@@ -72,12 +83,11 @@ export function callNote(call: MeanCall, other: string, side: 'ahead' | 'behind'
 export function boardStandings(
   metric: MetricComparison,
   board: Scoreboard,
-  ranked: readonly ScoredRun[],
   evidence: LeadEvidence,
   nameOf: (run: string) => string,
 ): Map<string, Standing> {
   const standings = new Map<string, Standing>();
-  const withMean = ranked.filter((run) => run.geomean !== null);
+  const withMean = rankedRuns(board).filter((run) => run.geomean !== null);
   const reference = board.reference.kind === 'base' ? board.reference.run : withMean[0]?.run;
   if (reference === undefined || board.betterIs === 'neither') return standings;
   const calls = new Map(
