@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { experimentView } from '../data/experiment-view.ts';
 import { realExperiment } from '../data/test-content.ts';
-import { compareRunsWithEvidence } from './compare-index.ts';
+import { compareRunsWithEvidence } from './compare-evidence.ts';
 import { sectionCompareKey } from './compare-key.ts';
 import { LOOPBACK, MSA70 } from './compare-test-data.ts';
 

@@ -6,7 +6,13 @@
 import { type LintFinding, type LoadedExperiment, lint } from '@benchfolio/parsers/node';
 import { noiseTests } from '../data/noise.ts';
 import { runSections } from '../data/run-json.ts';
-import type { CompareCellFinding, CompareFingerprint, CompareNoiseTest } from './compare-index.ts';
+import {
+  type CompareCellFinding,
+  type CompareFingerprint,
+  type CompareNoiseTest,
+  type CompareRun,
+  compareRuns as experimentCompareRuns,
+} from './compare-index.ts';
 import { sectionCompareKey } from './compare-key.ts';
 import { compareRuns } from './compare-runs.ts';
 import { groupFingerprints } from './sources.ts';
@@ -91,4 +97,18 @@ export function experimentEvidence(
       ];
     }),
   );
+}
+
+/**
+ * The runs as compare-runs.json lists them: compareRuns's, with the experiment page's noise tests
+ * and the lint findings on their numbers (compare-evidence.ts), which /compare reads before it
+ * calls a lead.
+ */
+export function compareRunsWithEvidence(loaded: LoadedExperiment, base = '/'): CompareRun[] {
+  const runs = experimentCompareRuns(loaded, base);
+  const evidence = experimentEvidence(loaded, (id) => runs.find((run) => run.run === id)?.fingerprints ?? []);
+  return runs.map((run) => {
+    const own = evidence.get(run.run);
+    return own === undefined ? run : { ...run, noise: own.noise, findings: own.findings };
+  });
 }

@@ -4,7 +4,6 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { measurementsCsvPath, rawFilePath, runJsonPath, runSectionsJsonPath } from '../data/download-paths.ts';
 import { hardwareFacets, hardwareLine } from '../data/hardware-summary.ts';
 import { runSections } from '../data/run-json.ts';
-import { experimentEvidence } from './compare-evidence.ts';
 import { sectionCompareKey } from './compare-key.ts';
 
 /** One workload of a run's raw output, as the library fingerprints it (fingerprintOutput). */
@@ -88,9 +87,9 @@ export interface CompareRun {
   sectionsHref: string;
   /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
   href: string;
-  /** The noise tests against the experiment's other runs (compareRunsWithEvidence); absent in the catalog's. */
+  /** The noise tests against the experiment's other runs (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
   noise?: CompareNoiseTest[];
-  /** The lint findings on the run's compared numbers (compareRunsWithEvidence); absent in the catalog's. */
+  /** The lint findings on the run's compared numbers (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
   findings?: CompareCellFinding[];
 }
 
@@ -140,20 +139,6 @@ export function compareRuns(loaded: LoadedExperiment, base = '/'): CompareRun[] 
       sectionsHref: withBase(base, runSectionsJsonPath(loaded.id, run.id)),
       href: withBase(base, runJsonPath(loaded.id, run.id)),
     };
-  });
-}
-
-/**
- * The runs as compare-runs.json lists them: compareRuns's, with the experiment page's noise tests
- * and the lint findings on their numbers (compare-evidence.ts), which /compare reads before it
- * calls a lead.
- */
-export function compareRunsWithEvidence(loaded: LoadedExperiment, base = '/'): CompareRun[] {
-  const runs = compareRuns(loaded, base);
-  const evidence = experimentEvidence(loaded, (id) => runs.find((run) => run.run === id)?.fingerprints ?? []);
-  return runs.map((run) => {
-    const own = evidence.get(run.run);
-    return own === undefined ? run : { ...run, noise: own.noise, findings: own.findings };
   });
 }
 

@@ -5,7 +5,8 @@
 import { runSectionsJson } from '../data/run-json.ts';
 import { realExperiment } from '../data/test-content.ts';
 import type { MetricComparison } from '../view/model.ts';
-import { type CompareRun, compareRunsWithEvidence } from './compare-index.ts';
+import { compareRunsWithEvidence } from './compare-evidence.ts';
+import type { CompareRun } from './compare-index.ts';
 import { type ComparedSection, compareRuns } from './compare-runs.ts';
 import { type LeadEvidence, leadEvidenceOf } from './lead-calls.ts';
 import { type Scoreboard, scoreboard } from './ratios.ts';

@@ -1,6 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { aliasedCacheKey, aliasOf, loadCatalog, loadExperimentById } from '../../../catalog/site-content.ts';
-import { compareRunsWithEvidence, type ExperimentCompareRuns } from '../../../compare/compare-index.ts';
+import { compareRunsWithEvidence } from '../../../compare/compare-evidence.ts';
+import type { ExperimentCompareRuns } from '../../../compare/compare-index.ts';
 
 /**
  * `/experiments/<id>/compare-runs.json`: the experiment's runs with what they can be compared
