@@ -78,10 +78,11 @@ describe('/compare’s comparability line and noise calls', () => {
       );
       expect(await badge.first().textContent()).toBe('BF001');
       expect(await sidewaysOverflow(page)).toEqual([]);
-      await page.screenshot({
-        path: join(SCREENSHOTS_DIR, `compare-noise-raid-${width}-${colorScheme}.png`),
-        fullPage: true,
-      });
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-noise-raid-${width}-${colorScheme}.png`) });
+      await page
+        .locator('.compare-scoreboard')
+        .first()
+        .screenshot({ path: join(SCREENSHOTS_DIR, `compare-noise-raid-board-${width}-${colorScheme}.png`) });
       expect(problems).toEqual([]);
       await page.context().close();
     },
@@ -109,9 +110,9 @@ describe('/compare’s comparability line and noise calls', () => {
         /^These runs differ in nothing else this page checks \(hardware class, year, tool version\): a 2026 loop device in a KVM guest;/,
       );
       expect(await sidewaysOverflow(page)).toEqual([]);
-      await page.screenshot({
-        path: join(SCREENSHOTS_DIR, `compare-noise-loopback-${width}-${colorScheme}.png`),
-        fullPage: true,
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-noise-loopback-${width}-${colorScheme}.png`) });
+      await boardOf(page, 'sysbench fileio').screenshot({
+        path: join(SCREENSHOTS_DIR, `compare-noise-loopback-board-${width}-${colorScheme}.png`),
       });
       expect(problems).toEqual([]);
       await page.context().close();

@@ -126,21 +126,36 @@ function sectionNodes(section: ComparedSection, index: number, chosen: ChosenRun
       findings: findingsOf(chosen, section.key, metric.metric),
       refused,
     }),
-    compareFigure({
-      metric,
-      sectionKey: section.key,
-      state: {
-        ...defaultPageState({ runs: state.runs, sections: {} }),
-        baseline: board.reference.kind === 'base' ? board.reference.run : null,
-        scale: chartScale,
-      },
-      runOrder: state.runs.map((id) => ({ id, label: chosen.nameOf(id).short })),
-      document,
-      maxWidthPx: widthPx || undefined,
-      idPrefix: `compare-${index}-`,
-      fullName: (run) => chosen.nameOf(run).full,
-    }),
+    chartUnderBoard(
+      compareFigure({
+        metric,
+        sectionKey: section.key,
+        state: {
+          ...defaultPageState({ runs: state.runs, sections: {} }),
+          baseline: board.reference.kind === 'base' ? board.reference.run : null,
+          scale: chartScale,
+        },
+        runOrder: state.runs.map((id) => ({ id, label: chosen.nameOf(id).short })),
+        document,
+        maxWidthPx: widthPx || undefined,
+        idPrefix: `compare-${index}-`,
+        fullName: (run) => chosen.nameOf(run).full,
+      }),
+    ),
   ];
+}
+
+/**
+ * The experiment pages' bar chart under a scoreboard, its summary pointing up to the scoreboard:
+ * the chart's own lead sentence (charts/lead-summary.ts) counts leads between single runs and
+ * over numbers with error findings, which the scoreboard's calls (standings.ts) do not.
+ */
+function chartUnderBoard(figure: HTMLElement): HTMLElement {
+  const summary = figure.querySelector<HTMLElement>('figcaption .summary');
+  if (summary)
+    summary.textContent =
+      'Every number as a bar, as the experiment pages draw it: whether a lead is beyond the noise is said in the scoreboard above.';
+  return figure;
 }
 
 /**

@@ -67,11 +67,11 @@ function captionText(options: ScoreboardOptions): string {
       ? `Each run's ${metric.title} as times from the best of the selection (1× is the best), ${over}`
       : `Each run's ${metric.title} over the base run's, ${over}`;
   const scale = isLog ? `; log scale, as the ratios span ${formatTimes(board.span)}` : '';
-  return `${against}. For ${metric.title}, ${better}; a longer bar is better${scale}. ${HOW_DECIDED}`;
+  return `${against}. For ${metric.title}, ${better}; a longer bar is better${scale}.`;
 }
 
-/** How a lead is called, as on the experiment pages: said under every scoreboard's heading. */
-const HOW_DECIDED = `A run is called best only when its lead is beyond the noise: Welch’s t-test on the repeats of runs of one experiment (p < 0.05); a lead between single runs (or runs of different experiments) within ${Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10} %, ${RUN_TO_RUN_VARIATION.source}, is ≈, and a larger one is not tested. A number with an error lint finding leads nothing.`;
+/** How a lead is called, as on the experiment pages: said under every scoreboard's bars. */
+const HOW_DECIDED = `How leads are called: “best” only beyond the noise, by Welch’s t-test on the repeats of one experiment’s runs (p < 0.05); single runs, or runs of different experiments, within ${Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10} % of each other are ≈ (${RUN_TO_RUN_VARIATION.source}), and a larger lead is not tested; a number with an error lint finding leads nothing.`;
 
 /** The `<figure class="compare-scoreboard">`: caption, bars, table. */
 export function scoreboardFigure(options: ScoreboardOptions): HTMLElement {
@@ -97,7 +97,10 @@ export function scoreboardFigure(options: ScoreboardOptions): HTMLElement {
     line.textContent = refused;
     caption.append(line);
   }
-  figure.append(caption, bars(options), table(options));
+  const method = doc.createElement('p');
+  method.className = 'score-method note';
+  method.textContent = HOW_DECIDED;
+  figure.append(caption, bars(options), method, table(options));
   return figure;
 }
 

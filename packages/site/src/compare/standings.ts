@@ -42,7 +42,7 @@ export function callNote(call: MeanCall, other: string, side: 'ahead' | 'behind'
   const tests = `each of the ${call.calls.length} tests`;
   switch (call.kind) {
     case 'broken':
-      return `${call.rules.join(', ')} (error): a number here is not a measurement of what it is labelled, so not ranked against ${other}`;
+      return `not ranked against ${other}: ${call.rules.join(', ')} (error) on a number here`;
     case 'beyond':
       return single?.kind === 'beyond'
         ? `beyond the noise against ${other}: ${formatPValue(single.pValue)}`
