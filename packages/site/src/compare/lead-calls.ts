@@ -54,6 +54,8 @@ export interface MeanCall {
   kind: 'beyond' | 'within' | 'ahead' | 'mixed' | 'broken';
   /** Each test's call, in the order of the groups given. */
   calls: LeadCall[];
+  /** The tests (groups) of `calls`, in the same order. */
+  groups: string[];
   /** The error findings' rule ids, for `broken`. */
   rules: string[];
 }
@@ -76,18 +78,19 @@ export function meanCall(
     return a === undefined || b === undefined ? [] : [{ a, b, call: groupCall(metric, a, b, evidence) }];
   });
   const calls = pairs.map(({ call }) => call);
+  const tested = pairs.map(({ a }) => a.group);
   const rules = [...new Set(calls.flatMap((call) => (call.kind === 'broken' ? call.rules : [])))];
-  if (rules.length > 0) return { kind: 'broken', calls, rules };
+  if (rules.length > 0) return { kind: 'broken', calls, groups: tested, rules };
   // One run ahead in every test: a lead the mean may be called by.
   const leads = new Set(pairs.map(({ a, b }) => ordered(metric, a, b)[0] === a));
   const oneSideLeads = leads.size === 1;
   const kinds = new Set(calls.map((call) => call.kind));
   const only = (...allowed: LeadCall['kind'][]) =>
     calls.length > 0 && [...kinds].every((kind) => allowed.includes(kind));
-  if (only('inside', 'similar')) return { kind: 'within', calls, rules };
-  if (oneSideLeads && only('beyond')) return { kind: 'beyond', calls, rules };
-  if (oneSideLeads && only('beyond', 'ahead')) return { kind: 'ahead', calls, rules };
-  return { kind: 'mixed', calls, rules };
+  if (only('inside', 'similar')) return { kind: 'within', calls, groups: tested, rules };
+  if (oneSideLeads && only('beyond')) return { kind: 'beyond', calls, groups: tested, rules };
+  if (oneSideLeads && only('beyond', 'ahead')) return { kind: 'ahead', calls, groups: tested, rules };
+  return { kind: 'mixed', calls, groups: tested, rules };
 }
 
 /** `<experiment>/<run>` → its two parts. */

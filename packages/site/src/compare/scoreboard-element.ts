@@ -70,8 +70,10 @@ function captionText(options: ScoreboardOptions): string {
   return `${against}. For ${metric.title}, ${better}; a longer bar is better${scale}.`;
 }
 
+const VARIATION_PERCENT = Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10;
+
 /** How a lead is called, as on the experiment pages: said under every scoreboard's bars. */
-const HOW_DECIDED = `How leads are called: “best” only beyond the noise, by Welch’s t-test on the repeats of one experiment’s runs (p < 0.05); single runs, or runs of different experiments, within ${Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10} % of each other are ≈ (${RUN_TO_RUN_VARIATION.source}), and a larger lead is not tested; a number with an error lint finding leads nothing.`;
+const HOW_DECIDED = `How leads are called: “best” only beyond the noise, by Welch’s t-test on the repeats of one experiment’s runs (p < 0.05); single runs, or runs of different experiments, within ${VARIATION_PERCENT} % of each other are ≈, and a larger lead is not tested; a number with an error lint finding leads nothing. ${VARIATION_PERCENT} % is ${RUN_TO_RUN_VARIATION.source}.`;
 
 /** The `<figure class="compare-scoreboard">`: caption, bars, table. */
 export function scoreboardFigure(options: ScoreboardOptions): HTMLElement {

@@ -77,6 +77,10 @@ describe('/compare calls a lead as the experiment page does', () => {
     expect(groupCall(metric, ext4, xfs, evidence)).toEqual({ kind: 'broken', rules: ['BF001'] });
     const standings = boardStandings(metric, board, evidence, shortName);
     expect([...standings.values()].some((standing) => standing.isCrowned)).toBe(false);
+    // Both buffered jobs of both runs: BF001; the note says where.
+    expect(standings.get(loop('ext4'))?.note).toBe(
+      'not ranked against xfs: BF001 (error) in random-write-buf, sequential-write-buffered',
+    );
   });
 
   test('single runs: a lead within the run-to-run variation is ≈, a larger one ahead and not tested', async () => {

@@ -41,8 +41,10 @@ export function callNote(call: MeanCall, other: string, side: 'ahead' | 'behind'
   const single = call.calls.length === 1 ? first : undefined;
   const tests = `each of the ${call.calls.length} tests`;
   switch (call.kind) {
-    case 'broken':
-      return `not ranked against ${other}: ${call.rules.join(', ')} (error) on a number here`;
+    case 'broken': {
+      const where = call.groups.filter((_, index) => call.calls[index]?.kind === 'broken');
+      return `not ranked against ${other}: ${call.rules.join(', ')} (error) in ${where.join(', ')}`;
+    }
     case 'beyond':
       return single?.kind === 'beyond'
         ? `beyond the noise against ${other}: ${formatPValue(single.pValue)}`
