@@ -107,7 +107,7 @@ describe('/compare’s comparability line and noise calls', () => {
       const cell = boardOf(page, 'sysbench fileio').locator(`tr[data-run="${LOOPBACK}/ext4"] td[data-group="rndrd/1"]`);
       expect(await cell.locator('.note').first().textContent()).toBe(' ≈ top (1.25×, p\u00a0=\u00a00.36)');
       expect(await page.locator('[data-compare-comparability]').textContent()).toMatch(
-        /^These runs differ in nothing else this page checks \(hardware class, year, tool version\): a 2026 loop device in a KVM guest;/,
+        /^These runs share their hardware class, year and tool versions: a 2026 loop device in a KVM guest; fio-3\.33,/,
       );
       expect(await sidewaysOverflow(page)).toEqual([]);
       await page.screenshot({ path: join(SCREENSHOTS_DIR, `compare-noise-loopback-${width}-${colorScheme}.png`) });

@@ -26,7 +26,7 @@ describe('the comparability line above the rankings', () => {
   test('runs of one experiment: nothing else differs, and the line says what they share', async () => {
     const runs = await Promise.all([`${LOOPBACK}/ext4`, `${LOOPBACK}/btrfs`].map(runOf));
     expect(comparabilityLine(runs, ['sysbench'])).toEqual({
-      text: 'These runs differ in nothing else this page checks (hardware class, year, tool version): a 2026 loop device in a KVM guest; sysbench 1.0.20.',
+      text: 'These runs share their hardware class, year and tool versions: a 2026 loop device in a KVM guest; sysbench 1.0.20.',
       differs: false,
     });
     expect(comparabilityLine(runs.slice(0, 1), ['sysbench'])).toBeUndefined();

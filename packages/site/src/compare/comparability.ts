@@ -115,7 +115,8 @@ function distinct<T>(runs: readonly T[], each: (run: T) => string): string[] {
  * The line above a ranking: what differs among the ranked runs besides their workload, each
  * run's hardware class with its year, and each compared tool's versions ("These runs differ in
  * more than the workload: a 2011 RAID 10 array and a 2026 loop device in a KVM guest; fio 1.57
- * and fio-3.33."), or that they share all three. Undefined for fewer than two runs.
+ * and fio-3.33."), or that they share all three; `differs` when they do not. Undefined for
+ * fewer than two runs.
  */
 export function comparabilityLine(
   runs: ReadonlyArray<Pick<CompareRun, 'date' | 'runDate' | 'tools' | 'system'>>,
@@ -129,8 +130,11 @@ export function comparabilityLine(
     ...versions.filter((list) => list.length > 1).map((list) => formatList(list, 'and')),
   ];
   if (differing.length === 0) {
-    const same = [hardware[0] ?? '', ...versions.map((list) => list[0] ?? '')].filter((part) => part !== '');
-    const text = `These runs differ in nothing else this page checks (hardware class, year, tool version): ${same.join('; ')}.`;
+    const tools = formatList(
+      versions.map((list) => list[0] ?? ''),
+      'and',
+    );
+    const text = `These runs share their hardware class, year and tool versions: ${hardware[0] ?? ''}; ${tools}.`;
     return { text, differs: false };
   }
   return { text: `These runs differ in more than the workload: ${differing.join('; ')}.`, differs: true };

@@ -25,7 +25,7 @@ export interface ScoredRun {
 }
 
 export interface Scoreboard {
-  /** `best`: times from the best of the selection; `base`: value over the base run's. */
+  /** `best`: times from the best (the top) of the selection; `base`: value over the base run's. */
   reference: { kind: 'best' } | { kind: 'base'; run: string };
   betterIs: BetterIs;
   /** The groups every run has a value in: the geometric mean is over these. */

@@ -64,7 +64,7 @@ function captionText(options: ScoreboardOptions): string {
       : `the geometric mean over the ${groups === 1 ? 'one test' : `${groups} tests`} every run has`;
   const against =
     board.reference.kind === 'best'
-      ? `Each run's ${metric.title} as times from the best of the selection (1× is the best), ${over}`
+      ? `Each run's ${metric.title} as times from the top of the selection (1× is the top), ${over}`
       : `Each run's ${metric.title} over the base run's, ${over}`;
   const scale = isLog ? `; log scale, as the ratios span ${formatTimes(board.span)}` : '';
   return `${against}. For ${metric.title}, ${better}; a longer bar is better${scale}.`;
