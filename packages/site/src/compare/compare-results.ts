@@ -125,6 +125,7 @@ function sectionNodes(section: ComparedSection, index: number, chosen: ChosenRun
       evidence: leadEvidenceOf(section.key, metric, chosen.runOf),
       findings: findingsOf(chosen, section.key, metric.metric),
       refused,
+      isMethodSaid: index === 0,
     }),
     chartUnderBoard(
       compareFigure({

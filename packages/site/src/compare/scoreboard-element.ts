@@ -40,6 +40,8 @@ export interface ScoreboardOptions {
   findings: (run: string, group: string) => CompareCellFinding[];
   /** The numbers left out of the ranking: their workload differs in what changes the measurement. */
   refused: readonly RefusedCell[];
+  /** Whether this board says under its bars how leads are called (the page's first board: once a page). */
+  isMethodSaid: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ function captionText(options: ScoreboardOptions): string {
 
 const VARIATION_PERCENT = Math.round(RUN_TO_RUN_VARIATION.relative * 1000) / 10;
 
-/** How a lead is called, as on the experiment pages: said under every scoreboard's bars. */
+/** How a lead is called, as on the experiment pages: said under the first scoreboard's bars. */
 const HOW_DECIDED = `How leads are called: “best” only beyond the noise, by Welch’s t-test on the repeats of one experiment’s runs (p < 0.05); single runs, or runs of different experiments, within ${VARIATION_PERCENT} % of each other are ≈, and a larger lead is not tested; a number with an error lint finding leads nothing. ${VARIATION_PERCENT} % is ${RUN_TO_RUN_VARIATION.source}.`;
 
 /** The `<figure class="compare-scoreboard">`: caption, bars, table. */
@@ -99,10 +101,14 @@ export function scoreboardFigure(options: ScoreboardOptions): HTMLElement {
     line.textContent = refused;
     caption.append(line);
   }
-  const method = doc.createElement('p');
-  method.className = 'score-method note';
-  method.textContent = HOW_DECIDED;
-  figure.append(caption, bars(options), method, table(options));
+  figure.append(caption, bars(options));
+  if (options.isMethodSaid) {
+    const method = doc.createElement('p');
+    method.className = 'score-method note';
+    method.textContent = HOW_DECIDED;
+    figure.append(method);
+  }
+  figure.append(table(options));
   return figure;
 }
 
