@@ -26,7 +26,8 @@ export interface RunEvidence {
 /**
  * Welch's t-test of every pair of the experiment's runs that both have repeats, in every group
  * of every metric they share: the tests the experiment page makes (its runs' sections lined up
- * as /compare lines them up, then data/noise.ts's noiseTests), each under both of its runs.
+ * as /compare lines them up, then data/noise.ts's noiseTests), each once, under the run with
+ * the better mean (compare-runs.json holds both runs of a pair).
  */
 export function experimentNoiseTests(loaded: LoadedExperiment): Map<string, CompareNoiseTest[]> {
   const byRun = new Map<string, CompareNoiseTest[]>(loaded.runs.map((run) => [run.id, []]));
@@ -40,8 +41,7 @@ export function experimentNoiseTests(loaded: LoadedExperiment): Map<string, Comp
       for (const test of noise?.tests ?? []) {
         const common = { section: section.key, metric: metric.metric, unit: metric.unit, group: test.group };
         const alpha = noise?.alpha ?? 0;
-        byRun.get(test.better)?.push({ ...common, other: test.worse, pValue: test.pValue, alpha, isBetter: true });
-        byRun.get(test.worse)?.push({ ...common, other: test.better, pValue: test.pValue, alpha, isBetter: false });
+        byRun.get(test.better)?.push({ ...common, other: test.worse, pValue: test.pValue, alpha });
       }
     }
   }

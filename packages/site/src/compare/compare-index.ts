@@ -17,7 +17,8 @@ export interface CompareFingerprint {
 
 /**
  * Welch's t-test of this run's repeats against another run's of the same experiment, in one group
- * of a compared metric, as the experiment page made it (compare-evidence.ts).
+ * of a compared metric, as the experiment page made it (compare-evidence.ts): held by the run
+ * with the better mean of the two.
  */
 export interface CompareNoiseTest {
   /** The compare key of the section (`fio`, `sysbench:fileio`). */
@@ -32,8 +33,6 @@ export interface CompareNoiseTest {
   pValue: number;
   /** The level below which the experiment page calls it beyond the noise (data/noise.ts). */
   alpha: number;
-  /** Whether this run has the better mean of the two. */
-  isBetter: boolean;
 }
 
 /** A lint finding on a run's number in a group of a compared section (compare-evidence.ts). */
@@ -87,7 +86,7 @@ export interface CompareRun {
   sectionsHref: string;
   /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
   href: string;
-  /** The noise tests against the experiment's other runs (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
+  /** The noise tests it leads against the experiment's other runs (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
   noise?: CompareNoiseTest[];
   /** The lint findings on the run's compared numbers (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
   findings?: CompareCellFinding[];

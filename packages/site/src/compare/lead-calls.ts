@@ -113,14 +113,17 @@ export function leadEvidenceOf(
     welch(a, b, group) {
       const [x, y] = [splitRunId(a), splitRunId(b)];
       if (x.experiment !== y.experiment) return undefined;
-      const test = runOf(a)?.noise?.find(
-        (candidate) =>
-          candidate.section === sectionKey &&
-          candidate.metric === metric.metric &&
-          candidate.unit === metric.unit &&
-          candidate.group === group &&
-          candidate.other === y.run,
-      );
+      // A test is held by the run with the better mean: look under either.
+      const held = (holder: string, other: string) =>
+        runOf(holder)?.noise?.find(
+          (candidate) =>
+            candidate.section === sectionKey &&
+            candidate.metric === metric.metric &&
+            candidate.unit === metric.unit &&
+            candidate.group === group &&
+            candidate.other === other,
+        );
+      const test = held(a, y.run) ?? held(b, x.run);
       return test === undefined ? undefined : { pValue: test.pValue, alpha: test.alpha };
     },
     errorRules(run, group) {
