@@ -15,6 +15,37 @@ export interface CompareFingerprint {
   fingerprint: WorkloadFingerprint;
 }
 
+/**
+ * Welch's t-test of this run's repeats against another run's of the same experiment, in one group
+ * of a compared metric, as the experiment page made it (compare-evidence.ts): held by the run
+ * with the better mean of the two.
+ */
+export interface CompareNoiseTest {
+  /** The compare key of the section (`fio`, `sysbench:fileio`). */
+  section: string;
+  /** The measurement name (`write.iops`) and its unit. */
+  metric: string;
+  unit: string;
+  group: string;
+  /** The other run's folder name (the same experiment). */
+  other: string;
+  /** Two-sided. */
+  pValue: number;
+  /** The level below which the experiment page calls it beyond the noise (data/noise.ts). */
+  alpha: number;
+}
+
+/** A lint finding on a run's number in a group of a compared section (compare-evidence.ts). */
+export interface CompareCellFinding {
+  section: string;
+  group: string;
+  /** The rule id, `BF001`. */
+  rule: string;
+  severity: 'error' | 'warning' | 'note';
+  /** The measurement names it is about; absent, every number of the group. */
+  metrics?: string[];
+}
+
 /** One run as the compare page lists it. */
 export interface CompareRun {
   experiment: string;
@@ -25,6 +56,10 @@ export interface CompareRun {
   label: string;
   /** The value of the experiment's variable in this run. */
   value: string;
+  /** The run's own date (run.yaml `date`), when stated. */
+  runDate?: string;
+  /** run.yaml `tools`: each tool's version as the run states it (`fio: fio-3.33`). */
+  tools: Record<string, string>;
   /** The run's stated hardware in one line ("" when none is stated). */
   hardware: string;
   /**
@@ -51,6 +86,10 @@ export interface CompareRun {
   sectionsHref: string;
   /** The full run JSON (`RunJson`: also every parsed result and measurement), with the site's base. */
   href: string;
+  /** The noise tests it leads against the experiment's other runs (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
+  noise?: CompareNoiseTest[];
+  /** The lint findings on the run's compared numbers (compare-evidence.ts's compareRunsWithEvidence); absent in the catalog's. */
+  findings?: CompareCellFinding[];
 }
 
 /**
@@ -87,6 +126,8 @@ export function compareRuns(loaded: LoadedExperiment, base = '/'): CompareRun[] 
       run: run.id,
       label: run.run.label,
       value: run.run.value,
+      ...(run.run.date === undefined ? {} : { runDate: run.run.date }),
+      tools: run.run.tools,
       hardware: hardwareLine(hardwareFacets([run.run.system])),
       keys: [...keys],
       fingerprints: runFingerprints(loaded.id, run, base),

@@ -102,6 +102,7 @@ function compareElements(): CompareElements | undefined {
     results,
     empty: document.querySelector<HTMLElement>('[data-compare-empty]'),
     systems: document.querySelector<HTMLElement>('[data-compare-systems]'),
+    comparability: document.querySelector<HTMLElement>('[data-compare-comparability]'),
   };
 }
 

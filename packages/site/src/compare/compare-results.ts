@@ -6,13 +6,15 @@
 import { isLogByDefault, positiveSpan } from '../charts/scale-span.ts';
 import { defaultPageState } from '../lib/page-state.ts';
 import type { MetricComparison } from '../view/model.ts';
+import { comparabilityLine, type RefusedCell, refusedCells } from './comparability.ts';
 import { compareFigure } from './compare-figure.ts';
-import type { CompareRun } from './compare-index.ts';
+import type { CompareCellFinding, CompareRun } from './compare-index.ts';
 import type { ComparedSection } from './compare-runs.ts';
 import type { CompareState } from './compare-url.ts';
+import { comparedNoise, leadEvidenceOf } from './lead-calls.ts';
 import { scoreboard } from './ratios.ts';
 import { type RunName, scoreboardFigure } from './scoreboard-element.ts';
-import { cellSources } from './sources.ts';
+import { cellSources, groupFingerprints } from './sources.ts';
 import { systemsTable, workloadDifferences } from './systems.ts';
 import { systemsNodes } from './systems-element.ts';
 
@@ -23,6 +25,8 @@ export interface ResultElements {
   results: HTMLElement;
   empty: HTMLElement | null;
   systems: HTMLElement | null;
+  /** The line above the rankings: what differs among the ranked runs besides the workload. */
+  comparability: HTMLElement | null;
 }
 
 /** The chosen runs as the result needs them. */
@@ -59,42 +63,71 @@ function shownMetric(section: ComparedSection, name: string | null): MetricCompa
   return section.metrics.find((metric) => metric.metric === name || metric.key === name) ?? section.metrics[0];
 }
 
-/** Draws each compared metric for the results' width; returns that width. */
-export function drawResults(
-  elements: ResultElements,
+/**
+ * The numbers of a metric a ranking leaves out (comparability.ts), and the metric without them,
+ * with the noise tests the build made between its runs.
+ */
+function rankableMetric(
+  metric: MetricComparison,
+  sectionKey: string,
   chosen: ChosenRuns,
-  sections: readonly ComparedSection[],
-): number {
-  const { results, empty } = elements;
-  const { state } = chosen;
-  const runOrder = state.runs.map((id) => ({ id, label: chosen.nameOf(id).short }));
-  const nodes: HTMLElement[] = [];
-  sections.forEach((section, index) => {
-    const metric = shownMetric(section, state.metric);
-    if (metric === undefined) return;
-    const board = scoreboard(
-      metric,
-      state.runs,
-      state.base !== null && metric.cells.some((cell) => cell.run === state.base) ? state.base : null,
+): { metric: MetricComparison; refused: RefusedCell[] } {
+  const refused = refusedCells(metric.cells, chosen.state.runs, (run, group) => {
+    const known = chosen.runOf(run);
+    return known === undefined ? [] : groupFingerprints(known, sectionKey, group);
+  });
+  const isRefused = (cell: { run: string; group: string }) =>
+    refused.some((left) => left.run === cell.run && left.group === cell.group);
+  const rankable = { ...metric, cells: metric.cells.filter((cell) => !isRefused(cell)) };
+  // The experiment pages' charts read the noise tests from the metric: those the build made.
+  const noise = comparedNoise(rankable, leadEvidenceOf(sectionKey, rankable, chosen.runOf));
+  return { metric: noise === undefined ? rankable : { ...rankable, noise }, refused };
+}
+
+/** The lint findings on a run's number in a group of the section, of the shown metric. */
+function findingsOf(chosen: ChosenRuns, sectionKey: string, metric: string) {
+  return (run: string, group: string): CompareCellFinding[] =>
+    (chosen.runOf(run)?.findings ?? []).filter(
+      (found) =>
+        found.section === sectionKey &&
+        found.group === group &&
+        (found.metrics === undefined || found.metrics.includes(metric)),
     );
-    const isLog = state.scale === 'log' || (state.scale === 'auto' && isLogByDefault(board.span));
-    const chartSpan =
-      board.reference.kind === 'base' ? board.span : positiveSpan(metric.cells.map((cell) => cell.value));
-    const chartScale = state.scale === 'auto' ? (isLogByDefault(chartSpan) ? 'log' : 'linear') : state.scale;
-    nodes.push(
-      scoreboardFigure({
-        document,
-        metric,
-        board,
-        sectionTitle: section.title,
-        names: (run) => chosen.nameOf(run),
-        sources: (run, group) => {
-          const known = chosen.runOf(run);
-          return known === undefined ? [] : cellSources(known, section.key, group);
-        },
-        isLog,
-        id: `score-${index}`,
-      }),
+}
+
+/** One compared section's scoreboard and bar chart, for the shown metric; none without one. */
+function sectionNodes(section: ComparedSection, index: number, chosen: ChosenRuns, widthPx: number): HTMLElement[] {
+  const { state } = chosen;
+  const shown = shownMetric(section, state.metric);
+  if (shown === undefined) return [];
+  const { metric, refused } = rankableMetric(shown, section.key, chosen);
+  const board = scoreboard(
+    metric,
+    state.runs,
+    state.base !== null && metric.cells.some((cell) => cell.run === state.base) ? state.base : null,
+  );
+  const isLog = state.scale === 'log' || (state.scale === 'auto' && isLogByDefault(board.span));
+  const chartSpan = board.reference.kind === 'base' ? board.span : positiveSpan(metric.cells.map((cell) => cell.value));
+  const chartScale = state.scale === 'auto' ? (isLogByDefault(chartSpan) ? 'log' : 'linear') : state.scale;
+  return [
+    scoreboardFigure({
+      document,
+      metric,
+      board,
+      sectionTitle: section.title,
+      names: (run) => chosen.nameOf(run),
+      sources: (run, group) => {
+        const known = chosen.runOf(run);
+        return known === undefined ? [] : cellSources(known, section.key, group);
+      },
+      isLog,
+      id: `score-${index}`,
+      evidence: leadEvidenceOf(section.key, metric, chosen.runOf),
+      findings: findingsOf(chosen, section.key, metric.metric),
+      refused,
+      isMethodSaid: index === 0,
+    }),
+    chartUnderBoard(
       compareFigure({
         metric,
         sectionKey: section.key,
@@ -103,15 +136,65 @@ export function drawResults(
           baseline: board.reference.kind === 'base' ? board.reference.run : null,
           scale: chartScale,
         },
-        runOrder,
+        runOrder: state.runs.map((id) => ({ id, label: chosen.nameOf(id).short })),
         document,
-        maxWidthPx: results.clientWidth || undefined,
+        maxWidthPx: widthPx || undefined,
         idPrefix: `compare-${index}-`,
         fullName: (run) => chosen.nameOf(run).full,
       }),
-    );
+    ),
+  ];
+}
+
+/**
+ * The experiment pages' bar chart under a scoreboard, its summary pointing up to the scoreboard:
+ * the chart's own lead sentence (charts/lead-summary.ts) counts leads between single runs and
+ * over numbers with error findings, which the scoreboard's calls (standings.ts) do not.
+ */
+function chartUnderBoard(figure: HTMLElement): HTMLElement {
+  const summary = figure.querySelector<HTMLElement>('figcaption .summary');
+  if (summary)
+    summary.textContent =
+      'Every number as a bar, as the experiment pages draw it: whether a lead is beyond the noise is said in the scoreboard above.';
+  return figure;
+}
+
+/**
+ * The line above the rankings: what differs among the runs ranked besides their workload
+ * (comparability.ts), hidden when fewer than two runs are ranked.
+ */
+function showComparability(
+  element: HTMLElement | null,
+  chosen: ChosenRuns,
+  sections: readonly ComparedSection[],
+): void {
+  if (!element) return;
+  const ranked = chosen.state.runs.filter((id) =>
+    sections.some((section) => shownMetric(section, chosen.state.metric)?.cells.some((cell) => cell.run === id)),
+  );
+  const runs = ranked.flatMap((id) => {
+    const run = chosen.runOf(id);
+    return run === undefined ? [] : [run];
   });
-  results.replaceChildren(...nodes);
+  const tools = [...new Set(sections.map((section) => section.key.split(':')[0] ?? section.key))];
+  const line = comparabilityLine(runs, tools);
+  element.hidden = line === undefined;
+  element.textContent = line?.text ?? '';
+  element.toggleAttribute('data-differs', line?.differs === true);
+}
+
+/** Draws each compared metric for the results' width; returns that width. */
+export function drawResults(
+  elements: ResultElements,
+  chosen: ChosenRuns,
+  sections: readonly ComparedSection[],
+): number {
+  const { results, empty } = elements;
+  const { state } = chosen;
+  showComparability(elements.comparability, chosen, sections);
+  results.replaceChildren(
+    ...sections.flatMap((section, index) => sectionNodes(section, index, chosen, results.clientWidth)),
+  );
   if (empty) {
     empty.hidden = sections.length > 0;
     empty.textContent =

@@ -25,7 +25,7 @@ export interface ScoredRun {
 }
 
 export interface Scoreboard {
-  /** `best`: times from the best of the selection; `base`: value over the base run's. */
+  /** `best`: times from the best (the top) of the selection; `base`: value over the base run's. */
   reference: { kind: 'best' } | { kind: 'base'; run: string };
   betterIs: BetterIs;
   /** The groups every run has a value in: the geometric mean is over these. */
@@ -101,4 +101,20 @@ export function scoreboard(metric: MetricComparison, runOrder: readonly string[]
     runs,
     span,
   };
+}
+
+/**
+ * How good a run's geometric mean is, for the bar's length: 1/ratio against the best (1 for the
+ * best); against a base run, the ratio itself where higher is better, its inverse where lower is.
+ */
+export function goodness(board: Scoreboard, ratio: number): number {
+  if (board.reference.kind === 'best') return 1 / ratio;
+  return board.betterIs === 'lower' ? 1 / ratio : ratio;
+}
+
+/** Runs with a geometric mean, best first; then those without one. */
+export function rankedRuns(board: Scoreboard): ScoredRun[] {
+  const withMean = board.runs.filter((run) => run.geomean !== null);
+  withMean.sort((a, b) => goodness(board, b.geomean as number) - goodness(board, a.geomean as number));
+  return [...withMean, ...board.runs.filter((run) => run.geomean === null)];
 }

@@ -28,9 +28,25 @@ function isGroupWorkload(entry: CompareFingerprint, group: string): boolean {
 }
 
 /**
- * The raw files a run's number in a group of a compared section was read from: the files whose
- * fingerprint is the group's workload, else every file of the section's tool (a bonnie++ size,
- * dd); for a published table, the experiment's measurements (`measurementsHref`).
+ * The fingerprints of the workload a run's number in a group of a compared section was read
+ * from: those whose workload is the group's, else every one of the section's tool (a bonnie++
+ * size, dd). None for a published table.
+ */
+export function groupFingerprints(
+  run: { fingerprints: readonly CompareFingerprint[] },
+  sectionKey: string,
+  group: string,
+): CompareFingerprint[] {
+  if (sectionKey.endsWith(':published')) return [];
+  const ofTool = run.fingerprints.filter((entry) => entry.fingerprint.tool === toolOfSection(sectionKey));
+  const ofGroup = ofTool.filter((entry) => isGroupWorkload(entry, group));
+  return ofGroup.length > 0 ? ofGroup : ofTool;
+}
+
+/**
+ * The raw files a run's number in a group of a compared section was read from: the files of its
+ * workload's fingerprints (groupFingerprints); for a published table, the experiment's
+ * measurements (`measurementsHref`).
  */
 export function cellSources(
   run: Pick<CompareRun, 'fingerprints' | 'measurementsHref'>,
@@ -39,8 +55,6 @@ export function cellSources(
 ): SourceFile[] {
   if (sectionKey.endsWith(':published'))
     return run.measurementsHref === undefined ? [] : [{ file: 'measurements.csv', href: run.measurementsHref }];
-  const ofTool = run.fingerprints.filter((entry) => entry.fingerprint.tool === toolOfSection(sectionKey));
-  const ofGroup = ofTool.filter((entry) => isGroupWorkload(entry, group));
-  const files = new Map((ofGroup.length > 0 ? ofGroup : ofTool).map((entry) => [entry.file, entry.fileHref]));
+  const files = new Map(groupFingerprints(run, sectionKey, group).map((entry) => [entry.file, entry.fileHref]));
   return [...files].map(([file, href]) => ({ file, href }));
 }

@@ -1,6 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { aliasedCacheKey, aliasOf, loadCatalog, loadExperimentById } from '../../../catalog/site-content.ts';
-import { compareRuns, type ExperimentCompareRuns } from '../../../compare/compare-index.ts';
+import { compareRunsWithEvidence } from '../../../compare/compare-evidence.ts';
+import type { ExperimentCompareRuns } from '../../../compare/compare-index.ts';
 
 /**
  * `/experiments/<id>/compare-runs.json`: the experiment's runs with what they can be compared
@@ -17,7 +18,7 @@ export const GET: APIRoute = async ({ params }) => {
   const body: ExperimentCompareRuns = {
     experiment: id,
     alias: await aliasOf(id),
-    runs: compareRuns(await loadExperimentById(id), import.meta.env.BASE_URL),
+    runs: compareRunsWithEvidence(await loadExperimentById(id), import.meta.env.BASE_URL),
   };
   return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
