@@ -8,7 +8,7 @@ import type { Experiment } from '@benchfolio/parsers/content';
 import { leadSentence } from '../charts/lead-summary.ts';
 import { formatPercentChange, formatVsBest } from '../charts/normalize.ts';
 import { formatValue } from '../lib/format-value.ts';
-import type { BarCell, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
+import type { BarCell, CellFinding, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
 import { noiseCall, noiseMethodText, noiseNote, rankedCells } from '../view/noise.ts';
 
 /** How many headline metrics a verdict shows at most: it must fit above the first chart. */
@@ -29,6 +29,8 @@ export interface VerdictCell {
   closeness: Closeness | null;
   /** Within the noise of the row's best (Welch's t-test), when the build tested it. */
   isWithinNoise: boolean;
+  /** The lint's findings on the number (the bar cell's), for its badges; absent where none. */
+  findings?: CellFinding[];
 }
 
 /** A run's number in a verdict line. */
@@ -43,6 +45,8 @@ export interface VerdictEntry {
   isWithinNoise: boolean;
   /** Welch's verdict against the best, where tested: "within the noise: p = 0.41". */
   noiseText?: string;
+  /** The lint's findings on the number (the bar cell's), for its badges; absent where none. */
+  findings?: CellFinding[];
 }
 
 export interface VerdictLine {
@@ -118,7 +122,9 @@ function gridColumn(grid: RankGrid, metric: string, section: ToolSection): Metri
   const group = { key: 'grid', label: grid.title };
   const cells: BarCell[] = grid.rows.flatMap((row) => {
     const value = row.values[index];
-    return value === null || value === undefined ? [] : [{ group: group.key, run: row.run, value }];
+    const findings = row.findings?.[metric];
+    if (value === null || value === undefined) return [];
+    return [{ group: group.key, run: row.run, value, ...(findings === undefined ? {} : { findings }) }];
   });
   return {
     key: `${grid.key}-${metric}`,
@@ -184,6 +190,7 @@ function verdictLine(data: MetricComparison, group: MetricComparison['groups'][n
     if (!isBest && best !== undefined && best.value !== 0) result.ratioText = formatVsBest(cell.value / best.value);
     const noise = isBest || best === undefined ? undefined : noiseNote(noiseCall(data, group.key, best.run, cell.run));
     if (noise !== undefined) result.noiseText = noise;
+    if (cell.findings !== undefined) result.findings = cell.findings;
     return result;
   };
   const line: VerdictLine = { groupKey: group.key, entries: best === undefined ? [] : [best, ...others].map(entry) };
@@ -227,7 +234,8 @@ function ratioTable(data: MetricComparison): VerdictMetric['table'] {
         cell !== undefined &&
         cell.run !== best.run &&
         noiseCall(data, group, best.run, cell.run).kind === 'inside';
-      return { run: run.id, value: cell?.value ?? null, ratio, isWithinNoise };
+      const findings = cell?.findings === undefined ? {} : { findings: cell.findings };
+      return { run: run.id, value: cell?.value ?? null, ratio, isWithinNoise, ...findings };
     });
   };
   const grid = groups.map((group) => ({ label: group.label, cells: ratiosOf(group.key) }));
