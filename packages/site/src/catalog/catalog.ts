@@ -8,8 +8,9 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
 import { experimentView } from '../data/experiment-view.ts';
+import type { FindingRef } from '../data/finding-summary.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
-import { type IndexEntry, indexEntry } from '../data/index-entry.ts';
+import { type IndexEntry, indexEntry, withFindingCount } from '../data/index-entry.ts';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 
 /** A run as the routes of its files need it. */
@@ -43,6 +44,8 @@ export interface CatalogEntry {
   compare: CompareFilters;
   glossary: GlossaryUse;
   samples: SampleCandidate[];
+  /** The lint's findings on its outputs (rule, severity, run), for /rules/'s counts. */
+  findings: FindingRef[];
   /** Its warnings (errors stop the build), for the build's log. */
   warnings: ContentIssue[];
 }
@@ -54,16 +57,19 @@ export function catalogEntry(
   warnings: readonly ContentIssue[],
   base: string,
 ): CatalogEntry {
+  // One view (and one lint) for the entry: the glossary's metrics and the index's finding count.
+  const view = experimentView(loaded);
   return {
     id: loaded.id,
     dir: loaded.dir,
     digest,
     experiment: loaded.experiment,
-    index: indexEntry(loaded),
+    index: withFindingCount(indexEntry(loaded), view.findings),
     runs: loaded.runs.map(catalogRun),
     compare: compareFilters(compareRuns(loaded, base)),
-    glossary: glossaryUse(experimentView(loaded)),
+    glossary: glossaryUse(view),
     samples: sampleCandidates(loaded),
+    findings: view.findings.list,
     warnings: [...warnings],
   };
 }
