@@ -16,6 +16,8 @@ import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 /** A run as the routes of its files need it. */
 export interface CatalogRun {
   id: string;
+  /** What the run stands for (run.yaml `label`): /rules/ names runs by it. */
+  label: string;
   /** Its raw outputs' file names, in run.yaml's order. */
   files: string[];
   /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
@@ -77,7 +79,7 @@ export function catalogEntry(
 function catalogRun(run: LoadedRun): CatalogRun {
   const files = run.outputs.map((output) => output.file);
   const filesystem = run.run.system.filesystem?.type;
-  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }) };
+  return { id: run.id, label: run.run.label, files, ...(filesystem !== undefined && { filesystem }) };
 }
 
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */

@@ -102,7 +102,8 @@ export function findingsSentence(data: MetricComparison): string {
   const parts = data.cells.flatMap((cell) => {
     if (cell.findings === undefined || cell.findings.length === 0) return [];
     const run = data.runs.find((candidate) => candidate.id === cell.run)?.label ?? cell.run;
-    const group = data.groups.length > 1 ? `, ${data.groups.find((g) => g.key === cell.group)?.label ?? cell.group}` : '';
+    const group =
+      data.groups.length > 1 ? `, ${data.groups.find((g) => g.key === cell.group)?.label ?? cell.group}` : '';
     return [`${run}${group}: ${cell.findings.map((finding) => finding.rule).join(', ')}`];
   });
   return parts.length === 0 ? '' : ` Lint findings: ${parts.join('; ')}.`;
