@@ -1,9 +1,13 @@
-// How many lint findings an experiment has, for its index card and the /rules/ page: counted by
-// severity, each with its rule and run, and where on its page the first flagged number is.
+// How many lint findings there are: an experiment's, for its index card (counted by severity,
+// with where on its page the first flagged number is), and each rule's across the site, for the
+// /rules/ page (every rule as the library declares it, LINT_RULES, with the runs it flags, each
+// linking to the run's page, where the findings are listed with their raw lines).
 
-import type { LintFinding } from '@benchfolio/parsers/node';
+import { LINT_RULES, type LintFinding, type LintRule } from '@benchfolio/parsers/node';
 import { formatCount } from '../lib/format.ts';
 import type { ToolSection } from '../view/model.ts';
+import { ruleAnchor } from './cell-findings.ts';
+import { runPagePath } from './download-paths.ts';
 
 /** One finding, as the catalog keeps it: which rule, how serious, on which run. */
 export interface FindingRef {
@@ -60,4 +64,78 @@ export function findingsText(summary: Pick<FindingsSummary, 'errors' | 'warnings
     summary.notes > 0 ? formatCount(summary.notes, 'note') : undefined,
   ].filter((part) => part !== undefined);
   return `${formatCount(total, 'finding')}: ${parts.join(', ')}`;
+}
+
+/** An experiment as the rules page counts its findings (the catalog entry's). */
+export interface RuleCountInput {
+  id: string;
+  title: string;
+  /** The run folders' labels (run.yaml `label`), by folder name. */
+  runLabels: ReadonlyMap<string, string>;
+  findings: readonly FindingRef[];
+}
+
+/** A run with findings of a rule. */
+export interface RuleRun {
+  experiment: string;
+  experimentTitle: string;
+  run: string;
+  runLabel: string;
+  count: number;
+  /** Site path of the run's page (pass through href()). */
+  href: string;
+}
+
+/** A rule as /rules/ shows it. */
+export interface RuleEntry extends LintRule {
+  /** Its anchor on the page: `bf102`. */
+  anchor: string;
+  /** Its findings on the site, in all. */
+  count: number;
+  /** The runs with its findings, in the experiments' order. */
+  runs: RuleRun[];
+}
+
+/** Every rule in the library's order, with its findings on the given experiments. */
+export function ruleEntries(experiments: readonly RuleCountInput[]): RuleEntry[] {
+  return LINT_RULES.map((rule): RuleEntry => {
+    const runs: RuleRun[] = [];
+    for (const experiment of experiments) {
+      for (const found of experiment.findings) {
+        if (found.rule !== rule.id) continue;
+        const known = runs.find((entry) => entry.experiment === experiment.id && entry.run === found.run);
+        if (known !== undefined) {
+          known.count++;
+          continue;
+        }
+        runs.push({
+          experiment: experiment.id,
+          experimentTitle: experiment.title,
+          run: found.run,
+          runLabel: experiment.runLabels.get(found.run) ?? found.run,
+          count: 1,
+          href: runPagePath(experiment.id, found.run),
+        });
+      }
+    }
+    const count = runs.reduce((sum, entry) => sum + entry.count, 0);
+    return { ...rule, sources: [...rule.sources], anchor: ruleAnchor(rule.id), count, runs };
+  });
+}
+
+/**
+ * A source as the page prints it: its text, with each web address in it made a link. Sources are
+ * sentences such as `https://fio.readthedocs.io/... (direct: "...")` or `bonnie++(8), https://...`.
+ */
+export function sourceParts(source: string): Array<{ text: string; url?: string }> {
+  const parts: Array<{ text: string; url?: string }> = [];
+  let last = 0;
+  for (const match of source.matchAll(/https?:\/\/[^\s)"]+/g)) {
+    const url = match[0].replace(/[.,;]+$/, '');
+    if (match.index > last) parts.push({ text: source.slice(last, match.index) });
+    parts.push({ text: url, url });
+    last = match.index + url.length;
+  }
+  if (last < source.length) parts.push({ text: source.slice(last) });
+  return parts;
 }
