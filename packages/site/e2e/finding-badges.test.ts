@@ -75,7 +75,9 @@ function shownBars(page: Page): Promise<Shown[]> {
 /** The rules of a bar cell in the view, by chart key (sections' metrics: keys are unique on the page). */
 function cellRules(view: ExperimentView, key: string, run: string, group: string): string[] {
   for (const section of view.sections) {
-    const cell = section.metrics.find((metric) => metric.key === key)?.cells.find((c) => c.run === run && c.group === group);
+    const cell = section.metrics
+      .find((metric) => metric.key === key)
+      ?.cells.find((c) => c.run === run && c.group === group);
     if (cell !== undefined) return (cell.findings ?? []).map((found) => found.rule);
   }
   return [];
@@ -143,7 +145,9 @@ describe('lint badges on the experiment pages', () => {
     for (const width of [1280, 390]) {
       for (const { id, group, run, rules } of cases) {
         const page = await open(id, width);
-        const entry = page.locator(`[data-verdict] li[data-group="${group}"] .verdict-entry[data-run="${run}"]`).first();
+        const entry = page
+          .locator(`[data-verdict] li[data-group="${group}"] .verdict-entry[data-run="${run}"]`)
+          .first();
         for (const rule of rules) {
           const badge = entry.locator(`a.finding-badge[data-rule="${rule}"]`);
           await expect(badge.isVisible(), `${id} ${rule} at ${width}`).resolves.toBe(true);

@@ -5,7 +5,6 @@
 
 import { href } from '../lib/url.ts';
 import type { CellFinding, MetricComparison } from '../view/model.ts';
-import { estimateTextWidth } from './label-fit.ts';
 import { appendTitle, svgElement, svgText } from './plot-parts.ts';
 
 /** The badge's font size in a chart, and its padding and gap, in px. */
@@ -48,8 +47,9 @@ export function svgBadgesWidth(findings: readonly CellFinding[] | undefined): nu
   return (findings ?? []).reduce((width, finding) => width + BADGE_GAP_PX + badgeWidth(finding), 0);
 }
 
+/** The id is set in the monospace font (finding-badges.css): about 0.62 em a character. */
 function badgeWidth(finding: CellFinding): number {
-  return estimateTextWidth(finding.rule, BADGE_FONT_PX) + 2 * BADGE_PAD_PX;
+  return finding.rule.length * BADGE_FONT_PX * 0.62 + 2 * BADGE_PAD_PX;
 }
 
 /**
@@ -84,8 +84,9 @@ export function appendSvgBadges(
         rx: 3,
       }),
       svgText(document, finding.rule, {
-        x: x + BADGE_PAD_PX,
+        x: x + width / 2,
         y: at.centre + 3.5,
+        'text-anchor': 'middle',
         'font-size': BADGE_FONT_PX,
       }),
     );
