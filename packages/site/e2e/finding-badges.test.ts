@@ -90,6 +90,7 @@ describe('lint badges on the experiment pages', () => {
     'on every verdict entry and bar whose number has a finding, its rule ids; none elsewhere',
     async () => {
       expect(flagged().map((view) => view.id)).toEqual(expect.arrayContaining([MSA70, LOOPBACK]));
+      let badged = 0;
       for (const view of views) {
         const page = await open(view.id, 1280);
         const metrics = verdict(view.sections, view.experiment.headline);
@@ -101,15 +102,18 @@ describe('lint badges on the experiment pages', () => {
             expected.map((found) => found.rule),
           );
         }
+        // Pages without bars (a published sweep, an experiment awaiting runs) have none to check.
         const bars = await shownBars(page);
-        expect(bars.length, view.id).toBeGreaterThan(0);
         for (const bar of bars) {
+          if (bar.rules.length > 0) badged++;
           expect(bar.rules, `${view.id} bar ${bar.key} ${bar.group} ${bar.run}`).toEqual(
             cellRules(view, bar.key, bar.run, bar.group),
           );
         }
         await page.context().close();
       }
+      // MSA70's and the loopback's flagged bars at the least.
+      expect(badged).toBeGreaterThan(10);
     },
     EVERY_PAGE_TIMEOUT_MS,
   );
