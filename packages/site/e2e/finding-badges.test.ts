@@ -59,7 +59,7 @@ function shownBars(page: Page): Promise<Shown[]> {
       const svg = bar.closest('svg');
       const run = bar.getAttribute('data-run') ?? '';
       const group = bar.getAttribute('data-group') ?? '';
-      const badges = [...(svg?.querySelectorAll('a.finding-badge') ?? [])].filter(
+      const badges = [...(svg?.querySelectorAll('.finding-badge') ?? [])].filter(
         (badge) => badge.getAttribute('data-run') === run && badge.getAttribute('data-group') === group,
       );
       return {

@@ -1,7 +1,8 @@
 // The badge a number flagged by the benchmark lint carries (view/model.ts CellFinding): the
-// rule's id, linked to its entry on /rules/, its reason in the title (the tooltip) and, in HTML,
-// in text for screen readers. In HTML tables (bonnie++'s grid, the charts' data tables) and in
-// SVG beside a bar's value label; components/FindingBadges.astro writes the same markup.
+// rule's id, its reason in the title (the tooltip) and, in HTML, linked to the rule's entry on
+// /rules/ with the reason in text for screen readers. In HTML tables (bonnie++'s grid, the
+// charts' data tables) and in SVG beside a bar's value label (a marker there: see
+// appendSvgBadges); components/FindingBadges.astro writes the same HTML.
 
 import { href } from '../lib/url.ts';
 import type { CellFinding, MetricComparison } from '../view/model.ts';
@@ -53,9 +54,11 @@ function badgeWidth(finding: CellFinding): number {
 }
 
 /**
- * A bar's badges in SVG from `x` on the row centred at `centre`: each an `<a class="finding-badge
- * severity-…" data-rule>` with a rounded box, the rule id and its title. Charts are `role="img"`:
- * the data table beside them carries the same badges as links for screen readers.
+ * A bar's badges in SVG from `x` on the row centred at `centre`: each a `<g class="finding-badge
+ * severity-…" data-rule>` with a rounded box, the rule id and its title (the reason, as a
+ * tooltip). Not links: a chart is `role="img"`, whose content may hold no control, focusable or
+ * not (axe's nested-interactive); the data table under every chart and the verdict's lines carry
+ * the same badges as links to /rules/, and the chart's name lists them.
  */
 export function appendSvgBadges(
   svg: SVGSVGElement,
@@ -67,15 +70,14 @@ export function appendSvgBadges(
   for (const finding of findings ?? []) {
     x += BADGE_GAP_PX;
     const width = badgeWidth(finding);
-    const link = svgElement(document, 'a', {
+    const badge = svgElement(document, 'g', {
       class: `finding-badge severity-${finding.severity}`,
-      href: href(finding.href),
       'data-rule': finding.rule,
       'data-run': at.run,
       'data-group': at.group,
     });
-    appendTitle(document, link, badgeTitle(finding));
-    link.append(
+    appendTitle(document, badge, badgeTitle(finding));
+    badge.append(
       svgElement(document, 'rect', {
         x,
         y: at.centre - BADGE_HEIGHT_PX / 2,
@@ -90,7 +92,7 @@ export function appendSvgBadges(
         'font-size': BADGE_FONT_PX,
       }),
     );
-    svg.append(link);
+    svg.append(badge);
     x += width;
   }
 }
