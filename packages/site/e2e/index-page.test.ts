@@ -73,7 +73,7 @@ describe('the index of experiments, built from one experiment', () => {
     const root = site.url('/');
     const internal = hrefs.filter((href) => href.startsWith(root));
     // The site name and the nav (experiments, compare, try, glossary), the experiment's page, and
-    // the footer's feed and glossary.
+    // the footer's feed, glossary and lint rules.
     expect(internal).toEqual([
       root,
       root,
@@ -83,6 +83,7 @@ describe('the index of experiments, built from one experiment', () => {
       site.url(`/experiments/${EXPERIMENT_ID}/`),
       site.url('/rss.xml'),
       site.url('/glossary/'),
+      site.url('/rules/'),
     ]);
     for (const href of internal) expect((await fetch(href)).status, href).toBe(200);
     await page.context().close();

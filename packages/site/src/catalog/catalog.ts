@@ -8,13 +8,16 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
 import { experimentView } from '../data/experiment-view.ts';
+import type { FindingRef } from '../data/finding-summary.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
-import { type IndexEntry, indexEntry } from '../data/index-entry.ts';
+import { type IndexEntry, indexEntry, withFindingCount } from '../data/index-entry.ts';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 
 /** A run as the routes of its files need it. */
 export interface CatalogRun {
   id: string;
+  /** What the run stands for (run.yaml `label`): /rules/ names runs by it. */
+  label: string;
   /** Its raw outputs' file names, in run.yaml's order. */
   files: string[];
   /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
@@ -43,6 +46,8 @@ export interface CatalogEntry {
   compare: CompareFilters;
   glossary: GlossaryUse;
   samples: SampleCandidate[];
+  /** The lint's findings on its outputs (rule, severity, run), for /rules/'s counts. */
+  findings: FindingRef[];
   /** Its warnings (errors stop the build), for the build's log. */
   warnings: ContentIssue[];
 }
@@ -54,16 +59,19 @@ export function catalogEntry(
   warnings: readonly ContentIssue[],
   base: string,
 ): CatalogEntry {
+  // One view (and one lint) for the entry: the glossary's metrics and the index's finding count.
+  const view = experimentView(loaded);
   return {
     id: loaded.id,
     dir: loaded.dir,
     digest,
     experiment: loaded.experiment,
-    index: indexEntry(loaded),
+    index: withFindingCount(indexEntry(loaded), view.findings),
     runs: loaded.runs.map(catalogRun),
     compare: compareFilters(compareRuns(loaded, base)),
-    glossary: glossaryUse(experimentView(loaded)),
+    glossary: glossaryUse(view),
     samples: sampleCandidates(loaded),
+    findings: view.findings.list,
     warnings: [...warnings],
   };
 }
@@ -71,7 +79,7 @@ export function catalogEntry(
 function catalogRun(run: LoadedRun): CatalogRun {
   const files = run.outputs.map((output) => output.file);
   const filesystem = run.run.system.filesystem?.type;
-  return { id: run.id, files, ...(filesystem !== undefined && { filesystem }) };
+  return { id: run.id, label: run.run.label, files, ...(filesystem !== undefined && { filesystem }) };
 }
 
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */

@@ -19,6 +19,7 @@ import {
   plottedValues,
   valueDomain,
 } from './bar-values.ts';
+import { appendSvgBadges, findingsSentence, svgBadgesWidth } from './finding-badges.ts';
 import { estimateTextWidth, wrapLabel } from './label-fit.ts';
 import { ratioNotation } from './normalize.ts';
 import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
@@ -171,7 +172,8 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   const top = header.length * LINE_PX + 6;
   const height = top + groups.length * (LINE_PX + GROUP_GAP_PX) + rowCount * ROW_PX + AXIS_PX;
   const summary = barSummary(data, { baseline: baselineRun?.id, groupNoun: options.groupNoun });
-  const svg = createSvg(document, { width, height }, `${data.title}, bar chart. ${summary}`);
+  const flagged = findingsSentence(data);
+  const svg = createSvg(document, { width, height }, `${data.title}, bar chart. ${summary}${flagged}`);
   for (const [name, value] of Object.entries({
     chart: 'bar',
     orientation: 'horizontal',
@@ -193,7 +195,12 @@ export function barChart(data: MetricComparison, options: BarChartOptions): SVGS
   // Run names get up to 42 % of the width: 151 px of the verdict's 360 px chart, room for
   // "Host2, performance"; longer names end in an ellipsis (the table and titles keep them whole).
   const labelWidth = Math.min(width * 0.42, Math.max(0, ...labels.map((r) => estimateTextWidth(r.label, FONT_PX))) + 8);
-  const valueWidth = Math.max(0, ...labels.map((r) => estimateTextWidth(text(r.plotted), FONT_PX))) + 10;
+  // A flagged bar's badges follow its value label: their room is kept too.
+  const valueWidth =
+    Math.max(
+      0,
+      ...labels.map((r) => estimateTextWidth(text(r.plotted), FONT_PX) + svgBadgesWidth(r.plotted.cell.findings)),
+    ) + 10;
   const x = valueAxis(plotted, scale, baselineRun?.id, [labelWidth, Math.max(labelWidth + 40, width - valueWidth)]);
   const frame: Frame = { data, x, labelWidth, text, ...(baselineRun ? { baseline: baselineRun } : {}) };
   let y = top;
@@ -266,8 +273,9 @@ function appendRow(svg: SVGSVGElement, frame: Frame, row: Row, y: number): void 
   const whiskerEnd = appendWhisker(svg, frame, p, centre);
   const markerEnd = frame.baseline === undefined ? appendSampleMarker(svg, frame, p, centre) : undefined;
   const labelX = Math.max(end, whiskerEnd ?? end, markerEnd ?? end) + 5;
+  const valueText = frame.text(p);
   svg.append(
-    svgText(document, frame.text(p), {
+    svgText(document, valueText, {
       class: 'value-label',
       'data-run': p.cell.run,
       'data-group': p.cell.group,
@@ -276,6 +284,8 @@ function appendRow(svg: SVGSVGElement, frame: Frame, row: Row, y: number): void 
       'font-size': FONT_PX,
     }),
   );
+  const badgesAt = { x: labelX + estimateTextWidth(valueText, FONT_PX), centre, run: p.cell.run, group: p.cell.group };
+  appendSvgBadges(svg, p.cell.findings, badgesAt);
 }
 
 /** The spread as a whisker, its low end clamped at the axis (no cap there); returns its right end. */

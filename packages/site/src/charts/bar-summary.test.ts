@@ -72,7 +72,13 @@ describe('barSummary(data, options)', () => {
     // ext4's random-write-buf (83840) and sequential-write-direct (10494) flagged as the lint
     // helper marks them: ext3 (59112) then leads random-write-buf by 17× over xfs (3484), and
     // xfs (6486) sequential-write-direct over ext3 (34).
-    const finding = { rule: 'BF001', severity: 'error' as const, reason: 'page cache', href: '/rules/#bf001' };
+    const finding = {
+      rule: 'BF001',
+      severity: 'error' as const,
+      title: 'page cache',
+      reason: 'page cache',
+      href: '/rules/#bf001',
+    };
     const flagged: MetricComparison = {
       ...iops,
       cells: iops.cells.map((c) =>

@@ -17,6 +17,7 @@
 import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit, BetterIs, RankGrid, RunRef } from '../view/model.ts';
 import { RUN_TO_RUN_VARIATION, singleRunLead } from '../view/run-to-run.ts';
+import { findingBadgesElement } from './finding-badges.ts';
 import { runStyles } from './run-styles.ts';
 
 /** How many colour classes a column is cut into: rank-0 … rank-4. */
@@ -176,18 +177,20 @@ export function rankGrid(data: RankGrid, { document, runOrder }: RankGridOptions
     tr.append(th);
     data.columns.forEach((column, c) => {
       const value = row.values[c] ?? null;
-      if (value === null) {
-        tr.append(element('td', 'not measured', 'not-measured'));
-        return;
-      }
       const rank = ranks[c]?.[r] ?? null;
       const isWithinNoise = rank === null && rankingOf(column) !== 'neither';
-      const td = element(
-        'td',
-        formatValue(value, column.unit),
-        rank !== null ? `rank-${rank}` : isWithinNoise ? 'unranked within-noise' : 'unranked',
-      );
-      td.dataset.value = String(value);
+      const td =
+        value === null
+          ? element('td', 'not measured', 'not-measured')
+          : element(
+              'td',
+              formatValue(value, column.unit),
+              rank !== null ? `rank-${rank}` : isWithinNoise ? 'unranked within-noise' : 'unranked',
+            );
+      if (value !== null) td.dataset.value = String(value);
+      // The lint's findings on the cell's number (or on why it is missing: +++++).
+      const badges = findingBadgesElement(document, row.findings?.[column.key]);
+      if (badges !== null) td.append(badges);
       tr.append(td);
     });
     body.append(tr);

@@ -18,7 +18,7 @@ describe('the comparability line above the rankings', () => {
     // `date: '2026-11-24'`, `tools: fio: 'fio-3.33'`.
     const runs = await Promise.all([`${MSA70}/ext4`, `${LOOPBACK}/xfs`].map(runOf));
     expect(comparabilityLine(runs, ['fio'])).toEqual({
-      text: 'These runs differ in more than the workload: a 2011 RAID 10 array and a 2026 loop device in a KVM guest; fio 1.57 and fio-3.33.',
+      text: 'These runs differ in more than the workload: a 2011 RAID 10 of 24 rotational disks and a 2026 loop device in a KVM guest; fio 1.57 and fio-3.33.',
       differs: true,
     });
   });

@@ -114,7 +114,7 @@ function distinct<T>(runs: readonly T[], each: (run: T) => string): string[] {
 /**
  * The line above a ranking: what differs among the ranked runs besides their workload, each
  * run's hardware class with its year, and each compared tool's versions ("These runs differ in
- * more than the workload: a 2011 RAID 10 array and a 2026 loop device in a KVM guest; fio 1.57
+ * more than the workload: a 2011 RAID 10 of 24 rotational disks and a 2026 loop device in a KVM guest; fio 1.57
  * and fio-3.33."), or that they share all three; `differs` when they do not. Undefined for
  * fewer than two runs.
  */

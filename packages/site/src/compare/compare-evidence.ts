@@ -3,7 +3,8 @@
 // repeats, data/noise.ts: jstat stays out of the page's script), and the lint findings on each
 // number (the library's `lint`), by compared section, workload and metric.
 
-import { type LintFinding, type LoadedExperiment, lint } from '@benchfolio/parsers/node';
+import type { LintFinding, LoadedExperiment } from '@benchfolio/parsers/node';
+import { experimentFindings } from '../data/cell-findings.ts';
 import { noiseTests } from '../data/noise.ts';
 import { runSections } from '../data/run-json.ts';
 import {
@@ -83,7 +84,8 @@ export function experimentEvidence(
   fingerprintsOf: (run: string) => readonly CompareFingerprint[],
 ): Map<string, RunEvidence> {
   const noise = experimentNoiseTests(loaded);
-  const findings = lint(loaded);
+  // Notes do not change a lead and are not badged on numbers (data/cell-findings.ts): left out.
+  const findings = experimentFindings(loaded).filter((found) => found.severity !== 'note');
   return new Map(
     loaded.runs.map((run) => {
       const sections = runSections(loaded, run).map((section) => ({

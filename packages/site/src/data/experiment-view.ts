@@ -1,11 +1,13 @@
 import { type Experiment, type System, type SystemDifference, variableName } from '@benchfolio/parsers/content';
-import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import type { LintFinding, LoadedExperiment } from '@benchfolio/parsers/node';
 import { UniqueKeys } from '../sections/keys.ts';
 import { publishedSections } from '../sections/published-sections.ts';
 import { measuredRuns } from '../sections/warmup.ts';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
+import { addCellFindings, experimentFindings } from './cell-findings.ts';
 import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath, runPagePath } from './download-paths.ts';
+import { type FindingsSummary, findingsSummary } from './finding-summary.ts';
 import { addNoiseTests } from './noise.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
 
@@ -65,10 +67,20 @@ export interface ExperimentView {
   sections: ToolSection[];
   /** Site path of measurements.csv (every measurement of every run). */
   measurementsCsvHref: string;
+  /** The lint's findings on the runs' outputs, counted, with where the page shows the first. */
+  findings: FindingsSummary;
 }
 
-/** The view of one experiment. Pure: the same loaded experiment gives the same view. */
+/**
+ * The view of one experiment. Pure: the same loaded experiment gives the same view. The lint's
+ * findings on its runs (linted once per loaded experiment) are put on the numbers they concern.
+ */
 export function experimentView(loaded: LoadedExperiment): ExperimentView {
+  return experimentViewWith(loaded, experimentFindings(loaded));
+}
+
+/** The view of an experiment with the given lint findings on its numbers (data/cell-findings.ts). */
+export function experimentViewWith(loaded: LoadedExperiment, findings: readonly LintFinding[]): ExperimentView {
   const runs = loaded.runs.map((run, order): RunView => {
     const view: RunView = {
       id: run.id,
@@ -102,6 +114,7 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
     return view;
   });
   const runRefs: RunRef[] = runs.map(({ id, label }) => ({ id, label }));
+  const shown = sections(loaded, runRefs, findings);
   return {
     id: loaded.id,
     href: experimentPath(loaded.id),
@@ -114,15 +127,25 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
       loaded.runs.map((run) => ({ id: run.id, system: run.run.system })),
       loaded.experiment.variable,
     ),
-    sections: sections(loaded, runRefs),
+    sections: shown,
     measurementsCsvHref: measurementsCsvPath(loaded.id),
+    findings: findingsSummary(findings, experimentPath(loaded.id), shown),
   };
 }
 
-function sections(loaded: LoadedExperiment, runRefs: readonly RunRef[]): ToolSection[] {
+function sections(
+  loaded: LoadedExperiment,
+  runRefs: readonly RunRef[],
+  findings: readonly LintFinding[],
+): ToolSection[] {
   // Warm-up repeats (--warmup) are in no chart and no spread.
   const measured = measuredRuns(loaded.runs);
-  const raw = TOOLS.flatMap((tool) => tool.sections(measured, runRefs));
+  const raw = TOOLS.flatMap((tool) => {
+    const built = tool.sections(measured, runRefs);
+    // Badges on the numbers the lint's findings concern, while the keys are the tool's own.
+    addCellFindings(built, tool.findingPlaces?.(measured) ?? [], findings, loaded);
+    return built;
+  });
   const all = [...raw, ...publishedSections(loaded, runRefs)];
   // Keys are unique on the page (they go in URLs and ids): a published fio table beside raw fio
   // outputs gets keys of its own.

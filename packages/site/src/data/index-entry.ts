@@ -1,6 +1,7 @@
 import { type VariableKind, variableName } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import { PARSED_TOOLS } from '../tools/index.ts';
+import type { FindingsSummary } from './finding-summary.ts';
 import { type HardwareFacet, hardwareFacets, hardwareLine } from './hardware-summary.ts';
 
 /** What the index page shows and filters an experiment by: plain JSON, made at build time. */
@@ -33,6 +34,11 @@ export interface IndexEntry {
   authors: string[];
   source?: { title: string; url?: string };
   tags: string[];
+  /**
+   * How many lint findings its outputs have, by severity, and the site path of the first section
+   * whose numbers carry one (else of /rules/); absent where none.
+   */
+  findings?: { errors: number; warnings: number; notes: number; href: string };
 }
 
 /** The index entry of one loaded experiment. */
@@ -68,4 +74,11 @@ export function indexEntry(loaded: LoadedExperiment): IndexEntry {
         : { title: experiment.source.title, url: experiment.source.url };
   }
   return entry;
+}
+
+/** The entry with its lint findings counted (experiment-view.ts's summary), where it has any. */
+export function withFindingCount(entry: IndexEntry, findings: FindingsSummary): IndexEntry {
+  if (findings.href === undefined) return entry;
+  const { errors, warnings, notes, href } = findings;
+  return { ...entry, findings: { errors, warnings, notes, href } };
 }

@@ -1,6 +1,6 @@
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
-import { LINT_RULES, type LintRuleId, type LintSeverity, lint } from '@benchfolio/parsers/node';
-import { lintRuleUrl } from '../lib/repo-links.ts';
+import { LINT_RULES, type LintRuleId, type LintSeverity } from '@benchfolio/parsers/node';
+import { experimentFindings, ruleEntryPath } from './cell-findings.ts';
 import { rawFilePath } from './download-paths.ts';
 
 /** A lint finding on one of the run's outputs, as its run page lists it. */
@@ -8,8 +8,8 @@ export interface RunFindingView {
   rule: LintRuleId;
   /** The rule's title (docs/05-lint-rules.md's heading), said beside its id. */
   ruleTitle: string;
-  /** The rule's entry in docs/05-lint-rules.md on the repository; undefined when unknown. */
-  ruleHref?: string;
+  /** Site path of the rule's entry on /rules/ (pass through href()). */
+  ruleHref: string;
   severity: LintSeverity;
   file: string;
   /** Site path of the raw output (pass through href()); served as text/plain, so no line anchor. */
@@ -21,25 +21,22 @@ export interface RunFindingView {
 }
 
 /**
- * The benchmark lint's findings on the run's outputs (the library's `lint`, at build time, on the
- * raw text as committed), in output and line order.
+ * The benchmark lint's findings on the run's outputs (the library's `lint` of the whole experiment,
+ * at build time, on the raw text as committed), in output and line order.
  */
-export function runFindings(loaded: LoadedExperiment, run: LoadedRun, repoUrl?: string): RunFindingView[] {
+export function runFindings(loaded: LoadedExperiment, run: LoadedRun): RunFindingView[] {
   const titles = new Map<string, string>(LINT_RULES.map((rule) => [rule.id, rule.title]));
-  return lint({ ...loaded, runs: [run] }).map((found) => {
-    const ruleTitle = titles.get(found.rule) ?? '';
-    const view: RunFindingView = {
+  return experimentFindings(loaded)
+    .filter((found) => found.run === run.id)
+    .map((found) => ({
       rule: found.rule,
-      ruleTitle,
+      ruleTitle: titles.get(found.rule) ?? '',
+      ruleHref: ruleEntryPath(found.rule),
       severity: found.severity,
       file: found.file,
       fileHref: rawFilePath(loaded.id, run.id, found.file),
       line: found.line,
       workload: found.workload,
       message: found.message,
-    };
-    const ruleHref = lintRuleUrl({ id: found.rule, title: ruleTitle }, repoUrl);
-    if (ruleHref !== undefined) view.ruleHref = ruleHref;
-    return view;
-  });
+    }));
 }

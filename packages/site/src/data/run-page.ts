@@ -1,7 +1,8 @@
 import { CUT_WARNING } from '@benchfolio/parsers';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
+import { experimentFindings } from './cell-findings.ts';
 import { experimentPath, rawFilePath, runPagePath } from './download-paths.ts';
-import { type ExperimentView, experimentView, type OutputView, type RunView } from './experiment-view.ts';
+import { type ExperimentView, experimentViewWith, type OutputView, type RunView } from './experiment-view.ts';
 import {
   type HeadlineTable,
   headlinesByTool,
@@ -63,11 +64,11 @@ export interface RunPageView {
  * run JSON builds them for /compare (run-json.ts), but with every tool (iostat's devices too).
  */
 export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageView {
-  const alone = experimentView({
-    ...loaded,
-    runs: [run],
-    published: loaded.published.filter((row) => row.run === run.id),
-  });
+  const alone = experimentViewWith(
+    { ...loaded, runs: [run], published: loaded.published.filter((row) => row.run === run.id) },
+    // The experiment's findings, linted once for all its runs (a check across runs sees them all).
+    experimentFindings(loaded).filter((found) => found.run === run.id),
+  );
   const runView = alone.runs[0];
   if (runView === undefined) throw new Error(`run ${run.id} of ${loaded.id} has no view`);
   const outputs = run.outputs.map((output, index) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ToolName } from '@benchfolio/parsers';
 import { type LoadedExperiment, loadContent } from '@benchfolio/parsers/node';
+import { experimentFindings } from './cell-findings.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const RESULTS_DIR = join(REPO_ROOT, 'content/results');
@@ -114,6 +115,9 @@ export async function fixtureExperiment(
     if (errors.length > 0 || experiments[0] === undefined) {
       throw new Error(`fixture ${id} does not load: ${JSON.stringify(errors)}`);
     }
+    // The lint reads the raw text from the files: linted while they are there (cell-findings.ts
+    // keeps the findings of a loaded experiment), so that views made after see them.
+    experimentFindings(experiments[0]);
     await whileThere?.(experiments[0]);
     return experiments[0];
   } finally {

@@ -6,7 +6,13 @@ import { headlineComparisons, timesText, verdict, verdictContext } from './verdi
 
 /** A finding as the lint helper attaches it to a cell (data/cell-findings.ts), for the tests. */
 function finding(rule: string, severity: CellFinding['severity']): CellFinding {
-  return { rule, severity, reason: `${rule} in a test`, href: `/rules/#${rule.toLowerCase()}` };
+  return {
+    rule,
+    severity,
+    title: `${rule} in a test`,
+    reason: `${rule} in a test`,
+    href: `/rules/#${rule.toLowerCase()}`,
+  };
 }
 
 /** The sections with `findings` set on the cells of `metric` (in any tool) that `where` picks. */

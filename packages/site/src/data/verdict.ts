@@ -10,7 +10,7 @@ import { againstBestNotes, aheadText, leadSentence } from '../charts/lead-summar
 import { formatPercentChange } from '../charts/normalize.ts';
 import { formatValue } from '../lib/format-value.ts';
 import { errorFindings, flaggedText, groupRanking, isWithinNoise, leadCall, similarText } from '../view/lead.ts';
-import type { BarCell, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
+import type { BarCell, CellFinding, MetricComparison, RankGrid, ToolSection } from '../view/model.ts';
 import { noiseMethodText } from '../view/noise.ts';
 import type { ExperimentView } from './experiment-view.ts';
 import { type LikeForLike, likeForLikeRuns } from './like-for-like.ts';
@@ -42,6 +42,8 @@ export interface VerdictCell {
   isLead?: boolean;
   /** "flagged BF001: not ranked": the number has an error finding. */
   flagged?: string;
+  /** The lint's findings on the number (the bar cell's), for its badges; absent where none. */
+  findings?: CellFinding[];
 }
 
 /** A run's number in a verdict line. */
@@ -65,6 +67,8 @@ export interface VerdictEntry {
   leadText?: string;
   /** "flagged BF001: not ranked": the number has an error finding, listed last. */
   flagged?: string;
+  /** The lint's findings on the number (the bar cell's), for its badges; absent where none. */
+  findings?: CellFinding[];
 }
 
 export interface VerdictLine {
@@ -153,7 +157,9 @@ function gridColumn(grid: RankGrid, metric: string, section: ToolSection): Metri
   const group = { key: 'grid', label: grid.title };
   const cells: BarCell[] = grid.rows.flatMap((row) => {
     const value = row.values[index];
-    return value === null || value === undefined ? [] : [{ group: group.key, run: row.run, value }];
+    const findings = row.findings?.[metric];
+    if (value === null || value === undefined) return [];
+    return [{ group: group.key, run: row.run, value, ...(findings === undefined ? {} : { findings }) }];
   });
   return {
     key: `${grid.key}-${metric}`,
@@ -263,6 +269,7 @@ function entryOf(data: MetricComparison, cell: BarCell, best: BarCell | undefine
     isWithinNoise: false,
     isLead: false,
   };
+  if (cell.findings !== undefined) entry.findings = cell.findings;
   if (errorFindings(cell).length > 0) {
     entry.flagged = flaggedText(cell);
     return entry;
@@ -332,6 +339,7 @@ interface RatioCell {
   /** The difference from the best is real (beyond the noise), so its magnitude may be coloured. */
   isReal: boolean;
   flagged?: string;
+  findings?: CellFinding[];
 }
 
 /** Each run of a row against its best free of error findings (or, where all are flagged, its best). */
@@ -349,6 +357,7 @@ function ratioRow(data: MetricComparison, group: string): RatioCell[] {
       isLead: false,
       isReal: false,
     };
+    if (cell?.findings !== undefined) row.findings = cell.findings;
     if (cell === undefined || best === undefined) return row;
     if (errorFindings(cell).length > 0) return { ...row, flagged: flaggedText(cell) };
     if (cell === best)

@@ -21,6 +21,7 @@ export function barChartTable(
     columns: [noun.charAt(0).toUpperCase() + noun.slice(1), ...data.runs.map((run) => run.label)],
     rows: data.groups.map((group) => ({
       label: group.label,
+      ...findingsOf(data, group.key),
       cells: data.runs.map((run) => {
         const row = rows.find((candidate) => candidate.groupKey === group.key && candidate.runId === run.id);
         if (row === undefined || row.value === null) return '';
@@ -34,4 +35,12 @@ export function barChartTable(
       }),
     })),
   };
+}
+
+/** The lint's findings on a group's cells, run by run, when any has some (the table's badges). */
+function findingsOf(data: MetricComparison, group: string): { findings?: ChartTable['rows'][number]['findings'] } {
+  const findings = data.runs.map(
+    (run) => data.cells.find((cell) => cell.group === group && cell.run === run.id)?.findings,
+  );
+  return findings.some((list) => list !== undefined && list.length > 0) ? { findings } : {};
 }

@@ -1,4 +1,5 @@
 import type { ChartTable } from '../charts/data-table.ts';
+import { findingBadgesElement } from '../charts/finding-badges.ts';
 
 /**
  * A chart's data table as a `<table class="data">` made with `document`: the caption, a header
@@ -22,11 +23,14 @@ export function chartTableElement(table: ChartTable, document: Document): HTMLTa
     th.scope = 'row';
     th.textContent = row.label;
     tr.append(th);
-    for (const cell of row.cells) {
+    row.cells.forEach((cell, index) => {
       const td = tr.insertCell();
       td.className = 'number';
       td.textContent = cell;
-    }
+      // A flagged number's badges, as links: the chart's own are not read (it is an image).
+      const badges = findingBadgesElement(document, row.findings?.[index]);
+      if (badges !== null) td.append(badges);
+    });
   }
   return element;
 }

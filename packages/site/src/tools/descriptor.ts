@@ -39,6 +39,26 @@ export interface ToolNames<T extends ToolName = ToolName> {
   compareKey?(section: ToolSection): string;
 }
 
+/**
+ * One workload of one of a tool's outputs, and where its numbers are drawn: how a lint finding
+ * lands on bars. The library's lint names a finding's workload as the tool prints it (a fio job,
+ * a bonnie++ machine name, a sysbench test and mode, `dd`); a tool's sections group bars their
+ * own way (fio jobs, qualified by run.yaml workload where a name repeats; bonnie++ sizes; sysbench
+ * modes and thread counts; dd's run.yaml workloads), which only the tool knows.
+ */
+export interface FindingPlace {
+  /** The run folder name. */
+  run: string;
+  /** The output's file name in the run folder (LintFinding `file`). */
+  file: string;
+  /** The workload as the lint names it (LintFinding `workload`). */
+  workload: string;
+  /** The section's key as the tool made it, before the page makes keys unique. */
+  section: string;
+  /** The bar group key in that section. */
+  group: string;
+}
+
 /** One tool, as the site shows it. `T` is the library's name of the tool. */
 export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames<T> {
   metrics: MetricWords;
@@ -48,6 +68,11 @@ export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames
    * through the tool's accessor (fioResultOf, ...), never cast.
    */
   sections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[];
+  /**
+   * Where each workload of each output in `runs` is drawn in `sections`' bars (the same runs):
+   * data/cell-findings.ts badges those bars with the lint's findings. None for a tool without bars.
+   */
+  findingPlaces?(runs: readonly LoadedRun[]): FindingPlace[];
   /**
    * Whether its sections go into a run's JSON and so into /compare: false where the run JSON's
    * outputs already hold what the sections show (iostat's series).

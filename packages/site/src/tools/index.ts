@@ -11,6 +11,7 @@ import { iostat } from './iostat/descriptor.ts';
 import { sadf } from './sadf/descriptor.ts';
 import { sysbench } from './sysbench/descriptor.ts';
 
+export type { FindingPlace } from './descriptor.ts';
 export { namesOf, PARSED_TOOLS, TOOL_NAMES, toolTitle, toolTitlesText } from './names.ts';
 
 /** Every tool's descriptor, by the library's name of the tool, in the order pages show them. */

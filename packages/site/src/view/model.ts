@@ -55,9 +55,11 @@ export interface CellFinding {
   /** The rule id, "BF001". */
   rule: string;
   severity: 'error' | 'warning' | 'note';
-  /** One line of why, for the badge's text and title. */
+  /** The rule's title, the badge's short text where there is room: "fio job runtime far from its siblings". */
+  title: string;
+  /** One line of why, with this number's values (the finding's message): the badge's `title`. */
   reason: string;
-  /** Site path of the rule's entry (pass through href()). */
+  /** Site path of the rule's entry on /rules/ (pass through href()): `/rules/#bf102`. */
   href: string;
 }
 
@@ -215,12 +217,16 @@ export interface SweepPoint {
 export interface RankGrid {
   key: string;
   title: string;
+  /** The bar group whose runs the rows are (bonnie++'s first size): where lint findings land. */
+  group?: string;
   columns: Array<{ key: string; title: string; unit: BaseUnit; betterIs: BetterIs }>;
   rows: Array<{
     run: string;
     values: Array<number | null>;
     /** Per column, the repeats' values where the run has several (what the noise tests read). */
     samples?: Array<number[] | null>;
+    /** The lint findings on the row's numbers, by column key (data/cell-findings.ts); absent where none. */
+    findings?: Record<string, CellFinding[]>;
   }>;
   /** Welch's t-test of every pair of rows with repeats, per column (`group` is the column key). */
   noise?: NoiseTests;

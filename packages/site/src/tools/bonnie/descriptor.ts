@@ -6,7 +6,7 @@ import type { BonnieResult, ParseOutput } from '@benchfolio/parsers';
 import type { ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { joinedNames, type PrefillFacts, type PrefillRead, printedPairs } from '../prefill-read.ts';
-import { bonnieSections } from './sections.ts';
+import { bonnieFindingPlaces, bonnieSections } from './sections.ts';
 import { bonnieWords } from './words.ts';
 
 /** The typed result of a bonnie++ output; undefined for another tool's. */
@@ -19,6 +19,7 @@ export const bonnie: ToolDescriptor<'bonnie'> = {
   ...TOOL_NAMES.bonnie,
   metrics: bonnieWords,
   sections: (runs, runRefs) => bonnieSections(runs, runRefs, bonnieWords),
+  findingPlaces: bonnieFindingPlaces,
   isCompared: true,
   try: {
     reads: 'bonnie++ 1.0x to 2.0x: the human-readable table and the CSV line, of every layout.',

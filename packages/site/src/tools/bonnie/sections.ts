@@ -3,7 +3,7 @@ import type { LoadedRun } from '@benchfolio/parsers/node';
 import { measuredRuns } from '../../sections/measured.ts';
 import { ComparisonBuilder, mean } from '../../sections/repeats.ts';
 import type { RankGrid, RunRef, ToolSection } from '../../view/model.ts';
-import type { MetricWords } from '../descriptor.ts';
+import type { FindingPlace, MetricWords } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 
 /** bonnie++'s tests in the order it prints them, by their CSV names (the measurements' names): I/O, then files. */
@@ -17,6 +17,9 @@ interface RunSample {
   run: string;
   group: string;
   label: string;
+  /** The output's file name, and the machine name bonnie++ printed (label `name`). */
+  file: string;
+  name: string | undefined;
   sample: string;
   values: ReadonlyMap<string, Measurement>;
 }
@@ -69,6 +72,19 @@ function keyOf(metric: string): string {
   return `bonnie-${metric.replace(/[._]/g, '-')}`;
 }
 
+/**
+ * Where each bonnie++ run of each output is drawn: the lint names a finding's workload by the
+ * machine name bonnie++ printed (label `name`), and the run's bars are in its size's group (the
+ * grid shows the first size's). A run whose every test printed +++++ measured nothing and is
+ * drawn nowhere. Several runs of one output under one name but of other sizes are told apart
+ * by nothing the finding carries but its line: each of those groups gets the finding.
+ */
+export function bonnieFindingPlaces(runs: readonly LoadedRun[]): FindingPlace[] {
+  return runSamples(runs).flatMap(({ run, file, name, group }) =>
+    name === undefined ? [] : [{ run, file, workload: name, section: 'bonnie', group }],
+  );
+}
+
 /** Each bonnie++ run of each output, in order; a run that measured nothing is left out. */
 function runSamples(runs: readonly LoadedRun[]): RunSample[] {
   const samples: RunSample[] = [];
@@ -83,6 +99,8 @@ function runSamples(runs: readonly LoadedRun[]): RunSample[] {
           group: `${size ?? 'no-io'}/${concurrency ?? 1}`,
           // "8G files", "8G files, concurrency 4"; "file tests only" with `-s 0`.
           label: `${size === undefined ? 'file tests only' : `${size} files`}${concurrency === undefined ? '' : `, concurrency ${concurrency}`}`,
+          file: output.file,
+          name: labels.name,
           sample: `${output.file}#${index}`,
           values,
         });
@@ -121,5 +139,11 @@ function rankGrid(samples: readonly RunSample[], runRefs: readonly RunRef[], wor
       if (own.length > 1) row.samples = repeats.map((values) => (values.length > 1 ? values : null));
       return row;
     });
-  return { key: 'bonnie-grid', title: `${TOOL_NAMES.bonnie.title} results, ${first?.label ?? ''}`, columns, rows };
+  return {
+    key: 'bonnie-grid',
+    title: `${TOOL_NAMES.bonnie.title} results, ${first?.label ?? ''}`,
+    ...(first === undefined ? {} : { group: first.group }),
+    columns,
+    rows,
+  };
 }

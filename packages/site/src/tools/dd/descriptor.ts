@@ -6,13 +6,14 @@ import type { ParseOutput } from '@benchfolio/parsers';
 import type { ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import type { PrefillRead } from '../prefill-read.ts';
-import { ddSections } from './sections.ts';
+import { ddFindingPlaces, ddSections } from './sections.ts';
 import { ddWords } from './words.ts';
 
 export const dd: ToolDescriptor<'dd'> = {
   ...TOOL_NAMES.dd,
   metrics: ddWords,
   sections: ddSections,
+  findingPlaces: ddFindingPlaces,
   isCompared: true,
   try: {
     reads:

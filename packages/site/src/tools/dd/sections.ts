@@ -5,6 +5,7 @@
 import type { LoadedRun } from '@benchfolio/parsers/node';
 import { ComparisonBuilder } from '../../sections/repeats.ts';
 import type { RunRef, ToolSection } from '../../view/model.ts';
+import type { FindingPlace } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { ddWords } from './words.ts';
 
@@ -14,7 +15,7 @@ export function ddSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[
   for (const run of runs) {
     for (const output of run.outputs) {
       if (output.parsed.tool !== 'dd') continue;
-      const group = output.declared.workload ?? output.file;
+      const group = ddGroupOf(output);
       builder.group(group, group);
       for (const measurement of output.parsed.measurements) {
         // A run's own figures: progress lines (label `sample`) are points on the way.
@@ -43,4 +44,23 @@ export function ddSections(runs: readonly LoadedRun[], runRefs: readonly RunRef[
       metrics: builder.build(ddWords.headline.map((metric) => `dd-${metric}`)),
     },
   ];
+}
+
+/** A dd output's bar group: its run.yaml workload, else its file. */
+function ddGroupOf(output: LoadedRun['outputs'][number]): string {
+  return output.declared.workload ?? output.file;
+}
+
+/**
+ * Where each dd output is drawn: the lint names every dd finding's workload `dd` (dd prints no
+ * name), and an output's bars are in its own group (ddGroupOf). Exact: one output, one group.
+ */
+export function ddFindingPlaces(runs: readonly LoadedRun[]): FindingPlace[] {
+  return runs.flatMap((run) =>
+    run.outputs.flatMap((output) =>
+      output.parsed.tool === 'dd'
+        ? [{ run: run.id, file: output.file, workload: 'dd', section: 'dd', group: ddGroupOf(output) }]
+        : [],
+    ),
+  );
 }

@@ -12,13 +12,14 @@ import {
   printedPairs,
 } from '../prefill-read.ts';
 import { fioResultOf } from './latency.ts';
-import { fioSections } from './sections.ts';
+import { fioFindingPlaces, fioSections } from './sections.ts';
 import { fioWords } from './words.ts';
 
 export const fio: ToolDescriptor<'fio'> = {
   ...TOOL_NAMES.fio,
   metrics: fioWords,
   sections: (runs, runRefs) => fioSections(runs, runRefs, fioWords),
+  findingPlaces: fioFindingPlaces,
   isCompared: true,
   try: {
     reads:

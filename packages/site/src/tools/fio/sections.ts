@@ -3,7 +3,7 @@ import type { LoadedRun } from '@benchfolio/parsers/node';
 import { measuredRuns } from '../../sections/measured.ts';
 import { ComparisonBuilder } from '../../sections/repeats.ts';
 import type { RunRef, ToolSection } from '../../view/model.ts';
-import type { MetricWords } from '../descriptor.ts';
+import type { FindingPlace, MetricWords } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { type GroupInfo, groupInfo, groupKeys, groupLabels } from './groups.ts';
 import { fioResultOf, latencyDistributions, typedJobs } from './latency.ts';
@@ -18,6 +18,8 @@ interface JobSample {
   job: string;
   /** run.yaml `workload` of the output. */
   workload: string | undefined;
+  /** The output's file name. */
+  file: string;
   /** The output file and the fio run inside it: one repeat. */
   sample: string;
   /** The job's measurement labels: `job`, `group`, `rw`, `bs`, `iodepth`, ... */
@@ -60,6 +62,21 @@ export function fioSections(runs: readonly LoadedRun[], runRefs: readonly RunRef
 
 function keyOf(metric: string): string {
   return `fio-${metric.replace(/\./g, '-')}`;
+}
+
+/**
+ * Where each job of each output is drawn: the lint names a fio finding's workload by its job
+ * name, and the job's bars are in the group groups.ts keys it by (the job, or `workload · job`
+ * where a job name comes under several run.yaml workloads). Exact: the same samples as the bars.
+ */
+export function fioFindingPlaces(runs: readonly LoadedRun[]): FindingPlace[] {
+  return jobSamples(runs).samples.map(({ run, file, job, group }) => ({
+    run,
+    file,
+    workload: job,
+    section: 'fio',
+    group,
+  }));
 }
 
 /**
@@ -120,7 +137,8 @@ function jobSamples(runs: readonly LoadedRun[]): {
         // `run` numbers the fio runs of an input only when it holds several.
         const index = labels.run ?? '0';
         const jobs = counts.get(jobKey(index, job)) ?? null;
-        found.push({ run: run.id, job, workload, sample: `${output.file}#${index}`, labels, values, jobs });
+        const sample = `${output.file}#${index}`;
+        found.push({ run: run.id, job, workload, file: output.file, sample, labels, values, jobs });
       }
     }
   }

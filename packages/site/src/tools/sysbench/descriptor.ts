@@ -6,13 +6,14 @@ import type { ToolDescriptor } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { joinedNames, type PrefillRead, printedPairs } from '../prefill-read.ts';
 import { sysbenchResultOf } from './histograms.ts';
-import { sysbenchSections } from './sections.ts';
+import { sysbenchFindingPlaces, sysbenchSections } from './sections.ts';
 import { sysbenchWords } from './words.ts';
 
 export const sysbench: ToolDescriptor<'sysbench'> = {
   ...TOOL_NAMES.sysbench,
   metrics: sysbenchWords,
   sections: (runs, runRefs) => sysbenchSections(runs, runRefs, sysbenchWords),
+  findingPlaces: sysbenchFindingPlaces,
   isCompared: true,
   try: {
     reads:

@@ -3,7 +3,7 @@ import type { LoadedRun } from '@benchfolio/parsers/node';
 import { slug, UniqueKeys } from '../../sections/keys.ts';
 import { ComparisonBuilder, type MetricSpec, mean } from '../../sections/repeats.ts';
 import type { BaseUnit, MetricComparison, RunRef, SweepPoint, SweepSeries, ToolSection } from '../../view/model.ts';
-import type { MetricWords } from '../descriptor.ts';
+import type { FindingPlace, MetricWords } from '../descriptor.ts';
 import { TOOL_NAMES } from '../names.ts';
 import { histogramSamples, latencyHistograms } from './histograms.ts';
 import { intervalSeries, threadsText } from './intervals.ts';
@@ -39,6 +39,10 @@ function percentileMetrics(values: ReadonlyMap<string, Measurement>): string[] {
 /** One benchmark run of a test: its labels, its own figures and its interval lines, from measurements. */
 interface RunSample {
   run: string;
+  /** The output's file name. */
+  file: string;
+  /** The workload as the library's fingerprints and lint name it: "fileio rndrd", "cpu". */
+  workload: string;
   test: string;
   mode: string | null;
   threads: number | null;
@@ -90,6 +94,9 @@ function runSamples(runs: readonly LoadedRun[]): RunSample[] {
         if (labels.command === 'prepare' || labels.command === 'cleanup') return;
         samples.push({
           run: run.id,
+          file: output.file,
+          // As sysbench/fingerprint.ts names it: the test (else "sysbench") and its mode.
+          workload: [labels.test ?? 'sysbench', labels.mode].filter((word) => word !== undefined).join(' '),
           test: labels.test ?? 'other',
           mode: labels.mode ?? null,
           threads: labels.threads === undefined ? null : Number(labels.threads),
@@ -151,9 +158,7 @@ function barMetrics(
 ): MetricComparison[] {
   const builder = new ComparisonBuilder(runRefs);
   const groupOf = (sample: RunSample) => {
-    // The key always names the thread count, so that runs of other experiments (compare page)
-    // line up whether or not they sweep threads; the label names it only in a sweep.
-    const key = `${sample.mode ?? test}/${sample.threads ?? ''}`;
+    const key = groupKeyOf(test, sample);
     const parts = [sample.mode ?? (groups.modes.length > 1 ? '(no mode)' : test)];
     if (groups.isSweep) parts.push(threadsText(sample.threads));
     builder.group(key, parts.join(' · '));
@@ -173,6 +178,32 @@ function barMetrics(
     }
   }
   return dropIdleDirections(builder.build(metrics.map((metric) => keyOf(test, metric))));
+}
+
+/**
+ * A bar group's key: the mode (the test where it has none) and the thread count. The key always
+ * names the thread count, so that runs of other experiments (compare page) line up whether or not
+ * they sweep threads; the label names it only in a sweep.
+ */
+function groupKeyOf(test: string, sample: { mode: string | null; threads: number | null }): string {
+  return `${sample.mode ?? test}/${sample.threads ?? ''}`;
+}
+
+/**
+ * Where each benchmark run of each output is drawn: the lint names a finding's workload by test
+ * and mode ("fileio rndrd"), the bars are in the test's section, in the group of the mode and
+ * thread count. Runs of one mode at several thread counts in one output are told apart by nothing
+ * the finding carries (the cache rule points at the output's first size line): each group of them
+ * gets the finding.
+ */
+export function sysbenchFindingPlaces(runs: readonly LoadedRun[]): FindingPlace[] {
+  return runSamples(runs).map((sample) => ({
+    run: sample.run,
+    file: sample.file,
+    workload: sample.workload,
+    section: `sysbench-${slug(sample.test)}`,
+    group: groupKeyOf(sample.test, sample),
+  }));
 }
 
 /** The metrics of a test's bars: its throughput figures, mean latency, then the percentiles the runs printed. */
