@@ -8,9 +8,9 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
 import { experimentView } from '../data/experiment-view.ts';
-import type { FindingRef } from '../data/finding-summary.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
 import { type IndexEntry, indexEntry, withFindingCount } from '../data/index-entry.ts';
+import type { FindingRef } from '../findings/finding-summary.ts';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
 
 /** A run as the routes of its files need it. */

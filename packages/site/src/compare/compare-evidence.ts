@@ -4,9 +4,9 @@
 // number (the library's `lint`), by compared section, workload and metric.
 
 import type { LintFinding, LoadedExperiment } from '@benchfolio/parsers/node';
-import { experimentFindings } from '../data/cell-findings.ts';
 import { noiseTests } from '../data/noise.ts';
 import { runSections } from '../data/run-json.ts';
+import { experimentFindings } from '../findings/cell-findings.ts';
 import {
   type CompareCellFinding,
   type CompareFingerprint,
@@ -84,7 +84,7 @@ export function experimentEvidence(
   fingerprintsOf: (run: string) => readonly CompareFingerprint[],
 ): Map<string, RunEvidence> {
   const noise = experimentNoiseTests(loaded);
-  // Notes do not change a lead and are not badged on numbers (data/cell-findings.ts): left out.
+  // Notes do not change a lead and are not badged on numbers (findings/cell-findings.ts): left out.
   const findings = experimentFindings(loaded).filter((found) => found.severity !== 'note');
   return new Map(
     loaded.runs.map((run) => {

@@ -1,13 +1,13 @@
 import { type Experiment, type System, type SystemDifference, variableName } from '@benchfolio/parsers/content';
 import type { LintFinding, LoadedExperiment } from '@benchfolio/parsers/node';
+import { addCellFindings, experimentFindings } from '../findings/cell-findings.ts';
+import { type FindingsSummary, findingsSummary } from '../findings/finding-summary.ts';
 import { UniqueKeys } from '../sections/keys.ts';
 import { publishedSections } from '../sections/published-sections.ts';
 import { measuredRuns } from '../sections/warmup.ts';
 import { TOOLS } from '../tools/index.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { addCellFindings, experimentFindings } from './cell-findings.ts';
 import { experimentPath, measurementsCsvPath, rawFilePath, runJsonPath, runPagePath } from './download-paths.ts';
-import { type FindingsSummary, findingsSummary } from './finding-summary.ts';
 import { addNoiseTests } from './noise.ts';
 import { type SystemsTable, systemsTable } from './systems-table.ts';
 
@@ -79,7 +79,7 @@ export function experimentView(loaded: LoadedExperiment): ExperimentView {
   return experimentViewWith(loaded, experimentFindings(loaded));
 }
 
-/** The view of an experiment with the given lint findings on its numbers (data/cell-findings.ts). */
+/** The view of an experiment with the given lint findings on its numbers (findings/cell-findings.ts). */
 export function experimentViewWith(loaded: LoadedExperiment, findings: readonly LintFinding[]): ExperimentView {
   const runs = loaded.runs.map((run, order): RunView => {
     const view: RunView = {

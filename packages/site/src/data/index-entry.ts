@@ -1,7 +1,7 @@
 import { type VariableKind, variableName } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
+import type { FindingsSummary } from '../findings/finding-summary.ts';
 import { PARSED_TOOLS } from '../tools/index.ts';
-import type { FindingsSummary } from './finding-summary.ts';
 import { type HardwareFacet, hardwareFacets, hardwareLine } from './hardware-summary.ts';
 
 /** What the index page shows and filters an experiment by: plain JSON, made at build time. */

@@ -1,6 +1,7 @@
 import { CUT_WARNING } from '@benchfolio/parsers';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
-import { experimentFindings } from './cell-findings.ts';
+import { experimentFindings } from '../findings/cell-findings.ts';
+import { type RunFindingView, runFindings } from '../findings/run-findings.ts';
 import { experimentPath, rawFilePath, runPagePath } from './download-paths.ts';
 import { type ExperimentView, experimentViewWith, type OutputView, type RunView } from './experiment-view.ts';
 import {
@@ -10,7 +11,6 @@ import {
   sampleCount,
   type ToolHeadlines,
 } from './output-headlines.ts';
-import { type RunFindingView, runFindings } from './run-findings.ts';
 import { type StabilityRow, stabilityRows } from './run-stability.ts';
 
 /** A raw output as its run's page shows it: where it came from, and its headline numbers. */

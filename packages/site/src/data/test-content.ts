@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ToolName } from '@benchfolio/parsers';
 import { type LoadedExperiment, loadContent } from '@benchfolio/parsers/node';
-import { experimentFindings } from './cell-findings.ts';
+import { experimentFindings } from '../findings/cell-findings.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const RESULTS_DIR = join(REPO_ROOT, 'content/results');

@@ -119,15 +119,23 @@ interface Headline {
   isGridColumn: boolean;
 }
 
-/** Whether any number of a metric carries a lint finding (of any severity). */
-function hasFindings(data: MetricComparison): boolean {
-  return data.cells.some((cell) => (cell.findings?.length ?? 0) > 0);
+/**
+ * Whether every number of the metric carries a lint finding about that metric itself (bonnie++'s
+ * per-character tests bound by the CPU, BF202): the metric as a whole measures something else. A
+ * finding on a whole workload (a page-cache job, a stall) is on each of its metrics alike and
+ * chooses none over another; the verdict leaves those numbers uncrowned.
+ */
+function isFlaggedThroughout(data: MetricComparison): boolean {
+  return (
+    data.cells.length > 0 &&
+    data.cells.every((cell) => cell.findings?.some((found) => found.aboutMetric === true) ?? false)
+  );
 }
 
 /**
  * The headline metrics found in the sections: declared ones first, else each section's first bar
- * metric whose numbers carry no finding (a CPU-bound per-character test, a page-cache number is
- * never a default headline; a section whose every metric has one gives none).
+ * metric not flagged throughout (a CPU-bound per-character test is never a default headline; a
+ * section whose every bar metric is gives none).
  */
 export function headlineComparisons(sections: readonly ToolSection[], declared: Experiment['headline']): Headline[] {
   if (declared !== undefined) {
@@ -143,7 +151,7 @@ export function headlineComparisons(sections: readonly ToolSection[], declared: 
   }
   return sections
     .flatMap((section) => {
-      const clean = section.metrics.find((metric) => !hasFindings(metric));
+      const clean = section.metrics.find((metric) => !isFlaggedThroughout(metric));
       return clean === undefined ? [] : [{ section, data: clean, isGridColumn: false } as Headline];
     })
     .slice(0, MAX_METRICS);

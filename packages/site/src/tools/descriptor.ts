@@ -70,7 +70,7 @@ export interface ToolDescriptor<T extends ToolName = ToolName> extends ToolNames
   sections(runs: readonly LoadedRun[], runRefs: readonly RunRef[]): ToolSection[];
   /**
    * Where each workload of each output in `runs` is drawn in `sections`' bars (the same runs):
-   * data/cell-findings.ts badges those bars with the lint's findings. None for a tool without bars.
+   * findings/cell-findings.ts badges those bars with the lint's findings. None for a tool without bars.
    */
   findingPlaces?(runs: readonly LoadedRun[]): FindingPlace[];
   /**

@@ -48,7 +48,7 @@ export interface SampleStats {
 }
 
 /**
- * A lint finding on the number a cell shows (data/cell-findings.ts attaches them at build time):
+ * A lint finding on the number a cell shows (findings/cell-findings.ts attaches them at build time):
  * the badge a verdict row, bar or table cell carries.
  */
 export interface CellFinding {
@@ -61,6 +61,11 @@ export interface CellFinding {
   reason: string;
   /** Site path of the rule's entry on /rules/ (pass through href()): `/rules/#bf102`. */
   href: string;
+  /**
+   * The finding names this number's metric (bonnie++'s CPU-bound putc): it is about this metric,
+   * not about every number of its workload alike. Absent for a workload-wide finding.
+   */
+  aboutMetric?: true;
 }
 
 /** One bar: a run's value in a group, with its spread when there is one. */
@@ -225,7 +230,7 @@ export interface RankGrid {
     values: Array<number | null>;
     /** Per column, the repeats' values where the run has several (what the noise tests read). */
     samples?: Array<number[] | null>;
-    /** The lint findings on the row's numbers, by column key (data/cell-findings.ts); absent where none. */
+    /** The lint findings on the row's numbers, by column key (findings/cell-findings.ts); absent where none. */
     findings?: Record<string, CellFinding[]>;
   }>;
   /** Welch's t-test of every pair of rows with repeats, per column (`group` is the column key). */

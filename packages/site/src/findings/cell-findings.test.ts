@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { LintFinding } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
+import { experimentView } from '../data/experiment-view.ts';
+import { realExperiment, repoPath } from '../data/test-content.ts';
+import { verdict } from '../data/verdict.ts';
 import { TOOL_DESCRIPTORS } from '../tools/index.ts';
 import type { BarCell, ToolSection } from '../view/model.ts';
 import { addCellFindings, experimentFindings, ruleEntryPath } from './cell-findings.ts';
-import { experimentView } from './experiment-view.ts';
-import { realExperiment, repoPath } from './test-content.ts';
-import { verdict } from './verdict.ts';
 
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
@@ -102,7 +102,7 @@ describe('lint findings on the numbers they concern', () => {
     const refs = loaded.runs.map((run) => ({ id: run.id, label: run.run.label }));
     const sections = TOOL_DESCRIPTORS.fio.sections(loaded.runs, refs);
     const places = TOOL_DESCRIPTORS.fio.findingPlaces?.(loaded.runs) ?? [];
-    const [real] = experimentFindings(loaded).filter((found) => found.run === 'xfs');
+    const real = experimentFindings(loaded).find((found) => found.run === 'xfs' && found.rule === 'BF102');
     if (real === undefined) throw new Error('no xfs finding');
     const unnamed: LintFinding = { ...real, workload: 'a name no job has' };
     addCellFindings(sections, places, [unnamed], loaded);

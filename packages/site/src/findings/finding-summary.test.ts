@@ -1,26 +1,27 @@
 import { LINT_RULES } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
-import { experimentView } from './experiment-view.ts';
+import { experimentView } from '../data/experiment-view.ts';
+import { indexEntry, withFindingCount } from '../data/index-entry.ts';
+import { realExperiment } from '../data/test-content.ts';
 import { findingsText, ruleEntries, sourceParts } from './finding-summary.ts';
-import { indexEntry, withFindingCount } from './index-entry.ts';
-import { realExperiment } from './test-content.ts';
 
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 const EC2 = '2014-ec2-m3-large-m3-medium-t2-medium-rails';
 
 describe('how many findings an experiment has', () => {
-  it("counts MSA70's six warnings and links its card to the fio section, where the badges are", async () => {
-    // `benchfolio lint content/results`: four BF103 (ext3 ×2, ext4 ×2) and xfs's BF102 and BF103,
-    // all warnings.
+  it("counts MSA70's nine warnings and 27 notes and links its card to the fio section, where the badges are", async () => {
+    // `benchfolio lint content/results/2011-07-ext3-ext4-xfs-fio-msa70`: warnings BF102 ×1, BF103
+    // ×5, BF303 ×2 (ext3 "iops=59112", ext4 "iops=83840"), BF304 ×1 (ext3 "avg=157500.69"); notes
+    // BF203 ×11, BF205 ×12, BF206 ×4.
     const loaded = await realExperiment(MSA70);
     const view = experimentView(loaded);
     expect(view.findings).toMatchObject({
       errors: 0,
-      warnings: 6,
-      notes: 0,
+      warnings: 9,
+      notes: 27,
       href: `/experiments/${MSA70}/#section-fio`,
     });
-    expect(findingsText(view.findings)).toBe('6 findings: 6 warnings');
+    expect(findingsText(view.findings)).toBe('36 findings: 9 warnings, 27 notes');
     expect(withFindingCount(indexEntry(loaded), view.findings).findings?.href).toBe(view.findings.href);
   });
 

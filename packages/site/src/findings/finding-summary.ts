@@ -4,10 +4,10 @@
 // linking to the run's page, where the findings are listed with their raw lines).
 
 import { LINT_RULES, type LintFinding, type LintRule } from '@benchfolio/parsers/node';
+import { runPagePath } from '../data/download-paths.ts';
 import { formatCount } from '../lib/format.ts';
 import type { ToolSection } from '../view/model.ts';
 import { ruleAnchor } from './cell-findings.ts';
-import { runPagePath } from './download-paths.ts';
 
 /** One finding, as the catalog keeps it: which rule, how serious, on which run. */
 export interface FindingRef {

@@ -1,7 +1,7 @@
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { LINT_RULES, type LintRuleId, type LintSeverity } from '@benchfolio/parsers/node';
+import { rawFilePath } from '../data/download-paths.ts';
 import { experimentFindings, ruleEntryPath } from './cell-findings.ts';
-import { rawFilePath } from './download-paths.ts';
 
 /** A lint finding on one of the run's outputs, as its run page lists it. */
 export interface RunFindingView {

@@ -7,7 +7,7 @@
 
 import type { LintFinding, LoadedExperiment } from '@benchfolio/parsers/node';
 import { LINT_RULES, lint } from '@benchfolio/parsers/node';
-import type { FindingPlace } from '../tools/index.ts';
+import type { FindingPlace } from '../tools/descriptor.ts';
 import type { BarCell, CellFinding, RankGrid, ToolSection } from '../view/model.ts';
 
 /** The site path of a rule's entry on /rules/: `/rules/#bf102` (pass through href()). */
@@ -46,6 +46,7 @@ export function cellFinding(found: LintFinding): CellFinding {
     title: RULE_TITLES.get(found.rule) ?? found.rule,
     reason: found.message,
     href: ruleEntryPath(found.rule),
+    ...(found.metrics === undefined ? {} : { aboutMetric: true as const }),
   };
 }
 
