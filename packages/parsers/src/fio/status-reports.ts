@@ -274,25 +274,34 @@ export function _statusSeries(
   reports.forEach((report, sample) => {
     const stats = report.jobs[jobIndex]?.[direction] ?? null;
     if (stats === null) return;
-    const diff = (pick: (s: DirectionStats) => number | null): number | null => {
-      const now = pick(stats);
-      if (now === null) return null;
-      if (previous === null) return now;
-      const before = pick(previous);
-      return before === null ? null : now - before;
-    };
-    const ioBytes = diff((s) => s.ioBytes);
-    const totalIos = diff((s) => s.totalIos);
-    const runtimeMs = diff((s) => s.runtimeMs);
-    const perSecond = (amount: number | null) =>
-      amount === null || runtimeMs === null || runtimeMs <= 0 ? null : (amount * 1000) / runtimeMs;
     steps.push({
       sample,
       timestampMs: report.timestampMs ?? (report.timestamp === null ? null : report.timestamp * 1000),
       cumulative: stats,
-      interval: { ioBytes, totalIos, runtimeMs, bandwidthBytesPerSec: perSecond(ioBytes), iops: perSecond(totalIos) },
+      interval: _intervalOf(stats, previous),
     });
     previous = stats;
   });
   return steps;
+}
+
+/**
+ * The differences of bytes, I/O counts and runtime from `previous` (from zero when null), with
+ * bandwidth and IOPS over the interval from them; null where a value is missing, and no
+ * bandwidth or IOPS for an interval without runtime (the direction did nothing in it).
+ */
+export function _intervalOf(stats: DirectionStats, previous: DirectionStats | null): StatusStep['interval'] {
+  const diff = (pick: (s: DirectionStats) => number | null): number | null => {
+    const now = pick(stats);
+    if (now === null) return null;
+    if (previous === null) return now;
+    const before = pick(previous);
+    return before === null ? null : now - before;
+  };
+  const ioBytes = diff((s) => s.ioBytes);
+  const totalIos = diff((s) => s.totalIos);
+  const runtimeMs = diff((s) => s.runtimeMs);
+  const perSecond = (amount: number | null) =>
+    amount === null || runtimeMs === null || runtimeMs <= 0 ? null : (amount * 1000) / runtimeMs;
+  return { ioBytes, totalIos, runtimeMs, bandwidthBytesPerSec: perSecond(ioBytes), iops: perSecond(totalIos) };
 }
