@@ -361,8 +361,20 @@ function statusMeasurements(run: FioRun, runLabels: Record<string, string>, out:
   const previous: _SeriesMemory = [];
   run.statusReports.forEach((report, sample) => {
     _statusReportMeasurements(report, sample, previous, runLabels, out);
+    _rememberReport(report, previous);
   });
   _statusReportMeasurements(run, run.statusReports.length, previous, runLabels, out);
+}
+
+/** Keeps the stats of each job's directions the report printed, for the next report's intervals. */
+export function _rememberReport(report: Pick<FioStatusReport, 'jobs'>, memory: _SeriesMemory): void {
+  report.jobs.forEach((job, jobIndex) => {
+    const remembered = (memory[jobIndex] ??= {});
+    for (const direction of REPORT_DIRECTIONS) {
+      const now = job[direction];
+      if (now !== null) remembered[direction] = now;
+    }
+  });
 }
 
 /** Per job (by index) and direction, the stats of the last report that printed them. */
@@ -371,7 +383,7 @@ export type _SeriesMemory = Partial<Record<ReportDirection, DirectionStats>>[];
 /**
  * One report's step of the series (`sample`: its index in the run, the final report last): per
  * job and direction, its cumulative values and the differences from the last report before it
- * that printed the direction (`previous`, updated here; from zero for the first). Labelled by the
+ * that printed the direction (`previous`, see _rememberReport; from zero for the first). Labelled by the
  * report's own job. A direction gives no step before its first I/O (fio prints every direction,
  * also those a job never uses); cumulative counters never fall, so once it has, every later
  * report gives one: a stream knows this from the report itself.
@@ -385,14 +397,11 @@ export function _statusReportMeasurements(
 ): void {
   const timestampMs = report.timestampMs ?? (report.timestamp === null ? null : report.timestamp * 1000);
   report.jobs.forEach((job, jobIndex) => {
-    const memory = (previous[jobIndex] ??= {});
     let labels: Record<string, string> | null = null;
     for (const direction of REPORT_DIRECTIONS) {
       const now = job[direction];
-      if (now === null) continue;
-      const before = memory[direction] ?? null;
-      memory[direction] = now;
-      if (!didIo(now)) continue;
+      if (now === null || !didIo(now)) continue;
+      const before = previous[jobIndex]?.[direction] ?? null;
       if (labels === null) {
         labels = { ...jobLabels(job, runLabels), sample: String(sample) };
         if (timestampMs !== null) labels.time = new Date(timestampMs).toISOString();

@@ -109,8 +109,15 @@ function reportOf(run: FioRun): FioStatusReport {
   return { line: run.line, timestamp: run.timestamp, timestampMs: run.timestampMs, jobs: run.jobs };
 }
 
-/** Whether `later` is the status report (or final report) after `earlier`, of one invocation. */
-export function _isNextReport(earlier: FioRun, later: FioRun): boolean {
+/**
+ * Whether `later` is the status report (or final report) after `earlier`, of one invocation.
+ * `reportsBefore`: how many status reports came before `earlier` (a stream keeps none of them).
+ */
+export function _isNextReport(
+  earlier: FioRun,
+  later: FioRun,
+  reportsBefore: number = earlier.statusReports.length,
+): boolean {
   const family = (run: FioRun) => (run.format === 'json+' ? 'json' : run.format);
   if (family(earlier) !== family(later) || later.statusReports.length > 0) return false;
   if (earlier.jobs.length === 0 || earlier.jobs.length !== later.jobs.length) return false;
@@ -132,7 +139,7 @@ export function _isNextReport(earlier: FioRun, later: FioRun): boolean {
       return isSameJsonInvocation(earlier, later);
     default: {
       // Once two reports were found to follow each other, a later one may come closer (the final one).
-      const needed = earlier.statusReports.length > 0 ? 1 : MIN_TERSE_GROWTH_MS;
+      const needed = reportsBefore > 0 ? 1 : MIN_TERSE_GROWTH_MS;
       const growth = maxRuntime(later.jobs) - maxRuntime(earlier.jobs);
       return growth >= needed && totalIo(later.jobs) > totalIo(earlier.jobs);
     }
