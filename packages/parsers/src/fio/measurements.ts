@@ -369,7 +369,8 @@ function statusMeasurements(run: FioRun, runLabels: Record<string, string>, out:
 /** Keeps the stats of each job's directions the report printed, for the next report's intervals. */
 export function _rememberReport(report: Pick<FioStatusReport, 'jobs'>, memory: _SeriesMemory): void {
   report.jobs.forEach((job, jobIndex) => {
-    const remembered = (memory[jobIndex] ??= {});
+    const remembered = memory[jobIndex] ?? {};
+    memory[jobIndex] = remembered;
     for (const direction of REPORT_DIRECTIONS) {
       const now = job[direction];
       if (now !== null) remembered[direction] = now;

@@ -29,10 +29,12 @@ export class PieceCutter {
   push(batch: TextBatch): string[] {
     this.buffer = this.hasText ? `${this.buffer}\n${batch.text}` : batch.text;
     this.hasText = true;
-    if (this.buffer.length < this.nextTry) return [];
+    const length = this.buffer.length;
+    if (length < this.nextTry && !(length >= this.minTryChars && mayOpenSegment(batch.text))) return [];
     const cut = lastCut(this.buffer);
-    // Looked for again once the buffer has doubled, or grown by MIN_TRY_CHARS past the part kept:
-    // a block with no cut in it (a long terse log) is not searched again at every batch.
+    // Looked for again once the buffer has doubled, or grown by MIN_TRY_CHARS past the part kept,
+    // or a batch may open a report: a block with no cut in it (a long terse log) is not searched
+    // again at every batch.
     if (cut <= 0) {
       this.nextTry = Math.max(this.buffer.length * 2, this.minTryChars);
       return [];
@@ -51,6 +53,15 @@ export class PieceCutter {
     const isUnterminated = lastBatch?.isUnterminated === true;
     return this.hasText && !isUnterminated ? `${rest}\n` : rest;
   }
+}
+
+/**
+ * Whether the text may hold the first line of a JSON document or of a job's results (`name:
+ * (groupid=0, jobs=1): err= 0: pid=...`, the line that opens a normal report): the buffer is then
+ * searched for a cut at once, else only once it has doubled.
+ */
+function mayOpenSegment(text: string): boolean {
+  return text.charCodeAt(0) === 123 /* { */ || text.includes('\n{') || text.includes(': (groupid=');
 }
 
 /** A buffer shorter than this is not searched for a cut: a piece holds a few reports at least. */

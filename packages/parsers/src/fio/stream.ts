@@ -235,7 +235,9 @@ class FioStreamReader {
         message: 'the input is empty',
       });
     }
-    const errors = this.errors.map((placed, index) => (index === 0 ? { ...placed, offset: this.firstErrorOffset } : placed));
+    const errors = this.errors.map((placed, index) =>
+      index === 0 ? { ...placed, offset: this.firstErrorOffset } : placed,
+    );
     const errorSource = this.firstErrorSource ?? source;
     const { result, warnings } = _withoutRuns(source, this.format, errors, this.warnings, errorSource);
     this.warnings = warnings;
