@@ -109,9 +109,9 @@ class FioStreamReader {
     const source = shiftedSource(readText(text, { name: this.name }), this.lines);
     const segments = splitSegments(source, this.lines + 1);
     const { placed, errors } = _readSegments(source, segments, this.format, this.warnings, this.preamble);
-    if (this.firstSource === null && /\S/.test(source.text)) this.firstSource = source;
+    if (!this.hasKept && this.firstSource === null && /\S/.test(source.text)) this.firstSource = source;
     const [firstError] = errors;
-    if (this.firstErrorSource === null && firstError !== undefined) {
+    if (!this.hasKept && this.firstErrorSource === null && this.errors.length === 0 && firstError !== undefined) {
       this.firstErrorSource = source;
       this.firstErrorOffset = firstError.offset;
     }
@@ -148,6 +148,9 @@ class FioStreamReader {
     }
     this.kept = current;
     this.hasKept = true;
+    // Needed only by an input without runs.
+    this.firstSource = null;
+    this.firstErrorSource = null;
   }
 
   /** A kept run: the next report of the series being read, or the start of a new one. */
