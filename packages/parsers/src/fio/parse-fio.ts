@@ -136,7 +136,8 @@ export function _readSegments(
 
 /**
  * An input with no run of the chosen format: with only fio's error lines (normal or mixed), the
- * failure is the result (fio printed nothing else); else MISSING_SECTION.
+ * failure is the result (fio printed nothing else); else MISSING_SECTION. `errorSource`: the text
+ * the first error's offset is in (a stream's piece, stream.ts), when not `source`.
  */
 export function _withoutRuns(
   source: TextSource,
@@ -173,6 +174,8 @@ export function _withoutRuns(
  * dropped as the copy of the run before it (the normal text of `--output-format=json,normal`
  * after its JSON, the second of two runs of one job) that stops short. A preamble or a cut copy
  * inside the input is what blog posts quote; at its end, it is where the output was cut.
+ * `source` and `segments`: the input's (a stream's last piece); `lastPlaced`: the last run read in
+ * them, `isLastPlacedKept` unless it was dropped as a copy; `hasKept`: whether any run was kept.
  */
 export function _cutAtTheEnd(
   source: TextSource,

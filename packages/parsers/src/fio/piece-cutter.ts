@@ -46,11 +46,13 @@ export class PieceCutter {
     return [piece];
   }
 
-  /** The rest of the text, with the input's last line end (none when it ended inside its last line). */
-  end(lastBatch: TextBatch | undefined): string {
+  /**
+   * The rest of the text, with the input's last line end: none when the input ended inside its
+   * last line (`isUnterminated`, TextBatch), or had no text.
+   */
+  end(isUnterminated: boolean): string {
     const rest = this.buffer;
     this.buffer = '';
-    const isUnterminated = lastBatch?.isUnterminated === true;
     return this.hasText && !isUnterminated ? `${rest}\n` : rest;
   }
 }

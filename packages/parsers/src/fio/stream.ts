@@ -39,6 +39,7 @@ type FioOutput = ToolOutput<'fio', FioResult>;
  * final report's output holds the run as parse gives it, without the earlier reports, and its
  * measurements: the usual ones and the final step. Unlike parse's, measurements never carry a
  * `run` label: a stream cannot know that another run will follow; outputs come in input order.
+ * `minPieceChars`: see PieceCutter (a test cuts at every batch).
  */
 export async function* streamFioOutputs(
   batches: AsyncIterable<TextBatch>,
@@ -48,12 +49,12 @@ export async function* streamFioOutputs(
 ): AsyncGenerator<FioOutput> {
   const reader = new FioStreamReader(format, name);
   const cutter = new PieceCutter(minPieceChars);
-  let last: TextBatch | undefined;
+  let isUnterminated = false;
   for await (const batch of batches) {
-    last = batch;
+    isUnterminated = batch.isUnterminated === true;
     for (const piece of cutter.push(batch)) yield* reader.read(piece);
   }
-  yield* reader.read(cutter.end(last));
+  yield* reader.read(cutter.end(isUnterminated));
   yield* reader.finish();
 }
 
