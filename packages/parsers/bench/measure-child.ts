@@ -90,7 +90,7 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
     medianDurationMs: median(durationsMs),
     durationsMs,
     // A CLI case's memory is its children's: the median, not the highest (a run's peak varies
-    // with when V8 collects; the fio-log CLI's was 80-106 MiB in 8 runs of 10 and 231 in 2).
+    // with when V8 collects; issue 39 saw the fio-log CLI's at 80-106 MiB in 8 runs of 10, 231 in 2).
     peakRssBytes: childPeaksBytes.length > 0 ? median(childPeaksBytes) : null,
   };
 }
