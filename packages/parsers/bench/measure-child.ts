@@ -1,9 +1,10 @@
-import { type OperationSpec, operationFor } from './operations.ts';
+import { type OperationSpec, operationFor, ownPeakRssBytes } from './operations.ts';
 import { median } from './stats.ts';
 
 /**
- * The child side of a measurement: `run.ts` forks this file once per case and size, so that the
- * peak RSS the child reports is that case's own and no case warms up the next one's JIT.
+ * The child side of a measurement: `run.ts` forks this file once per case and size for the
+ * timings, so that no case warms up the next one's JIT, and starts it again with
+ * MEMORY_PASS_ARG for each memory pass (one pass over the input, its peak RSS alone).
  *
  * The timed region is one whole pass (see operations.ts), reading the file included: a streaming
  * case reads in chunks and a CLI case in a process of its own, so reading cannot be left out.
@@ -22,14 +23,23 @@ export type MeasureReply =
       /** Median of the timed iterations (at least the requested count), after untimed warm-up runs. */
       medianDurationMs: number;
       durationsMs: number[];
-      /** Peak resident set size of the whole child process (or of the CLI it ran), from getrusage. */
-      peakRssBytes: number;
       /**
-       * RSS of the child once the operation is loaded (its modules imported), before the first
-       * pass: what the process holds before it reads anything. Null for a case run in a process
-       * of its own (a CLI), whose start is not seen.
+       * For a case run in a process of its own (a CLI): the median of the peak RSS of its runs,
+       * one process each. Null for a case run in this process: its memory is measured in passes
+       * of their own (memoryPass), since this process's peak is that of all its passes together.
        */
-      startRssBytes: number | null;
+      peakRssBytes: number | null;
+    }
+  | { isOk: false; message: string };
+
+/** What a memory pass prints on standard output, as JSON. */
+export type MemoryPassReply =
+  | {
+      isOk: true;
+      /** Peak RSS of the process, from its start (VmHWM): one pass over the input, modules loaded. */
+      peakRssBytes: number;
+      /** RSS once the operation is loaded, before it reads anything. */
+      startRssBytes: number;
     }
   | { isOk: false; message: string };
 
@@ -45,7 +55,6 @@ function iterationCount(requested: number, warmUpMs: number): number {
 
 async function measure(job: MeasureJob): Promise<MeasureReply> {
   const operation = await operationFor(job);
-  const startRssBytes = process.memoryUsage().rss;
   // `--expose-gc` from the parent: collecting before each iteration keeps the garbage of the
   // previous one out of its timing.
   const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -54,11 +63,11 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
   // into lines took 122 ms, then 84 ms, then 47-51 ms every time.
   let checksum = 0;
   let warmUpMs = 0;
-  let childPeakRssBytes = 0;
+  const childPeaksBytes: number[] = [];
   const run = async () => {
     const result = await operation(job.inputPath);
     checksum += result.count;
-    childPeakRssBytes = Math.max(childPeakRssBytes, result.childPeakRssBytes ?? 0);
+    if (result.childPeakRssBytes !== undefined) childPeaksBytes.push(result.childPeakRssBytes);
   };
   for (let i = 0; i < WARM_UP_RUNS; i++) {
     collectGarbage();
@@ -80,11 +89,22 @@ async function measure(job: MeasureJob): Promise<MeasureReply> {
     isOk: true,
     medianDurationMs: median(durationsMs),
     durationsMs,
-    // A CLI case's memory is its child's; otherwise this process's. maxRSS is in kibibytes
-    // (getrusage's ru_maxrss on Linux).
-    peakRssBytes: childPeakRssBytes > 0 ? childPeakRssBytes : process.resourceUsage().maxRSS * 1024,
-    startRssBytes: childPeakRssBytes > 0 ? null : startRssBytes,
+    // A CLI case's memory is its children's: the median, not the highest (a run's peak varies
+    // with when V8 collects; issue 39 saw the fio-log CLI's at 80-106 MiB in 8 runs of 10, 231 in 2).
+    peakRssBytes: childPeaksBytes.length > 0 ? median(childPeaksBytes) : null,
   };
+}
+
+/**
+ * One pass in a fresh process, for its peak RSS alone: a process started by `node` directly (not
+ * forked from the bench, whose peak a forked child would start with), reading VmHWM at the end.
+ */
+async function memoryPass(job: MeasureJob): Promise<MemoryPassReply> {
+  const operation = await operationFor(job);
+  const startRssBytes = process.memoryUsage().rss;
+  const result = await operation(job.inputPath);
+  if (!Number.isFinite(result.count)) throw new Error('the operation returned no count');
+  return { isOk: true, peakRssBytes: ownPeakRssBytes(), startRssBytes };
 }
 
 function describeFailure(error: unknown): string {
@@ -109,5 +129,20 @@ async function main(): Promise<void> {
   process.send?.(reply, () => process.disconnect());
 }
 
-// Only when forked by run.ts: importing this module (for its types) runs nothing.
-if (import.meta.main && process.send !== undefined) await main();
+async function mainMemoryPass(): Promise<void> {
+  const job = JSON.parse(process.argv[3] ?? '') as MeasureJob;
+  let reply: MemoryPassReply;
+  try {
+    reply = await memoryPass(job);
+  } catch (error) {
+    reply = { isOk: false, message: describeFailure(error) };
+  }
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+}
+
+/** The first argument of a memory pass (run-child.ts measureMemory). */
+export const MEMORY_PASS_ARG = '--memory-pass';
+
+// Only when started by run.ts: importing this module (for its types) runs nothing.
+if (import.meta.main && process.argv[2] === MEMORY_PASS_ARG) await mainMemoryPass();
+else if (import.meta.main && process.send !== undefined) await main();

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -134,30 +134,41 @@ export function externalCommand(command: readonly string[]): Operation {
 }
 
 /**
- * Runs a child to its end. Its peak RSS is polled from /proc: Node has no getrusage for
- * children, and the high-water mark only grows, so the last reading is close to the peak.
+ * Runs a child to its end. Its peak RSS comes from GNU time (`/usr/bin/time -f %M`), which
+ * starts it from a small process: a child forked from this one would start with this one's
+ * peak (Linux keeps ru_maxrss across fork and exec). Without GNU time, the child's high-water
+ * mark is polled from /proc (it only grows, so the last reading is close to the peak).
  */
 function runChild(program: string, args: readonly string[], stdinPath: string | undefined): Promise<OperationResult> {
   return new Promise((resolve, reject) => {
     const stdin = stdinPath === undefined ? 'ignore' : openSync(stdinPath, 'r');
-    const child = spawn(program, [...args], { stdio: [stdin, 'ignore', 'pipe'] });
+    const timed = HAS_GNU_TIME ? [GNU_TIME, '-f', `${MAX_RSS_MARK}%M`, program, ...args] : [program, ...args];
+    const child = spawn(timed[0] as string, timed.slice(1), { stdio: [stdin, 'ignore', 'pipe'] });
     if (typeof stdin === 'number') closeSync(stdin);
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (data: string) => {
       stderr += data;
     });
-    let peakRssBytes = 0;
-    const poll = setInterval(() => {
-      peakRssBytes = Math.max(peakRssBytes, readHighWaterMarkBytes(child.pid));
-    }, RSS_POLL_MS);
+    let polledBytes = 0;
+    const poll = HAS_GNU_TIME
+      ? undefined
+      : setInterval(() => {
+          polledBytes = Math.max(polledBytes, readHighWaterMarkBytes(child.pid));
+        }, RSS_POLL_MS);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(poll);
+      const timedKib = new RegExp(`^${MAX_RSS_MARK}(\\d+)$`, 'm').exec(stderr)?.[1];
+      const peakRssBytes = timedKib === undefined ? polledBytes : Number(timedKib) * 1024;
       if (code === 0) resolve({ count: 1, childPeakRssBytes: peakRssBytes });
       else reject(new Error(`${program} exited with ${code}: ${stderr.slice(0, 500)}`));
     });
   });
 }
+
+const GNU_TIME = '/usr/bin/time';
+const MAX_RSS_MARK = 'benchfolio-bench-max-rss-kib=';
+const HAS_GNU_TIME = spawnSync(GNU_TIME, ['-f', '%M', 'true'], { stdio: 'ignore' }).status === 0;
 
 function readHighWaterMarkBytes(pid: number | undefined): number {
   if (pid === undefined) return 0;
@@ -167,6 +178,19 @@ function readHighWaterMarkBytes(pid: number | undefined): number {
     return match === null ? 0 : Number(match[1]) * 1024;
   } catch {
     // The child has exited between two polls, or /proc is not there (not Linux).
+    return 0;
+  }
+}
+
+/**
+ * This process's peak RSS since it started (VmHWM; 0 where /proc is not there). Not getrusage's
+ * maxRSS: a process forked from a larger one starts with the larger one's peak there.
+ */
+export function ownPeakRssBytes(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return match === null ? 0 : Number(match[1]) * 1024;
+  } catch {
     return 0;
   }
 }

@@ -1,7 +1,7 @@
 import type { ToolName } from '../src/tools.ts';
 import type { BenchTargets } from './cases.ts';
 import { BYTES_PER_MB } from './sizes.ts';
-import { SUPERLINEAR_SCALING } from './stats.ts';
+import { MEMORY_PASSES, SUPERLINEAR_SCALING } from './stats.ts';
 
 /** One measured row: the baseline or a case, at the full size and at a quarter of it. */
 export interface MeasuredRow {
@@ -94,7 +94,8 @@ export function describeLegend(iterations: number): string {
   return [
     'MB = 10^6 bytes. Each row runs in a process of its own and times whole passes, reading the file',
     `included: the median of at least ${iterations} timed runs (more for fast ones) after two warm-up runs;`,
-    'peak RSS is the whole process (for a CLI case, the CLI process), "at ¼" the same at a quarter of the size',
+    `peak RSS is the median of ${MEMORY_PASSES} passes, each in a process of its own started by \`node\` (for a CLI`,
+    'case, of its timed runs, each CLI process under GNU time), "at ¼" the same at a quarter of the size',
     '(bounded memory: no more than at full size), "at start" the RSS once the modules are loaded, before',
     'reading. Every process runs Node with 4 MB semi-spaces, as bin/benchfolio.js does (run-child.ts',
     "MEASURE_NODE_FLAGS) from JavaScript (the measuring code bundled, without Node's TypeScript loader);",

@@ -21,3 +21,9 @@ export function scalingRatio(
 
 /** Above this the scaling column gets a "!": clearly worse than linear, beyond timing noise. */
 export const SUPERLINEAR_SCALING = 6;
+
+/**
+ * Memory passes per measurement of a case run in the bench's own child (run-child.ts): peak RSS
+ * varies from run to run with when V8 collects, and the median of five is what a run usually takes.
+ */
+export const MEMORY_PASSES = 5;

@@ -13,7 +13,40 @@ const MB = 1_000_000;
  *   what the parser itself costs) and with the measurements built (`fio-normal`), fio 2.2.10 to 3.28 (issue 3: at least half of
  *   the read-split-regex baseline).
  */
+/**
+ * `--status-interval=1` series of fio 3.33 made here (fixtures/fio, issue 39), in normal text
+ * and in JSON, again and again with varied numbers (each copy a run of its own: varied counters
+ * no longer grow from report to report), through `benchfolio parse --ndjson`, which streams them
+ * a report at a time (fio/stream.ts). 50 MB: where the whole parse held 2.8 GiB before issue 39.
+ */
+const STATUS_BYTES = 50 * MB;
+// Layout, not data: the fio version, the percentile list and the bucket keys (as fio-normal's).
+const NORMAL_LAYOUT_DIGITS = /fio[- ]\d[\w.+-]*|\d+\.\d+th=|\d+=(?=[\d.]+%)/g;
+
+const STATUS_CASES: readonly BenchCase[] = [
+  {
+    name: 'fio-status-normal-cli-ndjson',
+    tool: 'fio',
+    corpusFiles: ['fixtures/fio/fio-3.33--status-interval-1s.normal.txt'],
+    targetBytes: STATUS_BYTES,
+    baseline: 'split-regex',
+    mode: 'cli-ndjson',
+    keepDigits: NORMAL_LAYOUT_DIGITS,
+  },
+  {
+    name: 'fio-status-json-cli-ndjson',
+    tool: 'fio',
+    corpusFiles: ['fixtures/fio/fio-3.33--status-interval-1s.json.txt'],
+    targetBytes: STATUS_BYTES,
+    baseline: 'split-regex',
+    mode: 'cli-ndjson',
+    // The JSON keys of the percentiles and bins (`"99.900000"`) and the version are layout.
+    keepDigits: /"[\d.]+" :|"fio-[\d.]+"/g,
+  },
+];
+
 export const FIO_BENCH_CASES: readonly BenchCase[] = [
+  ...STATUS_CASES,
   {
     name: 'fio-jsonplus',
     tool: 'fio',

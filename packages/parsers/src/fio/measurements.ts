@@ -6,11 +6,12 @@ import {
   type FioJob,
   type FioResult,
   type FioRun,
+  type FioStatusReport,
   type LatencyStats,
   REPORT_DIRECTIONS,
   type ReportDirection,
 } from './schema.ts';
-import { _statusSeries } from './status-reports.ts';
+import { _intervalOf } from './status-reports.ts';
 
 /**
  * The tidy view of a fio result (DESIGN.md "Measurements"):
@@ -352,33 +353,85 @@ function steadyStateMeasurements(job: FioJob, labels: Record<string, string>, ou
   });
 }
 
-/** The cumulative and per-interval series of each job's directions over the status reports. */
+/**
+ * The cumulative and per-interval series of each job's directions over the status reports and
+ * the final report, a report at a time (as a stream hands them out: fio/stream.ts).
+ */
 function statusMeasurements(run: FioRun, runLabels: Record<string, string>, out: Measurement[]): void {
-  run.jobs.forEach((job, jobIndex) => {
-    const labels = jobLabels(job, runLabels);
+  const previous: _SeriesMemory = [];
+  run.statusReports.forEach((report, sample) => {
+    _statusReportMeasurements(report, sample, previous, runLabels, out);
+    _rememberReport(report, previous);
+  });
+  _statusReportMeasurements(run, run.statusReports.length, previous, runLabels, out);
+}
+
+/** Keeps the stats of each job's directions the report printed, for the next report's intervals. */
+export function _rememberReport(report: Pick<FioStatusReport, 'jobs'>, memory: _SeriesMemory): void {
+  report.jobs.forEach((job, jobIndex) => {
+    const remembered = memory[jobIndex] ?? {};
+    memory[jobIndex] = remembered;
     for (const direction of REPORT_DIRECTIONS) {
-      const steps = _statusSeries(run, jobIndex, direction);
-      if (!steps.some((step) => didIo(step.cumulative))) continue;
-      const cumulative = CUMULATIVE_NAMES[direction];
-      const interval = INTERVAL_NAMES[direction];
-      for (const step of steps) {
-        const stepLabels: Record<string, string> = { ...labels, sample: String(step.sample) };
-        if (step.timestampMs !== null) stepLabels.time = new Date(step.timestampMs).toISOString();
-        const now = step.cumulative;
-        push(out, cumulative.io, 'B', now.ioBytes, stepLabels);
-        push(out, cumulative.ios, 'count', now.totalIos, stepLabels);
-        push(out, cumulative.runtime, 's', seconds(now.runtimeMs), stepLabels);
-        push(out, cumulative.bw, 'B/s', now.bandwidthBytesPerSec, stepLabels);
-        push(out, cumulative.iops, 'op/s', now.iops, stepLabels);
-        const delta = step.interval;
-        push(out, interval.io, 'B', delta.ioBytes, stepLabels);
-        push(out, interval.ios, 'count', delta.totalIos, stepLabels);
-        push(out, interval.runtime, 's', seconds(delta.runtimeMs), stepLabels);
-        push(out, interval.bw, 'B/s', delta.bandwidthBytesPerSec, stepLabels);
-        push(out, interval.iops, 'op/s', delta.iops, stepLabels);
-      }
+      const now = job[direction];
+      if (now !== null) remembered[direction] = now;
     }
   });
+}
+
+/** Per job (by index) and direction, the stats of the last report that printed them. */
+export type _SeriesMemory = Partial<Record<ReportDirection, DirectionStats>>[];
+
+/**
+ * One report's step of the series (`sample`: its index in the run, the final report last): per
+ * job and direction, its cumulative values and the differences from the last report before it
+ * that printed the direction (`previous`, see _rememberReport; from zero for the first). Labelled by the
+ * report's own job. A direction gives no step before its first I/O (fio prints every direction,
+ * also those a job never uses); cumulative counters never fall, so once it has, every later
+ * report gives one: a stream knows this from the report itself.
+ */
+export function _statusReportMeasurements(
+  report: Pick<FioStatusReport, 'jobs' | 'timestamp' | 'timestampMs'>,
+  sample: number,
+  previous: _SeriesMemory,
+  runLabels: Record<string, string>,
+  out: Measurement[],
+): void {
+  const timestampMs = report.timestampMs ?? (report.timestamp === null ? null : report.timestamp * 1000);
+  report.jobs.forEach((job, jobIndex) => {
+    let labels: Record<string, string> | null = null;
+    for (const direction of REPORT_DIRECTIONS) {
+      const now = job[direction];
+      if (now === null || !didIo(now)) continue;
+      const before = previous[jobIndex]?.[direction] ?? null;
+      if (labels === null) {
+        labels = { ...jobLabels(job, runLabels), sample: String(sample) };
+        if (timestampMs !== null) labels.time = new Date(timestampMs).toISOString();
+      }
+      stepMeasurements(direction, now, before, labels, out);
+    }
+  });
+}
+
+function stepMeasurements(
+  direction: ReportDirection,
+  now: DirectionStats,
+  before: DirectionStats | null,
+  labels: Record<string, string>,
+  out: Measurement[],
+): void {
+  const cumulative = CUMULATIVE_NAMES[direction];
+  const interval = INTERVAL_NAMES[direction];
+  push(out, cumulative.io, 'B', now.ioBytes, labels);
+  push(out, cumulative.ios, 'count', now.totalIos, labels);
+  push(out, cumulative.runtime, 's', seconds(now.runtimeMs), labels);
+  push(out, cumulative.bw, 'B/s', now.bandwidthBytesPerSec, labels);
+  push(out, cumulative.iops, 'op/s', now.iops, labels);
+  const delta = _intervalOf(now, before);
+  push(out, interval.io, 'B', delta.ioBytes, labels);
+  push(out, interval.ios, 'count', delta.totalIos, labels);
+  push(out, interval.runtime, 's', seconds(delta.runtimeMs), labels);
+  push(out, interval.bw, 'B/s', delta.bandwidthBytesPerSec, labels);
+  push(out, interval.iops, 'op/s', delta.iops, labels);
 }
 
 function groupMeasurements(group: FioGroup, runLabels: Record<string, string>, out: Measurement[]): void {

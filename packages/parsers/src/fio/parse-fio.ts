@@ -34,7 +34,7 @@ export interface FioParse {
 /** Which output format wins when one run was printed in several: the most precise one. */
 const FORMAT_RANK: Record<FioFormat, number> = { 'json+': 3, json: 2, terse: 1, normal: 0 };
 
-interface PlacedRun {
+export interface PlacedRun {
   run: FioRun;
   start: number;
   end: number;
@@ -46,33 +46,42 @@ interface PlacedRun {
 export function parseFioSource(source: TextSource, format: FioParseFormat): FioParse {
   const warnings: ParseWarning[] = [];
   const segments = splitSegments(source);
-  const { placed, errors } = readSegments(source, segments, format, warnings);
+  const { placed, errors } = _readSegments(source, segments, format, warnings, _newPreamble());
   // --status-interval reports become one run each (their final report), after the same run
   // printed in several formats is kept once.
   const runs = _foldStatusReports(dropDuplicates(placed, source, warnings));
   for (const placedRun of runs) warnings.push(...placedRun.warnings);
-  warnings.push(...cutAtTheEnd(source, placed, runs, segments));
+  const lastPlaced = placed[placed.length - 1];
+  const isLastKept = lastPlaced !== undefined && runs.some((r) => r.run === lastPlaced.run);
+  warnings.push(..._cutAtTheEnd(source, segments, lastPlaced, isLastKept, runs.length > 0));
   attachErrors(runs, errors);
-  if (runs.length === 0) return withoutRuns(source, format, errors, warnings);
+  if (runs.length === 0) return _withoutRuns(source, format, errors, warnings);
   return { result: { runs: runs.map((r) => r.run) }, warnings };
 }
 
-type PlacedError = { offset: number; error: FioRunError };
+export type PlacedError = { offset: number; error: FioRunError };
+
+/** The job lines of the preamble last read, given to the runs after it; `isUsed` once a run took them. */
+export interface PreambleState {
+  jobs: Map<string, JobParameters>;
+  isUsed: boolean;
+}
+
+export const _newPreamble = (): PreambleState => ({ jobs: new Map(), isUsed: false });
 
 /**
  * The runs of the segments of the chosen format, in order, and fio's error lines. A preamble
  * (job lines without results) gives its job parameters to the runs after it.
  */
-function readSegments(
+export function _readSegments(
   source: TextSource,
   segments: readonly Segment[],
   format: FioParseFormat,
   warnings: ParseWarning[],
+  preamble: PreambleState,
 ): { placed: PlacedRun[]; errors: PlacedError[] } {
   const placed: PlacedRun[] = [];
   const errors: PlacedError[] = [];
-  let preamble = new Map<string, JobParameters>();
-  let preambleUsed = false;
   const wants = (kind: FioFormat) =>
     format === 'mixed' ||
     format === kind ||
@@ -100,9 +109,9 @@ function readSegments(
         break;
       case 'normal':
         if (!segment.hasResults) {
-          if (preambleUsed) preamble = new Map();
-          preambleUsed = false;
-          readPreamble(source, segment, preamble);
+          if (preamble.isUsed) preamble.jobs = new Map();
+          preamble.isUsed = false;
+          readPreamble(source, segment, preamble.jobs);
         } else if (wants('normal')) {
           run = parseNormalSegment(source, segment.start, segment.end, segment.line, runWarnings);
         }
@@ -117,8 +126,8 @@ function readSegments(
       }
     }
     if (run !== null) {
-      applyPreamble(run, preamble);
-      preambleUsed = preamble.size > 0;
+      applyPreamble(run, preamble.jobs);
+      preamble.isUsed = preamble.jobs.size > 0;
       placed.push({ run, start: segment.start, end: segment.end, warnings: runWarnings });
     }
   });
@@ -127,18 +136,20 @@ function readSegments(
 
 /**
  * An input with no run of the chosen format: with only fio's error lines (normal or mixed), the
- * failure is the result (fio printed nothing else); else MISSING_SECTION.
+ * failure is the result (fio printed nothing else); else MISSING_SECTION. `errorSource`: the text
+ * the first error's offset is in (a stream's piece, stream.ts), when not `source`.
  */
-function withoutRuns(
+export function _withoutRuns(
   source: TextSource,
   format: FioParseFormat,
   errors: readonly PlacedError[],
   warnings: ParseWarning[],
+  errorSource: TextSource = source,
 ): FioParse {
   const firstError = errors[0];
   if (firstError !== undefined && (format === 'mixed' || format === 'normal')) {
     warnings.push(
-      warningAt(source, firstError.offset, 'ONLY_ERRORS', 'the input holds fio error lines and no results'),
+      _warningAt(errorSource, firstError.offset, 'ONLY_ERRORS', 'the input holds fio error lines and no results'),
     );
     const run = _emptyNormalRun(
       firstError.error.line,
@@ -163,21 +174,24 @@ function withoutRuns(
  * dropped as the copy of the run before it (the normal text of `--output-format=json,normal`
  * after its JSON, the second of two runs of one job) that stops short. A preamble or a cut copy
  * inside the input is what blog posts quote; at its end, it is where the output was cut.
+ * `source` and `segments`: the input's (a stream's last piece); `lastPlaced`: the last run read in
+ * them, `isLastPlacedKept` unless it was dropped as a copy; `hasKept`: whether any run was kept.
  */
-function cutAtTheEnd(
+export function _cutAtTheEnd(
   source: TextSource,
-  placed: readonly PlacedRun[],
-  kept: readonly PlacedRun[],
   segments: readonly Segment[],
+  lastPlaced: PlacedRun | undefined,
+  isLastPlacedKept: boolean,
+  hasKept: boolean,
 ): ParseWarning[] {
   const last = segments.findLast((segment) => segment.kind !== 'error');
   if (last === undefined) return [];
   const after = source.text.slice(last.end);
   if (last.kind === 'json' && after.trim() === '' && source.text.charCodeAt(last.end - 1) !== 125 /* } */) {
     // A JSON document cut short where another format was read (terse lines, then JSON).
-    return [warningAt(source, last.end, 'TRUNCATED', 'the input stops inside a JSON document')];
+    return [_warningAt(source, last.end, 'TRUNCATED', 'the input stops inside a JSON document')];
   }
-  if (kept.length === 0) return [];
+  if (!hasKept) return [];
   if (after.trim() !== '') {
     // A heading of a run's summary cut inside its first word is not one the splitter knows.
     const stray = after.trim();
@@ -186,15 +200,13 @@ function cutAtTheEnd(
     const isHostPrefix = /^<[^<>\s]+>$/.test(stray);
     if (!(isCutHeading || isHostPrefix) || last.kind !== 'normal') return [];
     const message = `fio's output stops inside the line "${stray}"`;
-    return [warningAt(source, source.text.lastIndexOf(stray), 'TRUNCATED', message)];
+    return [_warningAt(source, source.text.lastIndexOf(stray), 'TRUNCATED', message)];
   }
   if (last.kind === 'normal' && !last.hasResults) {
     const message = "fio's output stops after the preamble of a run, before its results";
-    return [warningAt(source, last.end, 'TRUNCATED', message)];
+    return [_warningAt(source, last.end, 'TRUNCATED', message)];
   }
-  const lastPlaced = placed[placed.length - 1];
-  if (lastPlaced === undefined || lastPlaced.start !== last.start) return [];
-  if (kept.some((k) => k.run === lastPlaced.run)) return [];
+  if (lastPlaced === undefined || lastPlaced.start !== last.start || isLastPlacedKept) return [];
   return lastPlaced.warnings;
 }
 
@@ -211,7 +223,7 @@ function parseJson(source: TextSource, segment: Segment, line: number, warnings:
     _throwIfCutJson(source, segment.start, segment.end);
     if (!full.includes('"jobname"')) {
       warnings.push(
-        warningAt(source, segment.start, 'NOT_FIO_JSON', 'skipped a JSON document that is not a fio result'),
+        _warningAt(source, segment.start, 'NOT_FIO_JSON', 'skipped a JSON document that is not a fio result'),
       );
       return null;
     }
@@ -259,28 +271,46 @@ function dropDuplicates(placed: PlacedRun[], source: TextSource, warnings: Parse
   const kept: PlacedRun[] = [];
   for (const current of placed) {
     const previous = kept[kept.length - 1];
-    if (previous !== undefined && (isSameRun(previous.run, current.run) || isSameDocument(previous, current, source))) {
-      const isBetter = FORMAT_RANK[current.run.format] > FORMAT_RANK[previous.run.format];
-      const dropped = isBetter ? previous : current;
-      const winner = isBetter ? current : previous;
-      // Two formats of one run is what `--output-format=normal,json` asks fio for: nothing odd
-      // to warn about. The same format twice is a pasted excerpt, or one document pasted twice:
-      // worth a word.
-      if (dropped.run.format === winner.run.format) {
-        const message = isJson(dropped.run)
-          ? 'this JSON document repeats the one above it (pasted twice); it is read once'
-          : 'these job lines repeat the run above them (an excerpt); the complete run is kept';
-        warnings.push(warningAt(source, dropped.start, 'DUPLICATE_RUN', message));
-      }
-      if (isBetter) kept[kept.length - 1] = current;
+    const duplicate =
+      previous === undefined ? null : _duplicateOf(previous, current, isSameDocument(previous, current, source));
+    if (duplicate === null) {
+      kept.push(current);
       continue;
     }
-    kept.push(current);
+    if (duplicate.message !== null) {
+      warnings.push(_warningAt(source, duplicate.dropped.start, 'DUPLICATE_RUN', duplicate.message));
+    }
+    kept[kept.length - 1] = duplicate.winner;
   }
   return kept;
 }
 
-const isJson = (run: FioRun) => run.format === 'json' || run.format === 'json+';
+/**
+ * Whether `current` is the run `previous` (the run kept before it) printed again, and which of
+ * the two is kept: null when they are two runs. `isSameText`: the two are the same JSON text.
+ */
+export function _duplicateOf(
+  previous: PlacedRun,
+  current: PlacedRun,
+  isSameText: boolean,
+): { winner: PlacedRun; dropped: PlacedRun; message: string | null } | null {
+  if (!(isSameRun(previous.run, current.run) || isSameText)) return null;
+  const isBetter = FORMAT_RANK[current.run.format] > FORMAT_RANK[previous.run.format];
+  const dropped = isBetter ? previous : current;
+  const winner = isBetter ? current : previous;
+  // Two formats of one run is what `--output-format=normal,json` asks fio for: nothing odd
+  // to warn about. The same format twice is a pasted excerpt, or one document pasted twice:
+  // worth a word.
+  let message: string | null = null;
+  if (dropped.run.format === winner.run.format) {
+    message = _isJsonRun(dropped.run)
+      ? 'this JSON document repeats the one above it (pasted twice); it is read once'
+      : 'these job lines repeat the run above them (an excerpt); the complete run is kept';
+  }
+  return { winner, dropped, message };
+}
+
+export const _isJsonRun = (run: FioRun) => run.format === 'json' || run.format === 'json+';
 
 /**
  * The same JSON document twice in a row (pasted twice): the same text, blanks aside. The reports
@@ -288,7 +318,7 @@ const isJson = (run: FioRun) => run.format === 'json' || run.format === 'json+';
  * figures, so they never match.
  */
 function isSameDocument(a: PlacedRun, b: PlacedRun, source: TextSource): boolean {
-  return isJson(a.run) && isJson(b.run) && _isSameJsonText(source.text, a.start, a.end, b.start, b.end);
+  return _isJsonRun(a.run) && _isJsonRun(b.run) && _isSameJsonText(source.text, a.start, a.end, b.start, b.end);
 }
 
 function isSameRun(a: FioRun, b: FioRun): boolean {
@@ -308,17 +338,21 @@ function attachErrors(runs: PlacedRun[], errors: readonly PlacedError[]): void {
   for (const { offset, error } of errors) {
     const target =
       runs.find((r) => r.start <= offset && offset <= r.end) ?? runs.find((r) => r.start > offset) ?? runs.at(-1);
-    if (target === undefined) continue;
-    if (!target.run.errors.some((e) => e.line === error.line)) target.run.errors.push(error);
-    for (const job of target.run.jobs) {
-      if (error.pid === null || job.pid !== error.pid) continue;
-      job.hasFailed = true;
-      job.error ??= { code: error.code, location: error.location, function: error.function, message: error.message };
-    }
+    if (target !== undefined) _attachError(target.run, error);
   }
 }
 
-function warningAt(source: TextSource, offset: number, code: string, message: string): ParseWarning {
+/** Gives fio's error line to the run; a job with the same pid is flagged as failed. */
+export function _attachError(run: FioRun, error: FioRunError): void {
+  if (!run.errors.some((e) => e.line === error.line)) run.errors.push(error);
+  for (const job of run.jobs) {
+    if (error.pid === null || job.pid !== error.pid) continue;
+    job.hasFailed = true;
+    job.error ??= { code: error.code, location: error.location, function: error.function, message: error.message };
+  }
+}
+
+export function _warningAt(source: TextSource, offset: number, code: string, message: string): ParseWarning {
   const { line, column } = source.locate(offset);
   return { code, message, line, column };
 }

@@ -44,9 +44,10 @@ type LineKind =
   | 'message'
   | 'other';
 
-export function splitSegments(source: TextSource): Segment[] {
+/** `firstLine`: the line number of the text's first line (a piece of a stream starts later). */
+export function splitSegments(source: Pick<TextSource, 'text'>, firstLine = 1): Segment[] {
   const { text } = source;
-  const splitter = new Splitter(text);
+  const splitter = new Splitter(text, firstLine - 1);
   for (let lineStart = 0; lineStart < text.length; ) lineStart = splitter.readLine(lineStart);
   return splitter.finish();
 }
@@ -64,8 +65,9 @@ class Splitter {
   private readonly text: string;
   private readonly markers: MarkerScanner;
 
-  constructor(text: string) {
+  constructor(text: string, linesBefore: number) {
     this.text = text;
+    this.line = linesBefore;
     this.markers = new MarkerScanner(text);
   }
 

@@ -216,6 +216,28 @@ describe('--status-interval', () => {
     expect(runs.map((run) => run.statusReports.length)).toEqual([0, 0]);
   });
 
+  it('names the version of a normal series from its `fio-3.33` line, printed once before the first report (issue 39)', () => {
+    const text = fixture('fio-3.33--status-interval-1s.normal.txt');
+    // Line 2 of the raw text: `fio-3.33`; the later reports print no version line.
+    expect(text.split('\n')[1]).toBe('fio-3.33');
+    const output = parseFio(text);
+    expect(output.toolVersion).toBe('fio-3.33');
+    expect(onlyRun(text, 'normal').fioVersion).toBe('fio-3.33');
+  });
+
+  it('folds normal reports whose dates stray two seconds from the runtime grown (issue 39)', () => {
+    const text = fixture('fio-3.33--status-interval-1s.normal.txt');
+    // `si: (groupid=0, jobs=1): err= 0: pid=26546: Sat Nov 28 23:03:42 2026`, twice, then
+    // `... 23:03:44 2026` twice; the runtimes `(12.2MiB/846msec)`, `1845msec`, `2845msec`, `3001msec`.
+    const dates = [...text.matchAll(/pid=\d+: \w{3} \w{3} \d+ (\d\d:\d\d:\d\d)/g)].map((m) => m[1]);
+    const runtimes = [...text.matchAll(/\/(\d+)msec\)/g)].map((m) => Number(m[1]));
+    expect(dates).toEqual(['23:03:42', '23:03:42', '23:03:44', '23:03:44']);
+    expect(runtimes).toEqual([846, 1845, 2845, 3001]);
+    const run = onlyRun(text, 'normal');
+    expect(readSeries(run).map((read) => read.runtimeMs)).toEqual(runtimes);
+    expect(readSeries(run).map((read) => read.totalIos)).toEqual(rawIssuedTotals(text).map((totals) => totals[0]));
+  });
+
   it('reads one report pasted twice once, with DUPLICATE_RUN, never as a report after it (issue 34)', () => {
     const json = rawJsonDocuments(STATUS_NORMAL_JSON()).at(-1);
     const text = `${JSON.stringify(json, null, 2)}\n`;

@@ -15,7 +15,7 @@ import { type DirectionStats, type FioJob, type FioRun, type FioStatusReport, RE
  * - normal text: the later one prints no version line of its own (`fio-3.33`, printed once at
  *   the start of an invocation), each job has the same pid in both (a new invocation has new
  *   pids, but a fresh container gives the same ones again), and the job header dates are no
- *   further apart than the runtime grew (a second of slack: they print whole seconds);
+ *   further apart than the runtime grew (two seconds of slack: NORMAL_DATE_SLACK_MS);
  * - JSON: the same `job_start` (fio >= 3.36), else the time between the two documents
  *   (`timestamp_ms`, or `timestamp` in s) is shorter than the later one's runtime (a separate
  *   run printed its report only after running for all of its own runtime) and no longer than
@@ -34,15 +34,30 @@ export function _foldStatusReports<T extends { run: FioRun; start: number }>(ite
   const out: T[] = [];
   for (const item of items) {
     const previous = out[out.length - 1];
-    if (previous !== undefined && isNextReport(previous.run, item.run)) {
-      item.run.statusReports = [...previous.run.statusReports, reportOf(previous.run), ...item.run.statusReports];
-      item.run.line = previous.run.line;
+    if (previous !== undefined && _isNextReport(previous.run, item.run)) {
+      _foldInto(previous.run, item.run);
       out[out.length - 1] = { ...item, start: previous.start };
       continue;
     }
     out.push(item);
   }
   return out;
+}
+
+/**
+ * Makes `later` (the report after `earlier`, _isNextReport) the run of both: `earlier` becomes
+ * its last status report. The series moves on in one array, appended to: copying it at each
+ * report made the fold quadratic (a 50 MB series held 57 MiB per MB of input, most of it
+ * garbage). `later` keeps what the invocation printed once, before its first report: the line
+ * it starts on and the version line (`fio-3.33`).
+ */
+export function _foldInto(earlier: FioRun, later: FioRun): void {
+  const series = earlier.statusReports;
+  series.push(reportOf(earlier));
+  earlier.statusReports = [];
+  later.statusReports = series;
+  later.line = earlier.line;
+  later.fioVersion ??= earlier.fioVersion;
 }
 
 /**
@@ -94,7 +109,15 @@ function reportOf(run: FioRun): FioStatusReport {
   return { line: run.line, timestamp: run.timestamp, timestampMs: run.timestampMs, jobs: run.jobs };
 }
 
-function isNextReport(earlier: FioRun, later: FioRun): boolean {
+/**
+ * Whether `later` is the status report (or final report) after `earlier`, of one invocation.
+ * `reportsBefore`: how many status reports came before `earlier` (a stream keeps none of them).
+ */
+export function _isNextReport(
+  earlier: FioRun,
+  later: FioRun,
+  reportsBefore: number = earlier.statusReports.length,
+): boolean {
   const family = (run: FioRun) => (run.format === 'json+' ? 'json' : run.format);
   if (family(earlier) !== family(later) || later.statusReports.length > 0) return false;
   if (earlier.jobs.length === 0 || earlier.jobs.length !== later.jobs.length) return false;
@@ -110,13 +133,13 @@ function isNextReport(earlier: FioRun, later: FioRun): boolean {
         // report comes without one.
         later.fioVersion === null &&
         earlier.jobs.every((job, i) => job.pid !== null && job.pid === later.jobs[i]?.pid) &&
-        isCloseEnough(ctimeMs(earlier.time), ctimeMs(later.time), earlier, later)
+        isCloseEnough(ctimeMs(earlier.time), ctimeMs(later.time), earlier, later, NORMAL_DATE_SLACK_MS)
       );
     case 'json':
       return isSameJsonInvocation(earlier, later);
     default: {
       // Once two reports were found to follow each other, a later one may come closer (the final one).
-      const needed = earlier.statusReports.length > 0 ? 1 : MIN_TERSE_GROWTH_MS;
+      const needed = reportsBefore > 0 ? 1 : MIN_TERSE_GROWTH_MS;
       const growth = maxRuntime(later.jobs) - maxRuntime(earlier.jobs);
       return growth >= needed && totalIo(later.jobs) > totalIo(earlier.jobs);
     }
@@ -140,17 +163,31 @@ function isSameJsonInvocation(earlier: FioRun, later: FioRun): boolean {
 }
 
 /**
- * Two reports of one run are as far apart in time as the runtime grew between them (the clock
- * of the times printed counts to the second in normal text: a second of slack). Two separate
- * runs are at least the later one's runtime apart, however little the runtimes differ. Unknown
- * times (null) do not decide.
+ * Two reports of one run are about as far apart in time as the runtime grew between them. Two
+ * separate runs are at least the later one's runtime apart, however little the runtimes differ.
+ * Unknown times (null) do not decide. `slackMs`: how far the times printed may stray from the
+ * growth (see NORMAL_DATE_SLACK_MS; JSON's `timestamp_ms` is exact to a second).
  */
-function isCloseEnough(earlierMs: number | null, laterMs: number | null, earlier: FioRun, later: FioRun): boolean {
+function isCloseEnough(
+  earlierMs: number | null,
+  laterMs: number | null,
+  earlier: FioRun,
+  later: FioRun,
+  slackMs = 1000,
+): boolean {
   if (earlierMs === null || laterMs === null) return true;
   const growth = maxRuntime(later.jobs) - maxRuntime(earlier.jobs);
   const elapsed = laterMs - earlierMs;
-  return elapsed > -1000 && elapsed < growth + 1000;
+  return elapsed > -slackMs && elapsed < growth + slackMs;
 }
+
+/**
+ * The job header dates of normal text stray up to two seconds from the runtime's growth: they
+ * print whole seconds, taken when the report is printed, not when its runtime was. fio 3.33 here
+ * (`--status-interval=1`, fixtures/fio/fio-3.33--status-interval-1s.normal.txt) dated two reports
+ * 999 ms of runtime apart both 23:03:42, and the next one, 1000 ms later, 23:03:44.
+ */
+const NORMAL_DATE_SLACK_MS = 2000;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -244,25 +281,34 @@ export function _statusSeries(
   reports.forEach((report, sample) => {
     const stats = report.jobs[jobIndex]?.[direction] ?? null;
     if (stats === null) return;
-    const diff = (pick: (s: DirectionStats) => number | null): number | null => {
-      const now = pick(stats);
-      if (now === null) return null;
-      if (previous === null) return now;
-      const before = pick(previous);
-      return before === null ? null : now - before;
-    };
-    const ioBytes = diff((s) => s.ioBytes);
-    const totalIos = diff((s) => s.totalIos);
-    const runtimeMs = diff((s) => s.runtimeMs);
-    const perSecond = (amount: number | null) =>
-      amount === null || runtimeMs === null || runtimeMs <= 0 ? null : (amount * 1000) / runtimeMs;
     steps.push({
       sample,
       timestampMs: report.timestampMs ?? (report.timestamp === null ? null : report.timestamp * 1000),
       cumulative: stats,
-      interval: { ioBytes, totalIos, runtimeMs, bandwidthBytesPerSec: perSecond(ioBytes), iops: perSecond(totalIos) },
+      interval: _intervalOf(stats, previous),
     });
     previous = stats;
   });
   return steps;
+}
+
+/**
+ * The differences of bytes, I/O counts and runtime from `previous` (from zero when null), with
+ * bandwidth and IOPS over the interval from them; null where a value is missing, and no
+ * bandwidth or IOPS for an interval without runtime (the direction did nothing in it).
+ */
+export function _intervalOf(stats: DirectionStats, previous: DirectionStats | null): StatusStep['interval'] {
+  const diff = (pick: (s: DirectionStats) => number | null): number | null => {
+    const now = pick(stats);
+    if (now === null) return null;
+    if (previous === null) return now;
+    const before = pick(previous);
+    return before === null ? null : now - before;
+  };
+  const ioBytes = diff((s) => s.ioBytes);
+  const totalIos = diff((s) => s.totalIos);
+  const runtimeMs = diff((s) => s.runtimeMs);
+  const perSecond = (amount: number | null) =>
+    amount === null || runtimeMs === null || runtimeMs <= 0 ? null : (amount * 1000) / runtimeMs;
+  return { ioBytes, totalIos, runtimeMs, bandwidthBytesPerSec: perSecond(ioBytes), iops: perSecond(totalIos) };
 }

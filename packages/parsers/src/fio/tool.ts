@@ -4,6 +4,7 @@ import { _fioFingerprints } from './fingerprint.ts';
 import { fioMeasurements } from './measurements.ts';
 import { FIO_PARSE_FORMATS, type FioParseFormat, parseFioSource } from './parse-fio.ts';
 import { FioResultSchema } from './schema.ts';
+import { streamFioOutputs } from './stream.ts';
 
 /**
  * fio: normal text (fio 1.x to 3.x), json and json+ (2.1 to 3.x, client/server too), terse v2
@@ -21,6 +22,8 @@ export const fioTool: Tool<'fio', FioParseFormat, typeof FioResultSchema> = defi
     return { result, toolVersion, warnings };
   },
   measurements: fioMeasurements,
+  // `--status-interval` series a report at a time, runs a run at a time (stream.ts).
+  stream: (batches, format, name) => streamFioOutputs(batches, format, name),
   fingerprints: _fioFingerprints,
   resultSchema: FioResultSchema,
   headlineMetrics: /^(?:read|write|trim|mixed)\.(?:iops|bw|clat\.mean|clat\.p99)$/,
