@@ -64,7 +64,7 @@ describe('/compare’s comparability line and noise calls', () => {
       expect(await line.isVisible()).toBe(true);
       // run.yaml: raid level "10", 2011-07, "fio 1.57"; the loop runs: lvm "a loop device …", kvm, 2026-11-24, "fio-3.33".
       expect(await line.textContent()).toBe(
-        'These runs differ in more than the workload: a 2011 RAID 10 array and a 2026 loop device in a KVM guest; fio 1.57 and fio-3.33.',
+        'These runs differ in more than the workload: a 2011 RAID 10 of 24 rotational disks and a 2026 loop device in a KVM guest; fio 1.57 and fio-3.33.',
       );
       const lineBox = await line.boundingBox();
       const boardBox = await page.locator('.compare-scoreboard').first().boundingBox();

@@ -47,7 +47,7 @@ describe('barSummary(data, options)', () => {
   test('gives the values themselves for a single group, best first, each against the best', () => {
     // nginx mean request time: m3.large 6.30324 s, m3.medium 15.88136 s, t2.medium 4.80078 s.
     const ranked =
-      'Mean request time, lowest first: t2.medium 4.8 s (ahead by 31 %, one run each, not tested), m3.large 6.3 s (+31 %), m3.medium 15.9 s (3.31×).';
+      'Mean request time, lowest first: t2.medium 4.8 s (ahead by 31 %, N not published, not tested), m3.large 6.3 s (+31 %), m3.medium 15.9 s (3.31×).';
     // Published as mean and sd without N: why it is not tested, not "one run each".
     const untested = 'N not published, so not tested for noise (Welch’s t-test needs it).';
     expect(barSummary(EC2_REQUEST_TIME)).toBe(`${ranked} ${untested}`);

@@ -130,9 +130,13 @@ export function againstBestNotes(data: MetricComparison, best: BarCell, cell: Ba
   return [ratio === null ? undefined : formatVsBest(ratio), noise, similar].filter((n) => n !== undefined);
 }
 
-/** "ahead by 16 %, one run each, not tested": what a crowned run with one value each says. */
-export function aheadText(margin: number): string {
-  return `ahead by ${marginText([margin + 1])}, one run each, not tested`;
+/**
+ * "ahead by 16 %, one run each, not tested": what a crowned run with one value each says; for
+ * published means whose N was not published (the EC2 post's), "N not published" in its place.
+ */
+export function aheadText(margin: number, data?: MetricComparison): string {
+  const why = data?.cells.some((cell) => cell.spread === 'published-sd') ? 'N not published' : 'one run each';
+  return `ahead by ${marginText([margin + 1])}, ${why}, not tested`;
 }
 
 /**
@@ -150,7 +154,7 @@ export function rankingText(
   const [best, ...others] = ranked;
   const flaggedParts = flagged.map((cell) => `${label(cell.run)} ${format(cell.value)} (${flaggedText(cell)})`);
   if (best === undefined) return flaggedParts.join(', ');
-  const lead = leader !== undefined && call?.kind === 'ahead' ? ` (${aheadText(call.margin)})` : '';
+  const lead = leader !== undefined && call?.kind === 'ahead' ? ` (${aheadText(call.margin, data)})` : '';
   let text = `${label(best.run)} ${format(best.value)}${lead}`;
   for (const cell of others) {
     const notes = againstBestNotes(data, best, cell).join(', ');

@@ -309,7 +309,7 @@ function verdictLine(data: MetricComparison, group: MetricComparison['groups'][n
     if (call.kind === 'beyond') first.lead = { kind: 'welch', pValue: call.pValue, over: next.run };
     if (call.kind === 'ahead') {
       first.lead = { kind: 'one-run', margin: call.margin, over: next.run };
-      first.leadText = aheadText(call.margin);
+      first.leadText = aheadText(call.margin, data);
     }
   }
   const line: VerdictLine = { groupKey: group.key, entries };
