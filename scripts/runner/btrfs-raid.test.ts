@@ -128,11 +128,18 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --btrfs-raid${note}`, () => {
       expect(run?.system.raid?.controller).toBe('btrfs (profiles over loop images)');
       expect(run?.system.raid?.note).toContain(`Data ${data}`);
       expect(run?.system.disks).toEqual([
-        expect.objectContaining({ model: 'loop image file', count: devices, size_bytes: imageBytes, interface: 'loop' }),
+        expect.objectContaining({
+          model: 'loop image file',
+          count: devices,
+          size_bytes: imageBytes,
+          interface: 'loop',
+        }),
       ]);
       const names = loops.map((line) => line.split(' ')[0]).sort();
       const mkfs = run?.system.filesystem?.mkfs ?? '';
-      expect(mkfs).toMatch(new RegExp(`^mkfs\\.btrfs -f -q -d ${level} -m ${metadata.toLowerCase()}( /dev/loop\\d+)+$`));
+      expect(mkfs).toMatch(
+        new RegExp(`^mkfs\\.btrfs -f -q -d ${level} -m ${metadata.toLowerCase()}( /dev/loop\\d+)+$`),
+      );
       expect(mkfs.split(' ').slice(7).sort()).toEqual(names);
       expect(run?.notes).toContain('The loop images share one disk and are no spindles');
       expect(run?.notes).toContain('not the parallelism of a real array');
@@ -145,7 +152,16 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --btrfs-raid${note}`, () => {
     await mkdir(dir);
     const runs = join(scratch, 'single-results', experiment, 'runs');
     const result = await runRunner(
-      runnerArgs({ loopback: 'btrfs', dir, experiment, profile: 'sysbench-cpu', runtime: 1, threads: 1, noDropCaches: true, out: runs }),
+      runnerArgs({
+        loopback: 'btrfs',
+        dir,
+        experiment,
+        profile: 'sysbench-cpu',
+        runtime: 1,
+        threads: 1,
+        noDropCaches: true,
+        out: runs,
+      }),
     );
     expect(result.code, result.stderr).toBe(0);
     await writeExperiment(join(scratch, 'single-results', experiment), 'kind: filesystem\n  fields: [filesystem]');
@@ -173,7 +189,9 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --btrfs-raid${note}`, () => {
     );
     const parent = started.child.pid as number;
     await started.waitFor(/running \(sysbench--cpu-t1-1\.txt\)/, 60_000);
-    const processes = descendants(parent).filter((entry) => ['benchfolio-run', 'sysbench', 'iostat'].includes(entry.name));
+    const processes = descendants(parent).filter((entry) =>
+      ['benchfolio-run', 'sysbench', 'iostat'].includes(entry.name),
+    );
     onTestFinished(() => {
       for (const { pid } of processes) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
     });
@@ -209,7 +227,17 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --btrfs-raid${note}`, () => {
     await mkdir(dir);
     const out = join(scratch, 'term-results', 'runs', 'raid1');
     const started = startRunner(
-      runnerArgs({ btrfsRaid: 'raid1', devices: 3, dir, experiment, profile: 'sysbench-cpu', runtime: 3600, threads: 1, noDropCaches: true, out }),
+      runnerArgs({
+        btrfsRaid: 'raid1',
+        devices: 3,
+        dir,
+        experiment,
+        profile: 'sysbench-cpu',
+        runtime: 3600,
+        threads: 1,
+        noDropCaches: true,
+        out,
+      }),
     );
     await started.waitFor(/running \(sysbench--cpu-t1-1\.txt\)/, 60_000);
     expect(loopsUnder(dir)).toHaveLength(3);
