@@ -9,6 +9,8 @@ BF_LOOP_IMAGE=''     # the image file now
 BF_LOOP_KEEP=''      # run folders finished by this invocation (removed if it is interrupted)
 BF_LOOP_CHILD=''     # PID of the runner measuring one filesystem
 BF_LOOP_STAGE=''     # --append: the new versions of the run folders, until all are ready
+BF_LOOP_DEVS=''      # --btrfs-raid: the loop devices attached now (paths without blanks)
+BF_LOOP_IMAGES=''    # --btrfs-raid: their image files
 
 # mkfs_args FSTYPE: the mkfs command for FSTYPE (without the device): default options, quiet,
 # forced over an old signature.
@@ -47,6 +49,16 @@ loop_teardown() {
     rm -f "$BF_LOOP_IMAGE"
     BF_LOOP_IMAGE=''
   fi
+  # --btrfs-raid's several devices: the kernel forgets each as a btrfs member, then it goes.
+  for lt_dev in $BF_LOOP_DEVS; do
+    btrfs device scan --forget "$lt_dev" >/dev/null 2>&1 || true
+    losetup -d "$lt_dev" 2>/dev/null || true
+  done
+  BF_LOOP_DEVS=''
+  for lt_image in $BF_LOOP_IMAGES; do
+    rm -f "$lt_image"
+  done
+  BF_LOOP_IMAGES=''
 }
 
 # loop_cleanup: the EXIT trap of --loopback. An interrupted or failed invocation removes the

@@ -492,6 +492,8 @@ check_dir() {
 mkdir_out() {
   mo_dir=$1
   mo_made=''
+  # Set here: with nothing to make (the folder is there), the loop below never sets it.
+  mo_outer_first=''
   while ! test -d "$mo_dir"; do
     mo_made="$mo_made $mo_dir"
     mo_dir=$(dirname "$mo_dir")

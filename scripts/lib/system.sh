@@ -45,9 +45,79 @@ device_chain() {
   done
 }
 
-# chain_devices DIR: the device names under DIR, one per line (for iostat).
+# chain_devices DIR: the device names under DIR, one per line (for iostat), every member of a
+# btrfs over several devices too.
 chain_devices() {
-  device_chain "$1" | awk '!seen[$1]++ { print $1 }'
+  {
+    device_chain "$1"
+    btrfs_members "$1"
+  } | awk '!seen[$1]++ { print $1 }'
+}
+
+# btrfs_members DIR: the member devices (names such as loop0) of the btrfs holding DIR, one per
+# line, when it has several (/sys/fs/btrfs/<uuid>/devices, readable without root); else nothing.
+btrfs_members() {
+  test "$(findmnt -n -o FSTYPE -T "$1" 2>/dev/null | head -n 1)" = btrfs || return 0
+  bm_uuid=$(findmnt -n -o UUID -T "$1" 2>/dev/null | head -n 1)
+  test -n "$bm_uuid" && test -d "/sys/fs/btrfs/$bm_uuid/devices" || return 0
+  bm_list=$(for bm_dev in "/sys/fs/btrfs/$bm_uuid/devices"/*; do
+    test -e "$bm_dev" && printf '%s\n' "${bm_dev##*/}"
+  done | sort -V)
+  test "$(printf '%s\n' "$bm_list" | grep -c .)" -ge 2 || return 0
+  printf '%s\n' "$bm_list"
+}
+
+# btrfs_disks_yaml NAME...: system.disks for the members of a btrfs over several devices: the
+# loop devices as one entry per image size (interface loop, the backing file's size), any other
+# member by the disk under it.
+btrfs_disks_yaml() {
+  bd_sizes=''
+  bd_files=''
+  bd_disks=''
+  for bd_name in "$@"; do
+    bd_back=$(read_line "/sys/block/$bd_name/loop/backing_file")
+    if test -n "$bd_back"; then
+      # shellcheck disable=SC2012 # only the size column is read
+      bd_sizes="$bd_sizes $(ls -ln "$bd_back" 2>/dev/null | awk '{ print $5 }')"
+      bd_files="$bd_files${bd_files:+, }$bd_name: $bd_back"
+    else
+      bd_disks="$bd_disks $(lsblk -s -n -r -o NAME,TYPE "/dev/$bd_name" 2>/dev/null | awk '$2 == "disk" { print $1 }')"
+    fi
+  done
+  printf '  disks:\n'
+  if test -n "$bd_files"; then
+    bd_host=$(findmnt -n -o FSTYPE,SOURCE -T "$(dirname "${bd_files##*: }")" 2>/dev/null | head -n 1 | trim)
+    # shellcheck disable=SC2086 # one word per size
+    printf '%s\n' $bd_sizes | sort -n | uniq -c | while read -r bd_count bd_size; do
+      printf '    - model: loop image file\n      count: %s\n' "$bd_count"
+      ! is_uint "$bd_size" || printf '      size_bytes: %s\n' "$bd_size"
+      printf '      interface: loop\n'
+      printf '      note: %s\n' "$(yaml_str "Loop devices over image files ($bd_files)${bd_host:+, on $bd_host}: files on one filesystem, not disks of their own.")"
+    done
+  fi
+  # shellcheck disable=SC2086 # one word per disk
+  for bd_disk in $(printf '%s\n' $bd_disks | awk 'NF && !seen[$0]++'); do
+    yaml_disk "$bd_disk"
+  done
+}
+
+# btrfs_raid_yaml DIR NAME...: system.raid of a btrfs over several devices: the level its data
+# profile gives (btrfs filesystem df), btrfs as the controller.
+btrfs_raid_yaml() {
+  br_dir=$1
+  shift
+  br_df=$(btrfs filesystem df "$br_dir" 2>/dev/null | sed -n 's/^\([A-Za-z]*\), \([A-Za-z0-9]*\):.*/\1 \2/p')
+  br_data=$(printf '%s\n' "$br_df" | awk '$1 == "Data" { print tolower($2); exit }')
+  br_kind='profiles over loop images'
+  for br_name in "$@"; do
+    test -e "/sys/block/$br_name/loop/backing_file" || br_kind=profiles
+  done
+  printf '  raid:\n'
+  test -z "$br_data" || printf '    level: %s\n' "$(yaml_str "btrfs $br_data")"
+  printf '    controller: %s\n' "$(yaml_str "btrfs ($br_kind)")"
+  br_note="btrfs over $# devices ($(printf '%s' "$*" | sed 's/ /, /g'))"
+  test -z "$br_df" || br_note="$br_note; btrfs filesystem df: $(printf '%s\n' "$br_df" | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
+  printf '    note: %s\n' "$(yaml_str "$br_note")"
 }
 
 # scheduler_of NAME: the I/O scheduler in effect for /sys/block/NAME (the bracketed word).
@@ -218,7 +288,16 @@ system_yaml() {
 
   sy_chain=$(device_chain "$sy_dir")
   sy_disks=$(printf '%s\n' "$sy_chain" | awk '$2 == "disk" && !seen[$1]++ { print $1 }')
-  if test -n "$sy_disks"; then
+  sy_members=$(btrfs_members "$sy_dir")
+  if test -n "$sy_members"; then
+    # A btrfs over several devices (--btrfs-raid): its members are the disks, btrfs the RAID.
+    # shellcheck disable=SC2086 # one word per device
+    btrfs_disks_yaml $sy_members
+    if has_cmd btrfs; then
+      # shellcheck disable=SC2086 # as above
+      btrfs_raid_yaml "$(findmnt -n -o TARGET -T "$sy_dir" | head -n 1)" $sy_members
+    fi
+  elif test -n "$sy_disks"; then
     printf '  disks:\n'
     for sy_disk in $sy_disks; do
       yaml_disk "$sy_disk"
@@ -230,7 +309,7 @@ system_yaml() {
   if has_cmd lspci; then
     sy_hw=$(lspci 2>/dev/null | sed -n 's/^[^ ]* RAID bus controller: //p' | awk '!seen[$0]++' | sed ':a; N; $!ba; s/\n/; /g')
   fi
-  if test -n "$sy_md" || test -n "$sy_hw"; then
+  if test -z "$sy_members" && { test -n "$sy_md" || test -n "$sy_hw"; }; then
     printf '  raid:\n'
     if test -n "$sy_md"; then
       printf '    level: %s\n' "$(yaml_str "${sy_md%% *}")"
