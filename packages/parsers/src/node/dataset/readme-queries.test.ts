@@ -9,12 +9,21 @@ import {
   queryJson,
   RESULTS_DIR,
 } from '../../../test/dataset-export.ts';
+import { CHDB_VERSION, chdbQueryJson, chdbStatus } from '../../../test/chdb.ts';
 
 // The SQL of the package README's "Dataset export" section: each ```sql duckdb block runs through
-// `benchfolio query` on a fresh export of content/results, and its rows are checked against the
-// raw files the experiment pages show (fio's JSON, bonnie++'s CSV line, measurements.csv), read
-// here without the library. ClickHouse is not run here; its blocks must read paths the export
-// writes.
+// `benchfolio query` on a fresh export of content/results, each ```sql clickhouse block through
+// chDB (ClickHouse in-process, test/chdb.ts) from the export's folder, and their rows are checked
+// against the raw files the experiment pages show (fio's JSON, bonnie++'s CSV line,
+// measurements.csv), read here without the library.
+
+const chdb = chdbStatus();
+const chdbMissing =
+  chdb.missing === undefined
+    ? undefined
+    : `python3 cannot import chdb (${chdb.missing}); python3 -m pip install chdb==${CHDB_VERSION}, as .ci/run does`;
+const chdbVersion = chdb.missing === undefined ? chdb.version : 'none';
+if (chdbMissing !== undefined && process.env.CI) throw new Error(`${chdbMissing}; CI must run the ClickHouse statements`);
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -103,10 +112,25 @@ const examples: Record<string, (rows: Record<string, unknown>[], exported: Expor
       });
     }
   },
-  'the three tables, in DuckDB without benchfolio': (rows, exported) => {
-    const printed = /, (\d+) measurements\n/.exec(exported.stdout)?.[1];
-    expect(rows).toEqual([{ measurements: Number(printed) }]);
-  },
+  'the three tables, in DuckDB without benchfolio': countsEveryMeasurement,
+};
+
+/** One row, `measurements`: the count `benchfolio export` printed ("..., 40063 measurements"). */
+function countsEveryMeasurement(rows: Record<string, unknown>[], exported: ExportedResults): void {
+  const printed = /, (\d+) measurements\n/.exec(exported.stdout)?.[1];
+  expect(printed).toBeDefined();
+  expect(rows).toEqual([{ measurements: Number(printed) }]);
+}
+
+// The ClickHouse blocks: the DuckDB examples of the same name, checked by the same function,
+// and the load into a MergeTree table.
+const clickhouseExamples: typeof examples = {
+  '4k random-write IOPS on SSDs, by filesystem': examples['4k random-write IOPS on SSDs, by filesystem'],
+  'direct random-write IOPS of the loopback experiment, repeats per filesystem':
+    examples['direct random-write IOPS of the loopback experiment, repeats per filesystem'],
+  'bonnie++ block write and read, MiB/s, per run of the 2011 comparison':
+    examples['bonnie++ block write and read, MiB/s, per run of the 2011 comparison'],
+  'the measurements table, loaded into ClickHouse': countsEveryMeasurement,
 };
 
 /** The files under `dir` whose path relative to it matches a glob of `*` (within one folder). */
@@ -136,21 +160,15 @@ describe("the package README's DuckDB examples, run with benchfolio query on con
 });
 
 describe("the package README's ClickHouse statements", () => {
-  const blocks = sqlBlocks('clickhouse');
+  const section = README.slice(README.indexOf('\n### ClickHouse\n'), README.indexOf('\n### Trino and Spark\n'));
 
-  it('are the DuckDB examples of the same name, and a load into a table', () => {
-    const duckdbTitles = sqlBlocks('duckdb').map((block) => block.title);
-    const titled = blocks.filter((block) => block.title !== '');
-    expect(titled.length).toBeGreaterThan(0);
-    for (const block of titled) expect(duckdbTitles).toContain(block.title);
-    expect(blocks.some((block) => block.sql.includes('ENGINE = MergeTree'))).toBe(true);
+  it('are all here, each with a check: the DuckDB examples of the same name, and a load', () => {
+    expect(sqlBlocks('clickhouse').map((block) => block.title)).toEqual(Object.keys(clickhouseExamples));
   });
 
   it("read only paths that match files an export writes (file() from the export's folder, s3() of a copy)", () => {
-    const paths = blocks.flatMap((block) =>
-      [...block.sql.matchAll(/\b(?:file|s3)\('([^']+)'/g)].map((match) => match[1] ?? ''),
-    );
-    expect(paths.length).toBeGreaterThan(0);
+    const paths = [...section.matchAll(/\b(?:file|s3)\('([^']+)'/g)].map((match) => match[1] ?? '');
+    expect(paths.some((path) => path.startsWith('https://'))).toBe(true);
     for (const path of paths) {
       const inExport = path.slice(path.indexOf(`${DATASET_NAME}/`) + DATASET_NAME.length + 1);
       expect(path).toContain(`${DATASET_NAME}/`);
@@ -158,4 +176,25 @@ describe("the package README's ClickHouse statements", () => {
     }
     expect(relative(exported.workDir, exported.dataDir)).toBe(DATASET_NAME);
   });
+
+  it('name the chDB version .ci/run installs', () => {
+    const ciRun = readFileSync(new URL('../../../../../.ci/run', import.meta.url), 'utf8');
+    expect(ciRun).toContain(`CHDB_VERSION=${CHDB_VERSION}\n`);
+    expect(section).toContain(`python3 -m pip install chdb==${CHDB_VERSION}`);
+  });
 });
+
+describe.skipIf(chdbMissing !== undefined)(
+  chdbMissing === undefined
+    ? `the package README's ClickHouse statements, run with chDB ${chdbVersion} on content/results`
+    : `the package README's ClickHouse statements, run with chDB (skipped: ${chdbMissing})`,
+  () => {
+    for (const block of sqlBlocks('clickhouse')) {
+      it(`"${block.title}" gives the numbers of the raw outputs`, async () => {
+        const check = clickhouseExamples[block.title];
+        if (check === undefined) throw new Error(`no check for the README's ClickHouse block "${block.title}"`);
+        check(await chdbQueryJson(exported, block.sql), exported);
+      });
+    }
+  },
+);
