@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { CHDB_VERSION, chdbQueryJson, chdbStatus } from '../../../test/chdb.ts';
 import {
   DATASET_NAME,
   type ExportedResults,
@@ -9,7 +10,6 @@ import {
   queryJson,
   RESULTS_DIR,
 } from '../../../test/dataset-export.ts';
-import { CHDB_VERSION, chdbQueryJson, chdbStatus } from '../../../test/chdb.ts';
 
 // The SQL of the package README's "Dataset export" section: each ```sql duckdb block runs through
 // `benchfolio query` on a fresh export of content/results, each ```sql clickhouse block through
@@ -23,7 +23,8 @@ const chdbMissing =
     ? undefined
     : `python3 cannot import chdb (${chdb.missing}); python3 -m pip install chdb==${CHDB_VERSION}, as .ci/run does`;
 const chdbVersion = chdb.missing === undefined ? chdb.version : 'none';
-if (chdbMissing !== undefined && process.env.CI) throw new Error(`${chdbMissing}; CI must run the ClickHouse statements`);
+if (chdbMissing !== undefined && process.env.CI)
+  throw new Error(`${chdbMissing}; CI must run the ClickHouse statements`);
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -79,6 +80,8 @@ const examples: Record<string, (rows: Record<string, unknown>[], exported: Expor
     );
     expect(rows).toHaveLength(expected.length);
     expect(rows).toEqual(expect.arrayContaining(expected));
+    // The first row, the highest ext4 IOPS: measurements.csv line 5 of the scheduler experiment,
+    // `ext4-noop,fio,write.iops,186779,IOPS,bs=4k;threads=32,"IO Performance Case I, ...`.
     expect(rows[0]).toEqual({
       filesystem: 'ext4',
       experiment: '2020-fio-random-write-io-scheduler-filesystem',
@@ -103,7 +106,9 @@ const examples: Record<string, (rows: Record<string, unknown>[], exported: Expor
     const runs = readdirSync(join(experimentDir(id), 'runs'));
     expect(rows).toHaveLength(runs.length);
     for (const run of runs) {
-      // bonnie++ 1.96's CSV line: K/sec (KiB/s) of block output in field 9, of block input in 15.
+      // bonnie++ 1.96's CSV line: K/sec (KiB/s) of block output in field 9, of block input in 15;
+      // ext4's: `1.96,1.96,version,1,1320193244,8G,,332,99,54570,12,23512,5,1615,98,62905,6,...`
+      // (54570 KiB/s = 53.291015625 MiB/s written, 62905 KiB/s = 61.4306640625 MiB/s read).
       const csv = runFile(id, run, `bonnie--${run}.txt`).trim().split('\n').at(-1)?.split(',') ?? [];
       expect(rows).toContainEqual({
         run: runYaml(id, run).label,
@@ -124,12 +129,19 @@ function countsEveryMeasurement(rows: Record<string, unknown>[], exported: Expor
 
 // The ClickHouse blocks: the DuckDB examples of the same name, checked by the same function,
 // and the load into a MergeTree table.
+const sameAsDuckdb = (title: string): ((rows: Record<string, unknown>[], exported: ExportedResults) => void) => {
+  const check = examples[title];
+  if (check === undefined) throw new Error(`no DuckDB example "${title}" to check the ClickHouse block by`);
+  return check;
+};
 const clickhouseExamples: typeof examples = {
-  '4k random-write IOPS on SSDs, by filesystem': examples['4k random-write IOPS on SSDs, by filesystem'],
-  'direct random-write IOPS of the loopback experiment, repeats per filesystem':
-    examples['direct random-write IOPS of the loopback experiment, repeats per filesystem'],
-  'bonnie++ block write and read, MiB/s, per run of the 2011 comparison':
-    examples['bonnie++ block write and read, MiB/s, per run of the 2011 comparison'],
+  '4k random-write IOPS on SSDs, by filesystem': sameAsDuckdb('4k random-write IOPS on SSDs, by filesystem'),
+  'direct random-write IOPS of the loopback experiment, repeats per filesystem': sameAsDuckdb(
+    'direct random-write IOPS of the loopback experiment, repeats per filesystem',
+  ),
+  'bonnie++ block write and read, MiB/s, per run of the 2011 comparison': sameAsDuckdb(
+    'bonnie++ block write and read, MiB/s, per run of the 2011 comparison',
+  ),
   'the measurements table, loaded into ClickHouse': countsEveryMeasurement,
 };
 
