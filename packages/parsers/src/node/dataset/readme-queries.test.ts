@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { CHDB_VERSION, chdbQueryJson, chdbStatus } from '../../../test/chdb.ts';
 import {
   DATASET_NAME,
   type ExportedResults,
@@ -11,10 +12,19 @@ import {
 } from '../../../test/dataset-export.ts';
 
 // The SQL of the package README's "Dataset export" section: each ```sql duckdb block runs through
-// `benchfolio query` on a fresh export of content/results, and its rows are checked against the
-// raw files the experiment pages show (fio's JSON, bonnie++'s CSV line, measurements.csv), read
-// here without the library. ClickHouse is not run here; its blocks must read paths the export
-// writes.
+// `benchfolio query` on a fresh export of content/results, each ```sql clickhouse block through
+// chDB (ClickHouse in-process, test/chdb.ts) from the export's folder, and their rows are checked
+// against the raw files the experiment pages show (fio's JSON, bonnie++'s CSV line,
+// measurements.csv), read here without the library.
+
+const chdb = chdbStatus();
+const chdbMissing =
+  chdb.missing === undefined
+    ? undefined
+    : `python3 cannot import chdb (${chdb.missing}); python3 -m pip install chdb==${CHDB_VERSION}, as .ci/run does`;
+const chdbVersion = chdb.missing === undefined ? chdb.version : 'none';
+if (chdbMissing !== undefined && process.env.CI)
+  throw new Error(`${chdbMissing}; CI must run the ClickHouse statements`);
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -70,6 +80,8 @@ const examples: Record<string, (rows: Record<string, unknown>[], exported: Expor
     );
     expect(rows).toHaveLength(expected.length);
     expect(rows).toEqual(expect.arrayContaining(expected));
+    // The first row, the highest ext4 IOPS: measurements.csv line 5 of the scheduler experiment,
+    // `ext4-noop,fio,write.iops,186779,IOPS,bs=4k;threads=32,"IO Performance Case I, ...`.
     expect(rows[0]).toEqual({
       filesystem: 'ext4',
       experiment: '2020-fio-random-write-io-scheduler-filesystem',
@@ -94,7 +106,9 @@ const examples: Record<string, (rows: Record<string, unknown>[], exported: Expor
     const runs = readdirSync(join(experimentDir(id), 'runs'));
     expect(rows).toHaveLength(runs.length);
     for (const run of runs) {
-      // bonnie++ 1.96's CSV line: K/sec (KiB/s) of block output in field 9, of block input in 15.
+      // bonnie++ 1.96's CSV line: K/sec (KiB/s) of block output in field 9, of block input in 15;
+      // ext4's: `1.96,1.96,version,1,1320193244,8G,,332,99,54570,12,23512,5,1615,98,62905,6,...`
+      // (54570 KiB/s = 53.291015625 MiB/s written, 62905 KiB/s = 61.4306640625 MiB/s read).
       const csv = runFile(id, run, `bonnie--${run}.txt`).trim().split('\n').at(-1)?.split(',') ?? [];
       expect(rows).toContainEqual({
         run: runYaml(id, run).label,
@@ -103,10 +117,32 @@ const examples: Record<string, (rows: Record<string, unknown>[], exported: Expor
       });
     }
   },
-  'the three tables, in DuckDB without benchfolio': (rows, exported) => {
-    const printed = /, (\d+) measurements\n/.exec(exported.stdout)?.[1];
-    expect(rows).toEqual([{ measurements: Number(printed) }]);
-  },
+  'the three tables, in DuckDB without benchfolio': countsEveryMeasurement,
+};
+
+/** One row, `measurements`: the count `benchfolio export` printed ("..., 40063 measurements"). */
+function countsEveryMeasurement(rows: Record<string, unknown>[], exported: ExportedResults): void {
+  const printed = /, (\d+) measurements\n/.exec(exported.stdout)?.[1];
+  expect(printed).toBeDefined();
+  expect(rows).toEqual([{ measurements: Number(printed) }]);
+}
+
+// The ClickHouse blocks: the DuckDB examples of the same name, checked by the same function,
+// and the load into a MergeTree table.
+const sameAsDuckdb = (title: string): ((rows: Record<string, unknown>[], exported: ExportedResults) => void) => {
+  const check = examples[title];
+  if (check === undefined) throw new Error(`no DuckDB example "${title}" to check the ClickHouse block by`);
+  return check;
+};
+const clickhouseExamples: typeof examples = {
+  '4k random-write IOPS on SSDs, by filesystem': sameAsDuckdb('4k random-write IOPS on SSDs, by filesystem'),
+  'direct random-write IOPS of the loopback experiment, repeats per filesystem': sameAsDuckdb(
+    'direct random-write IOPS of the loopback experiment, repeats per filesystem',
+  ),
+  'bonnie++ block write and read, MiB/s, per run of the 2011 comparison': sameAsDuckdb(
+    'bonnie++ block write and read, MiB/s, per run of the 2011 comparison',
+  ),
+  'the measurements table, loaded into ClickHouse': countsEveryMeasurement,
 };
 
 /** The files under `dir` whose path relative to it matches a glob of `*` (within one folder). */
@@ -136,21 +172,15 @@ describe("the package README's DuckDB examples, run with benchfolio query on con
 });
 
 describe("the package README's ClickHouse statements", () => {
-  const blocks = sqlBlocks('clickhouse');
+  const section = README.slice(README.indexOf('\n### ClickHouse\n'), README.indexOf('\n### Trino and Spark\n'));
 
-  it('are the DuckDB examples of the same name, and a load into a table', () => {
-    const duckdbTitles = sqlBlocks('duckdb').map((block) => block.title);
-    const titled = blocks.filter((block) => block.title !== '');
-    expect(titled.length).toBeGreaterThan(0);
-    for (const block of titled) expect(duckdbTitles).toContain(block.title);
-    expect(blocks.some((block) => block.sql.includes('ENGINE = MergeTree'))).toBe(true);
+  it('are all here, each with a check: the DuckDB examples of the same name, and a load', () => {
+    expect(sqlBlocks('clickhouse').map((block) => block.title)).toEqual(Object.keys(clickhouseExamples));
   });
 
   it("read only paths that match files an export writes (file() from the export's folder, s3() of a copy)", () => {
-    const paths = blocks.flatMap((block) =>
-      [...block.sql.matchAll(/\b(?:file|s3)\('([^']+)'/g)].map((match) => match[1] ?? ''),
-    );
-    expect(paths.length).toBeGreaterThan(0);
+    const paths = [...section.matchAll(/\b(?:file|s3)\('([^']+)'/g)].map((match) => match[1] ?? '');
+    expect(paths.some((path) => path.startsWith('https://'))).toBe(true);
     for (const path of paths) {
       const inExport = path.slice(path.indexOf(`${DATASET_NAME}/`) + DATASET_NAME.length + 1);
       expect(path).toContain(`${DATASET_NAME}/`);
@@ -158,4 +188,25 @@ describe("the package README's ClickHouse statements", () => {
     }
     expect(relative(exported.workDir, exported.dataDir)).toBe(DATASET_NAME);
   });
+
+  it('name the chDB version .ci/run installs', () => {
+    const ciRun = readFileSync(new URL('../../../../../.ci/run', import.meta.url), 'utf8');
+    expect(ciRun).toContain(`CHDB_VERSION=${CHDB_VERSION}\n`);
+    expect(section).toContain(`python3 -m pip install chdb==${CHDB_VERSION}`);
+  });
 });
+
+describe.skipIf(chdbMissing !== undefined)(
+  chdbMissing === undefined
+    ? `the package README's ClickHouse statements, run with chDB ${chdbVersion} on content/results`
+    : `the package README's ClickHouse statements, run with chDB (skipped: ${chdbMissing})`,
+  () => {
+    for (const block of sqlBlocks('clickhouse')) {
+      it(`"${block.title}" gives the numbers of the raw outputs`, async () => {
+        const check = clickhouseExamples[block.title];
+        if (check === undefined) throw new Error(`no check for the README's ClickHouse block "${block.title}"`);
+        check(await chdbQueryJson(exported, block.sql), exported);
+      });
+    }
+  },
+);
