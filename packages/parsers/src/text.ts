@@ -123,3 +123,28 @@ function makeSource(
     },
   };
 }
+
+/**
+ * The source of a piece of a longer input read a piece at a time (a stream), its lines numbered
+ * as in the whole input: `linesBefore` lines come before it.
+ */
+export function _shiftedSource(source: TextSource, linesBefore: number): TextSource {
+  if (linesBefore === 0) return source;
+  return {
+    text: source.text,
+    name: source.name,
+    wasHtmlEscaped: source.wasHtmlEscaped,
+    locate(offset) {
+      const { line, column } = source.locate(offset);
+      return { line: line + linesBefore, column };
+    },
+    originalLine: (line) => source.originalLine(line - linesBefore),
+  };
+}
+
+/** How many `\n` the text holds. */
+export function _countLineEnds(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}

@@ -1,3 +1,4 @@
+import type { ParseError } from '../errors.ts';
 import type { TextSource } from '../text.ts';
 import type { ToolReading } from '../tool.ts';
 import { type _BonnieContext, _bonnieError, _newContext, _warn, type BonnieFormat } from './context.ts';
@@ -22,12 +23,12 @@ import { type _Line, _tableHead } from './table-lines.ts';
  */
 
 /** The lines bonnie++ prints while it runs (stderr): `Writing intelligently...done`. */
-function isProgressLine(text: string): boolean {
+export function _isProgressLine(text: string): boolean {
   return text.includes('...done') || text.startsWith('Using uid:') || text.startsWith('Stat files in');
 }
 
 /** The CSV header lines of bonnie++ 1.x (`name,file_size,...`) and 1.9x (`format_version,...`). */
-function isCsvHeader(text: string): boolean {
+export function _isCsvHeader(text: string): boolean {
   return text.startsWith('name,file_size,') || text.startsWith('format_version,bonnie_version,');
 }
 
@@ -52,7 +53,7 @@ function commaCount(text: string): number {
 }
 
 /** A CSV result line (versioned or 1.03) with its offset, or null when the line is not one. */
-function csvLineOf(line: _Line): _Line | null {
+export function _csvLineOf(line: _Line): _Line | null {
   const lead = (LEADING_QUOTE.exec(line.text) as RegExpExecArray)[0].length;
   const text = line.text.slice(lead).trimEnd();
   if (_isVersionedCsvStart(text)) return { text, offset: line.offset + lead };
@@ -82,7 +83,7 @@ const CSV_START = /^\d+(?:\.\d*)?[a-z]?(?:,(?:\d+(?:\.\d*)?[a-z]?)?)?$/;
  * short: a head line (`Version  1.96   ------Sequ`, `Vers`) or a CSV line's version fields (`1.9`,
  * `1.98,2.0`). Such a line ending the input is the next block, or the CSV line, cut.
  */
-function isCutBonnieLine(text: string): boolean {
+export function _isCutBonnieLine(text: string): boolean {
   const body = text.replace(LEADING_QUOTE, '').trimEnd();
   if (body === '') return false;
   if (CSV_START.test(body) || body.startsWith('Version ')) return true;
@@ -124,13 +125,13 @@ function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
       }
       continue;
     }
-    const csv = csvLineOf(line);
+    const csv = _csvLineOf(line);
     if (csv !== null) {
       flushSkipped();
       drafts.push(_parseCsvLine(context, csv.text, csv.offset));
-    } else if (isProgressLine(text)) {
+    } else if (_isProgressLine(text)) {
       hasProgress = true;
-    } else if (!isCsvHeader(text)) {
+    } else if (!_isCsvHeader(text)) {
       skip(line);
       skippedLast = line;
     }
@@ -140,36 +141,51 @@ function scan(context: _BonnieContext, lines: readonly _Line[]): Scan {
   return { drafts, hasProgress, skippedLast };
 }
 
+/** TRUNCATED: the input's last line with content is a bonnie++ line cut short (_isCutBonnieLine). */
+export function _cutLineError(context: _BonnieContext, line: _Line): ParseError {
+  return _bonnieError(
+    context,
+    line.offset + line.text.trimEnd().length,
+    'TRUNCATED',
+    'the input stops inside a bonnie++ line: the start of a table head or of a CSV line',
+  );
+}
+
+/** TRUNCATED at the end of the input's content (`offset`): no run, only progress lines. */
+export function _progressOnlyError(context: _BonnieContext, offset: number): ParseError {
+  return _bonnieError(
+    context,
+    offset,
+    'TRUNCATED',
+    'bonnie++ stopped before printing its results: only progress lines are here',
+  );
+}
+
+/** MISSING_SECTION at the input's first content (`offset`): no run and no progress line. */
+export function _noResultError(context: _BonnieContext, offset: number): ParseError {
+  return _bonnieError(
+    context,
+    offset,
+    'MISSING_SECTION',
+    context.format === 'csv'
+      ? 'no bonnie++ CSV result line was found'
+      : 'no bonnie++ result table or CSV line was found',
+  );
+}
+
 /** Parses a bonnie++ output read by readText. Throws a ParseError. */
 export function _parseBonnieSource(source: TextSource, format: BonnieFormat): ToolReading<BonnieResult> {
   const context = _newContext(source, format);
   const text = source.text;
   const { drafts, hasProgress, skippedLast } = scan(context, splitLines(text));
-  if (drafts.length > 0 && skippedLast !== null && isCutBonnieLine(skippedLast.text)) {
-    throw _bonnieError(
-      context,
-      skippedLast.offset + skippedLast.text.trimEnd().length,
-      'TRUNCATED',
-      'the input stops inside a bonnie++ line: the start of a table head or of a CSV line',
-    );
+  if (drafts.length > 0 && skippedLast !== null && _isCutBonnieLine(skippedLast.text)) {
+    throw _cutLineError(context, skippedLast);
   }
   if (drafts.length === 0) {
     const firstContent = /\S/.exec(text);
     if (firstContent === null) throw _bonnieError(context, 0, 'EMPTY_INPUT', 'the input is empty');
-    if (hasProgress) {
-      throw _bonnieError(
-        context,
-        text.trimEnd().length,
-        'TRUNCATED',
-        'bonnie++ stopped before printing its results: only progress lines are here',
-      );
-    }
-    throw _bonnieError(
-      context,
-      firstContent.index,
-      'MISSING_SECTION',
-      format === 'csv' ? 'no bonnie++ CSV result line was found' : 'no bonnie++ result table or CSV line was found',
-    );
+    if (hasProgress) throw _progressOnlyError(context, text.trimEnd().length);
+    throw _noResultError(context, firstContent.index);
   }
   const { runs, tableOnly } = _mergeRuns(drafts);
   for (const draft of tableOnly) {

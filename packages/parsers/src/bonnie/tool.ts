@@ -5,6 +5,7 @@ import { _bonnieFingerprints } from './fingerprint.ts';
 import { _bonnieMeasurements } from './measurements.ts';
 import { _parseBonnieSource } from './parse.ts';
 import { BonnieResultSchema } from './schema.ts';
+import { streamBonnieOutputs } from './stream.ts';
 
 /** bonnie++: its tables (1.03, 1.9x, 2.x) and CSV lines of every layout, several runs per input. */
 export const bonnieTool: Tool<'bonnie', BonnieFormat, typeof BonnieResultSchema> = defineTool({
@@ -16,6 +17,8 @@ export const bonnieTool: Tool<'bonnie', BonnieFormat, typeof BonnieResultSchema>
   detect: _detectBonnieHead,
   parse: _parseBonnieSource,
   measurements: _bonnieMeasurements,
+  // A CSV file a line (a run) at a time; tables are read whole (stream.ts).
+  stream: (batches, format, name) => streamBonnieOutputs(batches, format, name),
   fingerprints: _bonnieFingerprints,
   resultSchema: BonnieResultSchema,
   headlineMetrics: /^(?:put_block|rewrite|get_block|seeks|seq_create|ran_create)$/,

@@ -3,7 +3,7 @@ import { _isSameJsonText } from '../json-check.ts';
 import type { TextBatch } from '../lines.ts';
 import type { Measurement } from '../measurement.ts';
 import { _withLazyMeasurements, type ParseWarning, type ToolOutput } from '../parser.ts';
-import { readText, type TextSource } from '../text.ts';
+import { _countLineEnds, _shiftedSource, readText, type TextSource } from '../text.ts';
 import { _rememberReport, type _SeriesMemory, _statusReportMeasurements, fioMeasurements } from './measurements.ts';
 import {
   _attachError,
@@ -107,7 +107,7 @@ class FioStreamReader {
   /** Reads a piece; yields the outputs of the reports it completes. */
   *read(text: string): Generator<FioOutput> {
     if (text === '') return;
-    const source = shiftedSource(readText(text, { name: this.name }), this.lines);
+    const source = _shiftedSource(readText(text, { name: this.name }), this.lines);
     const segments = splitSegments(source, this.lines + 1);
     const { placed, errors } = _readSegments(source, segments, this.format, this.warnings, this.preamble);
     if (!this.hasKept && this.firstSource === null && /\S/.test(source.text)) this.firstSource = source;
@@ -120,7 +120,7 @@ class FioStreamReader {
     for (const run of placed) yield* this.take(this.held(run, source));
     this.lastPiece = { source, segments, lastPlaced: placed[placed.length - 1] };
     this.offset += text.length;
-    this.lines += countLineEnds(text);
+    this.lines += _countLineEnds(text);
   }
 
   /** The run with offsets in the whole input, and what a later piece may need of its text. */
@@ -253,25 +253,4 @@ function isSameDocument(a: HeldRun, b: HeldRun): boolean {
   if (a.documentText === null || b.documentText === null) return false;
   const both = a.documentText + b.documentText;
   return _isSameJsonText(both, 0, a.documentText.length, a.documentText.length, both.length);
-}
-
-/** The source of a piece, its lines numbered as in the whole input (`linesBefore` lines before it). */
-function shiftedSource(source: TextSource, linesBefore: number): TextSource {
-  if (linesBefore === 0) return source;
-  return {
-    text: source.text,
-    name: source.name,
-    wasHtmlEscaped: source.wasHtmlEscaped,
-    locate(offset) {
-      const { line, column } = source.locate(offset);
-      return { line: line + linesBefore, column };
-    },
-    originalLine: (line) => source.originalLine(line - linesBefore),
-  };
-}
-
-function countLineEnds(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
-  return count;
 }

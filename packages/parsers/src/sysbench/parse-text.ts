@@ -1,4 +1,4 @@
-import { _errorAt } from '../errors.ts';
+import { _errorAt, type ParseError } from '../errors.ts';
 import type { ParseWarning } from '../parser.ts';
 import type { TextSource } from '../text.ts';
 import { _readHeaderLine, _readResultLine } from './header.ts';
@@ -36,30 +36,25 @@ export interface TextParse {
  * are skipped; lines inside a statistics block must be the block's own.
  */
 export function _parseText(source: TextSource): TextParse {
-  const text = source.text;
-  const reader = new TextReader(source);
-  let start = 0;
-  while (start <= text.length) {
-    const end = text.indexOf('\n', start);
-    const lineEnd = end === -1 ? text.length : end;
-    reader.readLine({ source, start, text: text.slice(start, lineEnd) }, lineEnd + 1);
-    start = lineEnd + 1;
-  }
+  const reader = new _SysbenchTextReader();
+  reader.readLines(source);
   reader.endInput();
   const { drafts } = reader;
   throwIfNoRun(source, drafts);
-  const warnings = [...cutWarnings(drafts, reader.cutHeaderLine), ...reader.jsonWarnings];
+  const warnings = [..._cutWarnings(drafts, reader.cutHeaderLine), ...reader.jsonWarnings];
   const runs = drafts.map(_finishRun);
   return { result: { runs }, version: runs.find((r) => r.version !== null)?.version ?? null, warnings };
 }
 
-/** The runs of a text output, read a line at a time. */
-class TextReader {
+/**
+ * The runs of a text output, read a line at a time: by parse over the whole text, and by the
+ * stream (stream.ts) a batch of lines at a time, which takes each run once the next has started.
+ */
+export class _SysbenchTextReader {
   readonly drafts: RunDraft[] = [];
-  /** The last line, when it is a header line cut short (CUT_VERSION_LINE), else 0. */
+  /** The last line with content, when it is a header line cut short (CUT_VERSION_LINE), else 0. */
   cutHeaderLine = 0;
   readonly jsonWarnings: ParseWarning[] = [];
-  private readonly source: TextSource;
   private draft: RunDraft | null = null;
   /** "WARNING:" lines come before the header they belong to (sysbench.c parses options first). */
   private pendingWarnings: string[] = [];
@@ -68,14 +63,29 @@ class TextReader {
   private jsonReader: _JsonReportReader | null = null;
   private jsonRun: RunDraft | null = null;
 
-  constructor(source: TextSource) {
-    this.source = source;
+  /** Reads every line of the text. */
+  readLines(source: TextSource): void {
+    const text = source.text;
+    let start = 0;
+    while (start <= text.length) {
+      const end = text.indexOf('\n', start);
+      const lineEnd = end === -1 ? text.length : end;
+      this.readLine({ source, start, text: text.slice(start, lineEnd) });
+      start = lineEnd + 1;
+    }
   }
 
-  /** Reads one line; `next` is where the line after it starts. */
-  readLine(line: SourceLine, next: number): void {
+  /** The runs read whole (those before the current one), taken out of `drafts`. */
+  takeDone(): RunDraft[] {
+    return this.drafts.splice(0, this.drafts.length - 1);
+  }
+
+  /** Reads one line. */
+  private readLine(line: SourceLine): void {
     this.lineNumber++;
     const trimmed = line.text.trim();
+    // Any line with content after a cut header line says it was not the last.
+    if (trimmed !== '') this.cutHeaderLine = 0;
     const indent = line.text.length - line.text.trimStart().length;
     if (this.jsonReader !== null && trimmed !== '') {
       if (this.jsonReader.push(line, trimmed, indent)) return;
@@ -91,9 +101,7 @@ class TextReader {
       this.startRun(version[1] ?? null, version[2] ?? null);
       return;
     }
-    if (isCutVersionLine(trimmed) && !/\S/.test(this.source.text.slice(next))) {
-      this.cutHeaderLine = this.lineNumber;
-    }
+    if (isCutVersionLine(trimmed)) this.cutHeaderLine = this.lineNumber;
     if (trimmed.startsWith('WARNING:')) {
       const current = this.draft;
       if (current === null || current.run.isComplete) this.pendingWarnings.push(trimmed);
@@ -177,23 +185,34 @@ class TextReader {
 /** MISSING_SECTION when the text holds no run, TRUNCATED when no run got to its statistics. */
 function throwIfNoRun(source: TextSource, drafts: readonly RunDraft[]): void {
   const { text } = source;
-  if (drafts.length === 0) {
-    throw _errorAt(source, firstContent(text), {
-      tool: 'sysbench',
-      format: SYSBENCH_FORMAT,
-      code: 'MISSING_SECTION',
-      message: 'no sysbench run found: expected a "sysbench 1.0.20 ..." header line or a statistics block',
-    });
-  }
-  if (!drafts.some((d) => d.hasData || d.run.isComplete)) {
-    const lastLine = text.endsWith('\n') ? text.length - 1 : text.length;
-    throw _errorAt(source, lastLine, {
-      tool: 'sysbench',
-      format: SYSBENCH_FORMAT,
-      code: 'TRUNCATED',
-      message: 'the sysbench output stops before any statistics',
-    });
-  }
+  if (drafts.length === 0) throw _noRunError(source, firstContent(text));
+  if (!drafts.some(_hasStatistics))
+    throw _noStatisticsError(source, text.endsWith('\n') ? text.length - 1 : text.length);
+}
+
+/** True for a run that got to its statistics: an input of none is cut (throwIfNoRun). */
+export function _hasStatistics(draft: RunDraft): boolean {
+  return draft.hasData || draft.run.isComplete;
+}
+
+/** MISSING_SECTION at the input's first content (`offset`). */
+export function _noRunError(source: TextSource, offset: number): ParseError {
+  return _errorAt(source, offset, {
+    tool: 'sysbench',
+    format: SYSBENCH_FORMAT,
+    code: 'MISSING_SECTION',
+    message: 'no sysbench run found: expected a "sysbench 1.0.20 ..." header line or a statistics block',
+  });
+}
+
+/** TRUNCATED at the input's end (`offset`: its last line end, or its end without one). */
+export function _noStatisticsError(source: TextSource, offset: number): ParseError {
+  return _errorAt(source, offset, {
+    tool: 'sysbench',
+    format: SYSBENCH_FORMAT,
+    code: 'TRUNCATED',
+    message: 'the sysbench output stops before any statistics',
+  });
 }
 
 /**
@@ -201,7 +220,7 @@ function throwIfNoRun(source: TextSource, drafts: readonly RunDraft[]): void {
  * marked: its numbers so far are real, and isComplete says the rest is missing. So is a last
  * line that is the header of a next run, cut.
  */
-function cutWarnings(drafts: readonly RunDraft[], cutHeaderLine: number): ParseWarning[] {
+export function _cutWarnings(drafts: readonly RunDraft[], cutHeaderLine: number): ParseWarning[] {
   const warnings: ParseWarning[] = [];
   if (cutHeaderLine !== 0) {
     warnings.push({

@@ -4,6 +4,7 @@ import { _sysbenchFingerprints } from './fingerprint.ts';
 import { _sysbenchMeasurements } from './measurements.ts';
 import { _parseText } from './parse-text.ts';
 import { SysbenchResultSchema } from './schema.ts';
+import { streamSysbenchOutputs } from './stream.ts';
 import { SYSBENCH_FORMAT } from './values.ts';
 
 export const SYSBENCH_FORMATS = [SYSBENCH_FORMAT] as const;
@@ -21,6 +22,8 @@ export const sysbenchTool: Tool<'sysbench', SysbenchFormat, typeof SysbenchResul
     return { result, toolVersion: version, warnings };
   },
   measurements: (result) => _sysbenchMeasurements(result.runs),
+  // A log of appended runs a run at a time (stream.ts).
+  stream: (batches, _format, name) => streamSysbenchOutputs(batches, name),
   fingerprints: _sysbenchFingerprints,
   resultSchema: SysbenchResultSchema,
   headlineMetrics:
