@@ -51,6 +51,21 @@ const VariableSchema = z
     path: ['name'],
   });
 
+/**
+ * The public repository raw outputs were taken from, at one commit: each output names its file
+ * there in run.yaml (`origin`). Only a repository whose licence permits redistribution.
+ */
+const RepositorySchema = z
+  .object({
+    url: webUrl.describe("The repository's address (https://github.com/<owner>/<name>)."),
+    commit: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/, 'a full commit id: 40 lowercase hexadecimal digits')
+      .describe('The commit the files were taken at, in full.'),
+    license: plainLine.describe("The repository's licence as it states it: an SPDX identifier such as MIT."),
+  })
+  .strict();
+
 const SourceSchema = z
   .object({
     title: plainLine.describe('Title of the publication the numbers come from.'),
@@ -58,6 +73,9 @@ const SourceSchema = z
     author: plainLine.optional(),
     published: partialDate.optional().describe('Publication date, as precise as known.'),
     note: plainText.optional().describe('How the data was taken from it (which tables, which blocks).'),
+    repository: RepositorySchema.optional().describe(
+      'For raw outputs taken from a public repository: where, at which commit, under which licence.',
+    ),
   })
   .strict();
 

@@ -27,6 +27,10 @@ export const CONTENT_ISSUE_CODES = [
   'NOT_A_FILE',
   /** A file the system would not let validate read (permissions, a folder gone while read, ...). */
   'UNREADABLE',
+  /** An imported output whose bytes are not those its origin's SHA-256 records: edited after the import. */
+  'ORIGIN_CHANGED',
+  /** An output with an origin in an experiment that names no source.repository to resolve it in. */
+  'ORIGIN_UNRESOLVED',
 ] as const;
 
 export type ContentIssueCode = (typeof CONTENT_ISSUE_CODES)[number];

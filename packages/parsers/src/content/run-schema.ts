@@ -89,6 +89,31 @@ export const SystemSchema = z
 
 export type System = z.output<typeof SystemSchema>;
 
+/**
+ * Where an imported raw output was taken from: its file in the experiment's `source.repository`,
+ * and, when it is an excerpt, the lines. The file holds those bytes unchanged; `sha256` is theirs,
+ * so that an edit after the import is caught.
+ */
+const OriginSchema = z
+  .object({
+    path: z
+      .string()
+      .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^\0\n]+$/, 'a path inside the repository (no leading / and no ..)')
+      .describe('The file in the repository, from its root: logs/host-a/fio_randread.log.'),
+    lines: z
+      .tuple([z.number().int().positive(), z.number().int().positive()])
+      .refine(([first, last]) => first <= last, 'the first line, then the last (first <= last)')
+      .optional()
+      .describe(
+        '[first, last], 1-based and inclusive, when the output is those whole lines of the file, not all of it.',
+      ),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'a SHA-256 digest: 64 lowercase hexadecimal digits')
+      .describe("The SHA-256 of this output's bytes, which are the source's."),
+  })
+  .strict();
+
 /** A raw output file of a run, as the tool printed it. */
 export const OutputSchema = z
   .object({
@@ -120,6 +145,9 @@ export const OutputSchema = z
       .describe(
         'An output the parser finds cut short (a TRUNCATED warning: a killed run, a copy that stops early) is refused unless this accepts it, with the reason: `truncated: { accepted: "the operator stopped iostat with ^C after the last job" }`.',
       ),
+    origin: OriginSchema.optional().describe(
+      "An output taken from a public repository: its path there (and lines), and the SHA-256 of its bytes; the repository is the experiment's source.repository.",
+    ),
     note: plainText.optional(),
   })
   .strict();

@@ -14,6 +14,12 @@ import { formatIssue, loadContent } from './load-content.ts';
 
 const REAL = '2011-07-ext3-ext4-xfs-fio-msa70';
 const REAL_DIR = fileURLToPath(new URL(`../../../../content/results/${REAL}`, import.meta.url));
+// Lines 1-40 of logs/do-5bucks-ubuntu/fio_randread.log in dyu/vps-comparison (MIT) at
+// ce27c160b48e8f285fe58a515b38509b4f9ccc6f: the first of the runs appended there.
+const VPS_RANDREAD = fileURLToPath(
+  new URL('../../fixtures/corpus/fio/vps-comparison__fio-2.2.10-randread-8jobs-group.txt', import.meta.url),
+);
+const VPS_SHA256 = '55a1072411d77672cb0ed19d8a88310e435cd531f7645a9af4b6a3c073df79ce';
 const IOSTAT_CUT = fileURLToPath(
   new URL('../../fixtures/iostat/sysstat-12.6.1--ctrl-c-inside-report.input.txt', import.meta.url),
 );
@@ -313,6 +319,55 @@ describe('cut outputs', () => {
     const found = await errors();
     expect(found[0]).toMatchObject({ file: `${REAL}/runs/ext3/run.yaml` });
     expect(found[0]?.message).toContain('accepted');
+  });
+});
+
+describe('imported outputs', () => {
+  const addImported = (dir: string) => {
+    const run = join(dir, 'runs/ext3');
+    cpSync(VPS_RANDREAD, join(run, 'fio--vps-randread.txt'));
+    const origin = `    origin:\n      path: logs/do-5bucks-ubuntu/fio_randread.log\n      lines: [1, 40]\n      sha256: ${VPS_SHA256}\n`;
+    addOutput(join(run, 'run.yaml'), `  - file: fio--vps-randread.txt\n    tool: fio\n${origin}`);
+    return run;
+  };
+  const addRepository = (dir: string) => {
+    const yaml = join(dir, 'experiment.yaml');
+    const repository =
+      '  repository:\n    url: https://github.com/dyu/vps-comparison\n    commit: ce27c160b48e8f285fe58a515b38509b4f9ccc6f\n    license: MIT\n';
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, 'utf8').replace('\n  published: "2011-07-22"\n', `\n  published: "2011-07-22"\n${repository}`),
+    );
+  };
+
+  it('accepts one whose bytes are the SHA-256 its origin records, in a repository the experiment names', async () => {
+    const dir = copyReal();
+    addImported(dir);
+    addRepository(dir);
+    expect(await errors()).toEqual([]);
+  });
+
+  it('refuses an origin the experiment gives no repository for [ORIGIN_UNRESOLVED], at the origin', async () => {
+    const dir = copyReal();
+    const run = addImported(dir);
+    const found = await errors();
+    expect(found).toMatchObject([
+      { code: 'ORIGIN_UNRESOLVED', file: `${REAL}/runs/ext3/run.yaml`, ...positionOf(join(run, 'run.yaml'), 'path:') },
+    ]);
+  });
+
+  it('refuses one changed after the import [ORIGIN_CHANGED], at its sha256, even by a digit', async () => {
+    const dir = copyReal();
+    const run = addImported(dir);
+    addRepository(dir);
+    const output = join(run, 'fio--vps-randread.txt');
+    // "  read : io=4096.0MB, bw=611058KB/s, iops=152764, runt=  6864msec": one digit of the IOPS.
+    writeFileSync(output, readFileSync(output, 'utf8').replace('iops=152764', 'iops=162764'));
+    const found = await errors();
+    expect(found).toMatchObject([
+      { code: 'ORIGIN_CHANGED', file: `${REAL}/runs/ext3/run.yaml`, ...positionOf(join(run, 'run.yaml'), VPS_SHA256) },
+    ]);
+    expect(found[0]?.message).toContain('logs/do-5bucks-ubuntu/fio_randread.log');
   });
 });
 

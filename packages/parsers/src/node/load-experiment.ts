@@ -83,6 +83,7 @@ async function readExperiment(
     ...comparisonIssues(experiment, runs, published, differences, { checked, yamlFile, locators, context, runIds }),
   );
   issues.push(...headlineIssues(experiment, runs, published, { file: yamlFile, locate: checked.locate }));
+  issues.push(...unresolvedOrigins(experiment, runs, locators, context));
   const hasErrors = issues.some((issue) => issue.severity !== 'warning');
   return {
     experiment: hasErrors
@@ -261,6 +262,30 @@ function comparisonIssues(
     });
   }
   return issues;
+}
+
+/** An output's origin is a path in the experiment's source.repository, which must be named. */
+function unresolvedOrigins(
+  experiment: Experiment,
+  runs: readonly LoadedRun[],
+  locators: Map<string, CheckedYaml<Run>['locate']>,
+  context: ContentContext,
+): ContentIssue[] {
+  if (experiment.source?.repository !== undefined) return [];
+  return runs.flatMap((run) =>
+    run.run.outputs.flatMap((output, index) =>
+      output.origin === undefined
+        ? []
+        : [
+            {
+              file: context.show(join(run.dir, 'run.yaml')),
+              ...(locators.get(run.id)?.(['outputs', index, 'origin']) ?? { line: 1, column: 1 }),
+              message: `outputs.${index}.origin names ${output.origin.path}, but experiment.yaml has no source.repository (url, commit, license) to find it in`,
+              code: 'ORIGIN_UNRESOLVED',
+            },
+          ],
+    ),
+  );
 }
 
 /** Each declared headline must name a measurement some run has: a typo would leave the verdict empty. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTENT_LIMITS, tooLargeMessage } from '../content/content-limits.ts';
@@ -86,7 +87,10 @@ export async function loadRun(
       continue;
     }
     if (entryProblem(entry) !== undefined) continue;
-    const loaded = await parseOutput(entry, declared, run, context, issues);
+    const bytes = await readFile(entry.path);
+    if (declared.origin !== undefined)
+      issues.push(...originIssues(bytes, declared.origin, checked.locate, index, yamlFile));
+    const loaded = parseOutput(entry, bytes.toString('utf8'), declared, run, context, issues);
     if (
       loaded !== undefined &&
       declared.truncated !== undefined &&
@@ -136,15 +140,35 @@ function entryProblem(entry: FolderEntry): { message: string; code?: string } | 
   return undefined;
 }
 
-async function parseOutput(
+/** An imported output must still be the bytes it was taken as: its origin's SHA-256. */
+function originIssues(
+  bytes: Buffer,
+  origin: NonNullable<Output['origin']>,
+  locate: CheckedYaml<Run>['locate'],
+  index: number,
+  yamlFile: string,
+): ContentIssue[] {
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  if (digest === origin.sha256) return [];
+  return [
+    {
+      file: yamlFile,
+      ...locate(['outputs', index, 'origin', 'sha256']),
+      message: `outputs.${index}.origin.sha256: the file's bytes have SHA-256 ${digest}, not those taken from ${origin.path}: an imported output is kept byte for byte`,
+      code: 'ORIGIN_CHANGED',
+    },
+  ];
+}
+
+function parseOutput(
   entry: FolderEntry,
+  text: string,
   declared: Output,
   run: Run,
   context: ContentContext,
   issues: ContentIssue[],
-): Promise<LoadedOutput | undefined> {
+): LoadedOutput | undefined {
   const name = context.show(entry.path);
-  const text = await readFile(entry.path, 'utf8');
   const options = {
     tool: declared.tool,
     format: declared.format,

@@ -2,6 +2,7 @@ import { CUT_WARNING } from '@benchfolio/parsers';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { experimentFindings } from '../findings/cell-findings.ts';
 import { type RunFindingView, runFindings } from '../findings/run-findings.ts';
+import { type OriginLink, originLink } from '../lib/origin-link.ts';
 import { experimentPath, rawFilePath, runPagePath } from './download-paths.ts';
 import { type ExperimentView, experimentViewWith, type OutputView, type RunView } from './experiment-view.ts';
 import {
@@ -22,6 +23,8 @@ export interface RunOutputView extends OutputView {
    * publishing it all the same (`truncated: { accepted }`); validate refuses a cut output without one.
    */
   truncated?: { line: number; accepted: string };
+  /** An imported output: its file in the public repository it was taken from, byte for byte. */
+  origin?: OriginLink;
   headlines?: HeadlineTable;
   /** Reports in a time series (iostat), 0 otherwise. */
   samples: number;
@@ -79,6 +82,10 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
     const headlines = headlineTable(output.parsed.tool, output.parsed.measurements);
     if (headlines !== undefined) view.headlines = headlines;
     if (output.declared.note !== undefined) view.note = output.declared.note;
+    const repository = loaded.experiment.source?.repository;
+    if (output.declared.origin !== undefined && repository !== undefined) {
+      view.origin = originLink(repository, output.declared.origin);
+    }
     const cut = output.parsed.warnings.find((warning) => warning.code === CUT_WARNING);
     if (cut !== undefined && output.declared.truncated !== undefined) {
       view.truncated = { line: cut.line, accepted: output.declared.truncated.accepted };
