@@ -7,11 +7,13 @@ import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
-import { experimentView } from '../data/experiment-view.ts';
+import { type ExperimentView, experimentView } from '../data/experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
 import { type IndexEntry, indexEntry, withFindingCount } from '../data/index-entry.ts';
+import { verdict, verdictContext } from '../data/verdict.ts';
 import type { FindingRef } from '../findings/finding-summary.ts';
 import { type SampleCandidate, sampleCandidates } from '../try/samples.ts';
+import { cardHeadline } from './card-headline.ts';
 
 /** A run as the routes of its files need it. */
 export interface CatalogRun {
@@ -66,7 +68,7 @@ export function catalogEntry(
     dir: loaded.dir,
     digest,
     experiment: loaded.experiment,
-    index: withFindingCount(indexEntry(loaded), view.findings),
+    index: withHeadline(withFindingCount(indexEntry(loaded), view.findings), view, loaded),
     runs: loaded.runs.map(catalogRun),
     compare: compareFilters(compareRuns(loaded, base)),
     glossary: glossaryUse(view),
@@ -74,6 +76,12 @@ export function catalogEntry(
     findings: view.findings.list,
     warnings: [...warnings],
   };
+}
+
+/** The entry with the verdict's answer in one line, when the experiment has a verdict. */
+function withHeadline(entry: IndexEntry, view: ExperimentView, loaded: LoadedExperiment): IndexEntry {
+  const headline = cardHeadline(verdict(view.sections, loaded.experiment.headline, verdictContext(view)));
+  return headline === undefined ? entry : { ...entry, headline };
 }
 
 function catalogRun(run: LoadedRun): CatalogRun {

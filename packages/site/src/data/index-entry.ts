@@ -2,6 +2,7 @@ import { type VariableKind, variableName } from '@benchfolio/parsers/content';
 import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import type { FindingsSummary } from '../findings/finding-summary.ts';
 import { PARSED_TOOLS } from '../tools/index.ts';
+import type { CardHeadline } from '../view/card-headline.ts';
 import { type HardwareFacet, hardwareFacets, hardwareLine } from './hardware-summary.ts';
 
 /** What the index page shows and filters an experiment by: plain JSON, made at build time. */
@@ -39,6 +40,8 @@ export interface IndexEntry {
    * whose numbers carry one (else of /rules/); absent where none.
    */
   findings?: { errors: number; warnings: number; notes: number; href: string };
+  /** The verdict's answer in one line (catalog/card-headline.ts); absent without a verdict. */
+  headline?: CardHeadline;
 }
 
 /** The index entry of one loaded experiment. */
