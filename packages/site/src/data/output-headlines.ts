@@ -33,7 +33,11 @@ export function workloadLabel(labels: Readonly<Record<string, string>>): { label
 }
 
 /** The headline table of an output's measurements; undefined when it has no headline number. */
-export function headlineTable(tool: string, measurements: readonly Measurement[]): HeadlineTable | undefined {
+export function headlineTable(
+  tool: string,
+  measurements: readonly Measurement[],
+  declaredWorkload?: string,
+): HeadlineTable | undefined {
   const descriptor = descriptorOf(tool);
   if (descriptor === undefined) return undefined;
   const headline = descriptor.metrics.headline;
@@ -42,16 +46,19 @@ export function headlineTable(tool: string, measurements: readonly Measurement[]
   );
   if (chosen.length === 0) return undefined;
   const metrics = headline.filter((metric) => chosen.some((measurement) => measurement.metric === metric));
-  const rows = new Map<string, { label: string; detail: string; values: Map<string, string> }>();
+  const rows: Rows = new Map();
+  const reportKey = descriptor.metrics.reportLabel;
+  const reports = new Set(chosen.map((measurement) => (reportKey && measurement.labels[reportKey]) ?? ''));
   for (const measurement of chosen) {
     const { label, detail } = workloadLabel(measurement.labels);
-    const key = `${label}\n${detail}`;
-    const row = rows.get(key) ?? { label, detail, values: new Map<string, string>() };
-    // The first value of a metric in a row wins: an output prints each number once per workload.
-    if (!row.values.has(measurement.metric)) {
-      row.values.set(measurement.metric, formatValue(measurement.value, measurement.unit));
+    const report = reportKey === undefined ? undefined : measurement.labels[reportKey];
+    if (report !== undefined && label === report) {
+      // Only a report number (dd): the declared workload for the one report, else "report N".
+      const shown = reports.size === 1 ? (declaredWorkload ?? 'whole output') : `report ${Number(report) + 1}`;
+      addValue(rows, { label: shown, detail }, measurement);
+      continue;
     }
-    rows.set(key, row);
+    addValue(rows, { label, detail }, measurement);
   }
   return {
     columns: metrics.map((metric) => ({ metric, title: descriptor.metrics.title(metric) })),
@@ -61,6 +68,17 @@ export function headlineTable(tool: string, measurements: readonly Measurement[]
       cells: metrics.map((metric) => values.get(metric) ?? null),
     })),
   };
+}
+
+type Rows = Map<string, { label: string; detail: string; values: Map<string, string> }>;
+
+/** A measurement's value in its row; the first value of a metric in a row wins: an output prints each number once per workload. */
+function addValue(rows: Rows, { label, detail }: { label: string; detail: string }, measurement: Measurement): void {
+  const key = `${label}\n${detail}`;
+  const row = rows.get(key) ?? { label, detail, values: new Map<string, string>() };
+  if (!row.values.has(measurement.metric))
+    row.values.set(measurement.metric, formatValue(measurement.value, measurement.unit));
+  rows.set(key, row);
 }
 
 /** How many reports a time series has (iostat's `sample` labels), or 0 when it is not one. */

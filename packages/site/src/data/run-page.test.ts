@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parse } from '@benchfolio/parsers';
 import { describe, expect, it } from 'vitest';
 import { formatValue } from '../lib/format-value.ts';
 import { headlineTable, workloadLabel } from './output-headlines.ts';
 import { runPageView } from './run-page.ts';
-import { loadRealExperiments, realExperiment } from './test-content.ts';
+import { loadRealExperiments, realExperiment, repoPath } from './test-content.ts';
 
 const FIO_SEED = '2011-07-ext3-ext4-xfs-fio-msa70';
 
@@ -80,6 +81,26 @@ describe('a run page', () => {
       }
     }
     expect(view.alone.sections.some((section) => (section.devices ?? []).length > 0)).toBe(true);
+  });
+});
+
+describe("dd's rows, which dd names only by the report's number", () => {
+  it('take the workload run.yaml declares for a one-report output: dd-seq-write, 993 MB/s', async () => {
+    const loaded = await realExperiment('2026-11-ext4-xfs-btrfs-loopback');
+    const run = loaded.runs.find((candidate) => candidate.id === 'ext4');
+    if (run === undefined) throw new Error('no ext4 run');
+    const dd = runPageView(loaded, run).outputs.find((output) => output.file === 'dd--seq-write-1.txt');
+    // dd--seq-write-1.txt: "134217728 bytes (134 MB, 128 MiB) copied, 0.135109 s, 993 MB/s"; run.yaml `workload: 'dd-seq-write'`.
+    expect(dd?.headlines?.rows.map((row) => row.label)).toEqual(['dd-seq-write']);
+    expect(dd?.headlines?.rows[0]?.cells[0]).toBe('993 MB/s');
+  });
+
+  it('read "report 1" to "report 3" for three reports in one output, from 1 as a reader counts', () => {
+    const text = readFileSync(repoPath('packages/parsers/fixtures/dd/dd-9.1--loop-with-version.input.txt'), 'utf8');
+    const table = headlineTable('dd', parse(text).measurements, 'ignored: three reports');
+    expect(table?.rows.map((row) => row.label)).toEqual(['report 1', 'report 2', 'report 3']);
+    // "65536 bytes (66 kB, 64 KiB) copied, 0.00403691 s, 16.2 MB/s": 65536 / 0.00403691 B/s.
+    expect(table?.rows[0]?.cells[0]).toBe('16.2 MB/s');
   });
 });
 

@@ -79,7 +79,7 @@ export function runPageView(loaded: LoadedExperiment, run: LoadedRun): RunPageVi
       ...(runView.outputs[index] as OutputView),
       samples: sampleCount(output.parsed.measurements),
     };
-    const headlines = headlineTable(output.parsed.tool, output.parsed.measurements);
+    const headlines = headlineTable(output.parsed.tool, output.parsed.measurements, output.declared.workload);
     if (headlines !== undefined) view.headlines = headlines;
     if (output.declared.note !== undefined) view.note = output.declared.note;
     const repository = loaded.experiment.source?.repository;

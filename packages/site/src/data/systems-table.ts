@@ -30,7 +30,7 @@ const WORDS: Readonly<Record<string, string>> = {
   cpu: 'CPU',
   os: 'OS',
   raid: 'RAID',
-  lvm: 'LVM',
+  lvm: 'Block layers (md, LVM, loop)',
   io: 'I/O',
   mkfs: 'mkfs',
 };

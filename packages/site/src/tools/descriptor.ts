@@ -21,6 +21,12 @@ export interface MetricWords {
   betterIs(metric: string): BetterIs;
   /** The metrics a section draws as bars, in their order: the figures a reader compares first. */
   headline: readonly string[];
+  /**
+   * The label that only numbers an output's reports, from 0 (dd's `run`: one report per copy or
+   * SIGUSR1), where the tool names no workload: a table shows "report N" from 1, or the
+   * workload run.yaml declares when the output has one report.
+   */
+  reportLabel?: string;
 }
 
 /**

@@ -22,4 +22,5 @@ export const ddWords: MetricWords = {
   // Time is better shorter; what was copied and how fast, higher.
   betterIs: (metric) => (metric === 'elapsed' ? 'lower' : 'higher'),
   headline: ['bw', 'elapsed', 'bytes'],
+  reportLabel: 'run',
 };
