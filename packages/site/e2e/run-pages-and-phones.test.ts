@@ -23,6 +23,8 @@ const BUILD_TIMEOUT_MS = 180_000;
 /** Tests that visit every page or every run: limits that only turn a hang into a failure. */
 const EVERY_PAGE_TIMEOUT_MS = 600_000;
 const PHONE = { width: 390, height: 844 };
+/** A line of the verdict's text, in px: what must be above a phone's fold. */
+const FIRST_LINE_PX = 30;
 const DESKTOP = { width: 1280, height: 900 };
 const UNKNOWN_PATH = '/no-such-page/';
 
@@ -242,6 +244,33 @@ describe('on a 390 px phone', () => {
         }
       }
       expect(found).toEqual([]);
+    },
+    EVERY_PAGE_TIMEOUT_MS,
+  );
+
+  test(
+    "every experiment page with a verdict shows its first line on a 390×844 phone's first screen, in light and dark",
+    async () => {
+      const withVerdict = experiments.filter((loaded) => loaded.experiment.status === 'published');
+      expect(withVerdict.length).toBeGreaterThan(0);
+      const below: string[] = [];
+      let checked = 0;
+      for (const loaded of withVerdict) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const { page } = await openPage(experimentPath(loaded.id), { viewport: PHONE, colorScheme });
+          // The verdict's first line, or its sentence where it has too many workloads for lines.
+          const first = page.locator('.verdict :is(.verdict-lines li, .verdict-summary)').first();
+          if ((await page.locator('.verdict').count()) === 0) continue; // one run, or nothing compared
+          checked += 1;
+          const box = await first.boundingBox();
+          // Its first line of text, at least, above the fold.
+          if (box === null || box.y + FIRST_LINE_PX > PHONE.height) {
+            below.push(`${loaded.id} (${colorScheme}): ${box === null ? 'no line' : `${Math.round(box.y)} px`}`);
+          }
+        }
+      }
+      expect(below).toEqual([]);
+      expect(checked).toBeGreaterThan(0);
     },
     EVERY_PAGE_TIMEOUT_MS,
   );
