@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { newestFirst } from '../catalog/catalog.ts';
 import { GLOSSARY_CONCEPTS, glossaryHref, glossaryId } from '../lib/glossary-id.ts';
 import { experimentView } from './experiment-view.ts';
-import { COMPARING_CONCEPTS, glossaryGroups } from './glossary.ts';
+import { COMPARING_CONCEPTS, GLOSSARY_PAGES_SHOWN, glossaryGroups } from './glossary.ts';
 import { loadRealExperiments } from './test-content.ts';
 
 describe('glossaryGroups of content/results', async () => {
@@ -36,13 +37,24 @@ describe('glossaryGroups of content/results', async () => {
     expect(p99?.experiments.map((page) => page.id)).toEqual(['2026-11-ext4-xfs-btrfs-loopback']);
   });
 
-  it('lists fio write IOPS once, with every experiment that shows it, raw or published', () => {
-    const iops = entry('fio-write-iops');
-    expect(iops?.experiments.map((page) => page.id).sort()).toEqual([
-      '2011-07-ext3-ext4-xfs-fio-msa70',
+  it('lists fio write IOPS once: the newest experiments that show it, raw or published, and how many in all', async () => {
+    // In the order the site's glossary page reads them (site-content.ts loadCatalog: newest first).
+    const newestFirstViews = [...(await loadRealExperiments())]
+      .sort((a, b) => newestFirst({ id: a.id, ...a.experiment }, { id: b.id, ...b.experiment }))
+      .map(experimentView);
+    const iops = glossaryGroups(newestFirstViews)
+      .flatMap((group) => group.entries)
+      .find((e) => e.id === 'fio-write-iops');
+    // Seven pages show it (two with raw fio outputs, five with published tables); the entry
+    // names the newest GLOSSARY_PAGES_SHOWN.
+    expect(iops?.experimentCount).toBe(7);
+    expect(iops?.experiments).toHaveLength(GLOSSARY_PAGES_SHOWN);
+    expect(iops?.experiments.map((page) => page.id)).toEqual([
+      '2026-11-ext4-xfs-btrfs-loopback',
+      '2025-05-kingston-kc3000-nvme-vs-dc600m-sata-md-raid10-fsync',
+      '2025-05-md-raid1-vs-raid10-kingston-dc600m-fsync',
       '2020-fio-random-write-cpu-governor',
       '2020-fio-random-write-io-scheduler-filesystem',
-      '2026-11-ext4-xfs-btrfs-loopback',
     ]);
   });
 
