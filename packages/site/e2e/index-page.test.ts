@@ -58,7 +58,7 @@ describe('the index of experiments, built from one experiment', () => {
   test('shows the summary from experiment.yaml', async () => {
     const yaml = await readFile(join(FIXTURE_DIR, EXPERIMENT_ID, 'experiment.yaml'), 'utf8');
     const page = await openIndex();
-    const summary = (await page.getByRole('article').getByRole('paragraph').textContent()) ?? '';
+    const summary = (await page.getByRole('article').locator('p.card-summary').textContent()) ?? '';
     // The YAML folds the summary over lines; the page shows it as one paragraph.
     expect(yaml.replace(/\s+/g, ' ')).toContain(summary);
     expect(summary).toMatch(/^dd writes 20 GB with O_DIRECT .+ filesystems\.$/);
@@ -72,14 +72,16 @@ describe('the index of experiments, built from one experiment', () => {
       .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
     const root = site.url('/');
     const internal = hrefs.filter((href) => href.startsWith(root));
-    // The site name and the nav (experiments, compare, try, glossary), the experiment's page, and
-    // the footer's feed, glossary and lint rules.
+    // The site name and the nav (experiments, compare, try, glossary), the chip of the one kind of
+    // variable (whole hosts: `variable: kind: host`), the experiment's page, and the footer's feed,
+    // glossary and lint rules.
     expect(internal).toEqual([
       root,
       root,
       site.url('/compare/'),
       site.url('/try/'),
       site.url('/glossary/'),
+      site.url('/?variable=host'),
       site.url(`/experiments/${EXPERIMENT_ID}/`),
       site.url('/rss.xml'),
       site.url('/glossary/'),

@@ -67,6 +67,9 @@ class ExperimentIndex extends HTMLElement {
     // The reset button clears the controls; the view follows once they are cleared.
     form.addEventListener('reset', () => setTimeout(() => void this.#search()));
     more.querySelector('button')?.addEventListener('click', () => void this.#showMore());
+    for (const chip of this.querySelectorAll<HTMLAnchorElement>('.index-chips .chip')) {
+      chip.addEventListener('click', (event) => this.#pickVariable(event, chip));
+    }
     window.addEventListener('popstate', () => this.#restore(parseIndexQuery(window.location.search)));
   }
 
@@ -83,6 +86,23 @@ class ExperimentIndex extends HTMLElement {
     const search = this.#form.elements.namedItem('q') as HTMLInputElement | null;
     if (search) search.value = query.q ?? '';
     void this.#search({ isWritingUrl: false });
+  }
+
+  /** A chip sets the variable filter (or clears it, when it is the one set) without a reload. */
+  #pickVariable(event: MouseEvent, chip: HTMLAnchorElement): void {
+    const select = this.#form.elements.namedItem('variable') as HTMLSelectElement | null;
+    if (!select || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    const value = chip.dataset.variable ?? '';
+    select.value = select.value === value ? '' : value;
+    void this.#search();
+  }
+
+  /** The chip of the variable filter in effect is marked as the current one. */
+  #markChips(variable: string | undefined): void {
+    for (const chip of this.querySelectorAll<HTMLElement>('.index-chips .chip')) {
+      chip.setAttribute('aria-current', String(chip.dataset.variable === variable));
+    }
   }
 
   /** The state the controls show. */
@@ -103,6 +123,7 @@ class ExperimentIndex extends HTMLElement {
   async #search({ isWritingUrl = true } = {}): Promise<void> {
     clearTimeout(this.#searchTimer);
     const query = this.#query();
+    this.#markChips(query.variable);
     const round = ++this.#searchRound;
     if (isWritingUrl) writeUrl(query);
     if (isDefaultQuery(query)) {
