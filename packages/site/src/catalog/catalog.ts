@@ -24,6 +24,8 @@ export interface CatalogRun {
   files: string[];
   /** The filesystem it ran on (run.yaml `system.filesystem.type`), when stated. */
   filesystem?: string;
+  /** What it can be compared by across experiments (CompareRun `keys`): /compare's opening view. */
+  keys: string[];
 }
 
 /** One experiment in the catalog: plain JSON, kept on disk between builds (catalog-cache.ts). */
@@ -63,14 +65,16 @@ export function catalogEntry(
 ): CatalogEntry {
   // One view (and one lint) for the entry: the glossary's metrics and the index's finding count.
   const view = experimentView(loaded);
+  const compared = compareRuns(loaded, base);
+  const keysOf = (run: LoadedRun) => compared.find((candidate) => candidate.run === run.id)?.keys ?? [];
   return {
     id: loaded.id,
     dir: loaded.dir,
     digest,
     experiment: loaded.experiment,
     index: withHeadline(withFindingCount(indexEntry(loaded), view.findings), view, loaded),
-    runs: loaded.runs.map(catalogRun),
-    compare: compareFilters(compareRuns(loaded, base)),
+    runs: loaded.runs.map((run) => catalogRun(run, keysOf(run))),
+    compare: compareFilters(compared),
     glossary: glossaryUse(view),
     samples: sampleCandidates(loaded),
     findings: view.findings.list,
@@ -84,10 +88,10 @@ function withHeadline(entry: IndexEntry, view: ExperimentView, loaded: LoadedExp
   return headline === undefined ? entry : { ...entry, headline };
 }
 
-function catalogRun(run: LoadedRun): CatalogRun {
+function catalogRun(run: LoadedRun, keys: string[]): CatalogRun {
   const files = run.outputs.map((output) => output.file);
   const filesystem = run.run.system.filesystem?.type;
-  return { id: run.id, label: run.run.label, files, ...(filesystem !== undefined && { filesystem }) };
+  return { id: run.id, label: run.run.label, files, keys, ...(filesystem !== undefined && { filesystem }) };
 }
 
 /** Newest first: ISO dates sort as text; the folder name breaks ties. */

@@ -8,6 +8,7 @@
 import type { RunSectionsJson } from '../data/run-json.ts';
 import { whileBusy } from '../lib/aria-busy.ts';
 import { loadPagefind, type PagefindResult } from '../lib/pagefind.ts';
+import { href } from '../lib/url.ts';
 import { type ChipLabel, facetChips } from './chips.ts';
 import { chipRows, chosenRunsRow, replaceChips } from './compare-chips.ts';
 import { experimentFieldset, showMatchingRuns } from './compare-experiment-list.ts';
@@ -28,6 +29,7 @@ import {
 } from './compare-url.ts';
 import { FACETS, type Facet, type RunFacets, runFacets } from './facets.ts';
 import { listCountText, runsSummaryText } from './list-text.ts';
+import type { OpeningView } from './opening-view.ts';
 import type { RunName } from './scoreboard-element.ts';
 
 /** Experiments added to the list at a time ("Show more"): each is one small file to fetch. */
@@ -64,6 +66,19 @@ interface ComparePage {
   drawing: number;
   /** The width the results were last drawn for: a phone turned sideways draws them again. */
   drawnWidth: number;
+}
+
+/** What a bare /compare/ opens on (pages/compare/opening.json.ts): the workload most experiments share. */
+type Opening = (OpeningView & { words: string }) | null;
+
+/** The opening view, fetched only for a bare /compare/; null when there is none or it cannot be had. */
+async function fetchOpening(): Promise<Opening> {
+  try {
+    const response = await fetch(href('compare/opening.json'));
+    return response.ok ? ((await response.json()) as Opening) : null;
+  } catch {
+    return null; // the page opens empty, as it would without one
+  }
 }
 
 const elements = compareElements();
@@ -172,6 +187,9 @@ function onControl(page: ComparePage, control: HTMLInputElement | HTMLSelectElem
 /** A new view: a new history entry (back returns to the previous view), then shown. */
 function go(page: ComparePage, state: CompareState): void {
   page.state = state;
+  // The opening view's note says why these runs: once the reader picks, it no longer holds.
+  const note = document.querySelector<HTMLElement>('[data-compare-opening]');
+  if (note) note.hidden = true;
   writeHash(page, 'push');
   show(page);
 }
@@ -190,7 +208,11 @@ function writeHash(page: ComparePage, how: 'push' | 'replace'): void {
  */
 async function arrive(page: ComparePage, { isFirst }: { isFirst: boolean }): Promise<void> {
   const ticket = ++page.arriving;
-  const link = readCompareLink(window.location);
+  // A bare /compare/ opens on the workload most experiments share, said in the status line.
+  const isBare = isFirst && window.location.search === '' && window.location.hash === '';
+  const opening = isBare ? await fetchOpening() : null;
+  const asked = readCompareLink(window.location);
+  const link = opening === null ? asked : { ...asked, runs: opening.runs };
   const { results, list, status } = page.elements;
   await whileBusy([results, list], () => page.store.loadHeads(linkHeads(link))).catch((error: unknown) => {
     if (status) status.textContent = `Could not load the runs of the link: ${String(error)}`;
@@ -200,7 +222,16 @@ async function arrive(page: ComparePage, { isFirst }: { isFirst: boolean }): Pro
   if (!isFirst && compareHash(state, page.store.names) === compareHash(page.state, page.store.names)) return;
   page.state = state;
   if (isFirst && window.location.search !== '' && window.location.hash === '') writeHash(page, 'replace');
-  if (isFirst) page.elements.runList.open = state.runs.length === 0;
+  if (opening !== null && state.runs.length > 0) {
+    writeHash(page, 'replace');
+    const note = document.querySelector<HTMLElement>('[data-compare-opening]');
+    if (note) {
+      note.textContent = `Opened on ${opening.words}, the workload most experiments share (${opening.experimentCount}): pick other runs under Runs.`;
+      note.hidden = false;
+    }
+  }
+  // The list stays open on a bare page, the opening view's runs above it: nothing was chosen yet.
+  if (isFirst) page.elements.runList.open = state.runs.length === 0 || opening !== null;
   show(page);
 }
 
