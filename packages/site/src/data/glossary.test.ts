@@ -33,16 +33,23 @@ describe('glossaryGroups of content/results', async () => {
     const p99 = entry('fio-write-clat-p99');
     expect(p99?.title).toBe('Write completion latency, p99');
     expect(p99?.explanation).toMatch(/99 % of the I\/Os took at most this long/);
-    expect(p99?.experiments.map((page) => page.id)).toEqual(['2026-11-ext4-xfs-btrfs-loopback']);
+    expect(p99?.experiments.map((page) => page.id)).toEqual([
+      '2017-04-vps-fio-4k-random-six-plans',
+      '2017-vps-fio-3-4k-random-libaio-eleven-plans',
+      '2026-11-ext4-xfs-btrfs-loopback',
+    ]);
   });
 
-  it('lists fio write IOPS once, with every experiment that shows it, raw or published', () => {
+  it('lists fio write IOPS once, with the experiments that show it, raw or published, five of them by name', () => {
     const iops = entry('fio-write-iops');
+    // Six experiments show it; GLOSSARY_PAGES_SHOWN names five, in the order the pages come.
+    expect(iops?.experimentCount).toBe(6);
     expect(iops?.experiments.map((page) => page.id).sort()).toEqual([
       '2011-07-ext3-ext4-xfs-fio-msa70',
+      '2017-04-vps-fio-4k-random-six-plans',
+      '2017-vps-fio-3-4k-random-libaio-eleven-plans',
       '2020-fio-random-write-cpu-governor',
       '2020-fio-random-write-io-scheduler-filesystem',
-      '2026-11-ext4-xfs-btrfs-loopback',
     ]);
   });
 
