@@ -15,8 +15,9 @@ describe('chipLabels(entries)', () => {
     expect(tools[0]).toEqual({ facet: 'tool', value: 'fio', label: 'fio' });
     expect(tools.map((label) => label.value)).toEqual(expect.arrayContaining(['bonnie', 'dd', 'sysbench', 'nginx']));
     const hardware = labels.filter((label) => label.facet === 'hardware').map((label) => label.value);
-    expect(hardware[0]).toBe('raid');
-    expect(hardware).toContain('loop-device');
+    // cloud-instance: the EC2 rails post and the six imported VPS and AWS instance-type experiments.
+    expect(hardware[0]).toBe('cloud-instance');
+    expect(hardware).toEqual(expect.arrayContaining(['raid', 'loop-device']));
     const devices = labels.filter((label) => label.facet === 'device').map((label) => label.value);
     expect(devices.at(-1)).toBe('not-stated');
     // Facets in the page's order.
