@@ -7,6 +7,7 @@ import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
+import { type ExperimentStandingValues, experimentStandingValues } from '../compare/standing-values.ts';
 import { experimentView } from '../data/experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
 import { type IndexEntry, indexEntry, withFindingCount } from '../data/index-entry.ts';
@@ -45,6 +46,11 @@ export interface CatalogEntry {
    */
   compare: CompareFilters;
   glossary: GlossaryUse;
+  /**
+   * Its runs' ranked numbers with their workloads' keys and findings (compare/standing-values.ts):
+   * the site's standings are folded from every entry's (compare/standings-index.ts).
+   */
+  standings: ExperimentStandingValues;
   samples: SampleCandidate[];
   /** The lint's findings on its outputs (rule, severity, run), for /rules/'s counts. */
   findings: FindingRef[];
@@ -61,6 +67,7 @@ export function catalogEntry(
 ): CatalogEntry {
   // One view (and one lint) for the entry: the glossary's metrics and the index's finding count.
   const view = experimentView(loaded);
+  const runs = compareRuns(loaded, base);
   return {
     id: loaded.id,
     dir: loaded.dir,
@@ -68,8 +75,14 @@ export function catalogEntry(
     experiment: loaded.experiment,
     index: withFindingCount(indexEntry(loaded), view.findings),
     runs: loaded.runs.map(catalogRun),
-    compare: compareFilters(compareRuns(loaded, base)),
+    compare: compareFilters(runs),
     glossary: glossaryUse(view),
+    standings: experimentStandingValues(
+      { id: loaded.id, title: loaded.experiment.title },
+      loaded.experiment.status === 'awaiting-runs' ? [] : view.sections,
+      runs,
+      base,
+    ),
     samples: sampleCandidates(loaded),
     findings: view.findings.list,
     warnings: [...warnings],

@@ -6,7 +6,9 @@ import {
   type LoadedRun,
   loadExperiment,
 } from '@benchfolio/parsers/node';
+import { createHash } from 'node:crypto';
 import { experimentAliases } from '../compare/aliases.ts';
+import { runStandings, standingsByKey } from '../compare/standings-index.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { type CatalogEntry, newestFirst } from './catalog.ts';
 import { sharedContent, sharedParseCache } from './shared-content.ts';
@@ -90,12 +92,52 @@ export async function loadRunById(id: string, runId: string): Promise<{ loaded: 
   return { loaded, run };
 }
 
+let standings: { of: CatalogEntry[]; byKey: ReturnType<typeof standingsByKey> } | undefined;
+
+/** Every workload's standings by key, folded once per build from the catalog (compare/standings-index.ts). */
+export async function siteStandings(): Promise<ReturnType<typeof standingsByKey>> {
+  const entries = await loadCatalog();
+  if (standings?.of !== entries)
+    standings = { of: entries, byKey: standingsByKey(entries.map((entry) => entry.standings)) };
+  return standings.byKey;
+}
+
+/** A run's ranked numbers against the other published runs of their workloads. */
+export async function runStandingsOf(id: string, run: string): Promise<ReturnType<typeof runStandings>> {
+  const entry = await catalogEntryOf(id);
+  if (entry === undefined) return [];
+  return runStandings(id, run, entry.standings, await siteStandings());
+}
+
 /**
- * The paths of a page per run (`[id]/runs/[run]`), in catalog order: each is made from its
- * experiment's folder alone, so the folder's content hash is its cache key.
+ * The cache key of an experiment's run pages: its folder's digest, and the standings of its
+ * workloads, which other experiments change (a run added elsewhere moves this run's rank).
+ */
+async function runPageCacheKey(entry: CatalogEntry): Promise<string> {
+  const byKey = await siteStandings();
+  const keys = [...new Set(entry.standings.values.map((value) => value.key))].sort();
+  const peers = JSON.stringify(keys.map((key) => byKey.get(key) ?? null));
+  return `${entry.digest} ${createHash('sha256').update(peers).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The paths of a file per run (`[id]/runs/[run].json`, `.sections.json`), in catalog order: each
+ * is made from its experiment's folder alone, so the folder's content hash is its cache key.
  */
 export async function runPaths() {
   return (await loadCatalog()).flatMap((entry) =>
     entry.runs.map((run) => ({ params: { id: entry.id, run: run.id }, cacheKey: entry.digest })),
+  );
+}
+
+/**
+ * The paths of a page per run (`[id]/runs/[run]/`), in catalog order: each is made from its
+ * experiment's folder and the standings of its workloads (runPageCacheKey).
+ */
+export async function runPagePaths() {
+  const entries = await loadCatalog();
+  const keyed = await Promise.all(entries.map(async (entry) => ({ entry, cacheKey: await runPageCacheKey(entry) })));
+  return keyed.flatMap(({ entry, cacheKey }) =>
+    entry.runs.map((run) => ({ params: { id: entry.id, run: run.id }, cacheKey })),
   );
 }

@@ -1,0 +1,76 @@
+// The standings of every workload, folded at build time from each experiment's ranked numbers
+// (standing-values.ts, kept in the catalog): one `standings/<name>.json` per workload key, and a
+// run page's numbers against their peers. Pure.
+
+import { MIN_PEERS, type RunStanding, runStanding, type StandingValue, type WorkloadStandings } from '../view/standing.ts';
+import { standingFileName } from './standing-key.ts';
+import { type ExperimentStandingValues, hasErrorFinding, type KeyedStandingValue } from './standing-values.ts';
+
+/** Every workload's standings by key, its metrics in the order first met, its values best first. */
+export function standingsByKey(
+  experiments: readonly ExperimentStandingValues[],
+  minPeers = MIN_PEERS,
+): Map<string, WorkloadStandings> {
+  const byKey = new Map<string, WorkloadStandings>();
+  for (const { values } of experiments) {
+    for (const value of values) {
+      if (hasErrorFinding(value)) continue;
+      let workload = byKey.get(value.key);
+      if (workload === undefined) {
+        const { key, tool, summary, fieldsText } = value;
+        workload = { key, tool, summary, fieldsText, minPeers, metrics: [] };
+        byKey.set(value.key, workload);
+      }
+      let metric = workload.metrics.find((candidate) => candidate.metric === value.metric);
+      if (metric === undefined) {
+        const { title, unit, betterIs } = value;
+        metric = { metric: value.metric, title, unit, betterIs, values: [] };
+        workload.metrics.push(metric);
+      }
+      metric.values.push(publishedValue(value));
+    }
+  }
+  for (const workload of byKey.values()) {
+    for (const metric of workload.metrics) {
+      const sign = metric.betterIs === 'lower' ? 1 : -1;
+      metric.values.sort((a, b) => sign * (a.value - b.value) || a.experiment.localeCompare(b.experiment));
+    }
+  }
+  return byKey;
+}
+
+/** A number as the standings file carries it: the run and where it comes from, no findings (it has no error). */
+function publishedValue(value: KeyedStandingValue): StandingValue {
+  const { experiment, experimentTitle, run, label, group, href, fileHref } = value;
+  return { experiment, experimentTitle, run, label, group, value: value.value, href, fileHref };
+}
+
+/** The workloads of the site as files: `standings/<name>.json` and its body. */
+export function standingFiles(byKey: ReadonlyMap<string, WorkloadStandings>): Array<{ name: string; body: WorkloadStandings }> {
+  return [...byKey.values()].map((body) => ({ name: standingFileName(body.key), body }));
+}
+
+/**
+ * A run's ranked numbers, each against the other published runs of its workload and metric
+ * without an error finding (the run's own numbers left out), in the order of its sections.
+ */
+export function runStandings(
+  experiment: string,
+  run: string,
+  own: ExperimentStandingValues,
+  byKey: ReadonlyMap<string, WorkloadStandings>,
+  minPeers = MIN_PEERS,
+): RunStanding[] {
+  return own.values
+    .filter((value) => value.run === run)
+    .map((value) => {
+      const published = byKey.get(value.key)?.metrics.find((metric) => metric.metric === value.metric)?.values ?? [];
+      const peers = published.filter((peer) => !(peer.experiment === experiment && peer.run === run));
+      const { key, summary, fieldsText, group, metric, title, unit, betterIs, findings } = value;
+      return runStanding(
+        { key, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
+        peers,
+        minPeers,
+      );
+    });
+}
