@@ -102,11 +102,20 @@ export async function siteStandings(): Promise<ReturnType<typeof standingsByKey>
   return standings.byKey;
 }
 
-/** A run's ranked numbers against the other published runs of their workloads. */
-export async function runStandingsOf(id: string, run: string): Promise<ReturnType<typeof runStandings>> {
+/**
+ * A run's ranked numbers against the other published runs of their workloads, and its workloads
+ * that are not ranked for what their outputs leave out.
+ */
+export async function runStandingsOf(
+  id: string,
+  run: string,
+): Promise<{ standings: ReturnType<typeof runStandings>; unkeyed: CatalogEntry['standings']['unkeyed'] }> {
   const entry = await catalogEntryOf(id);
-  if (entry === undefined) return [];
-  return runStandings(id, run, entry.standings, await siteStandings());
+  if (entry === undefined) return { standings: [], unkeyed: [] };
+  return {
+    standings: runStandings(id, run, entry.standings, await siteStandings()),
+    unkeyed: entry.standings.unkeyed.filter((workload) => workload.run === run),
+  };
 }
 
 /**

@@ -58,7 +58,7 @@ export function keyFieldsText(fingerprint: WorkloadFingerprint, key: string): st
 export function experimentStandingValues(
   experiment: { id: string; title: string },
   sections: readonly ToolSection[],
-  runs: readonly CompareRun[],
+  runs: ReadonlyArray<Pick<CompareRun, 'run' | 'label'> & { fingerprints: ReadonlyArray<{ fingerprint: WorkloadFingerprint; fileHref?: string }> }>,
   base: string,
 ): ExperimentStandingValues {
   const values: KeyedStandingValue[] = [];

@@ -66,9 +66,9 @@ export function runStandings(
     .map((value) => {
       const published = byKey.get(value.key)?.metrics.find((metric) => metric.metric === value.metric)?.values ?? [];
       const peers = published.filter((peer) => !(peer.experiment === experiment && peer.run === run));
-      const { key, summary, fieldsText, group, metric, title, unit, betterIs, findings } = value;
+      const { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, findings } = value;
       return runStanding(
-        { key, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
+        { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
         peers,
         minPeers,
       );

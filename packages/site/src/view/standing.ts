@@ -102,6 +102,7 @@ export function percentileOrdinal(percentile: number): string {
 /** One of a run's numbers with its workload's peers: what a run page or /try shows for it. */
 export interface RunStanding {
   key: string;
+  tool: string;
   summary: string;
   fieldsText: string;
   /** The run's own bar group, where the workload is drawn on its page. */
@@ -134,4 +135,56 @@ export function runStanding(
         )
       : undefined;
   return { ...own, peers: [...peers], ...(standing === undefined ? {} : { standing }) };
+}
+
+/** A run's ranked numbers of one workload (one bar group and key). */
+export interface WorkloadStanding {
+  key: string;
+  tool: string;
+  group: string;
+  summary: string;
+  fieldsText: string;
+  metrics: RunStanding[];
+}
+
+/** A run's standings by workload, in their order. */
+export function byWorkload(standings: readonly RunStanding[]): WorkloadStanding[] {
+  const workloads = new Map<string, WorkloadStanding>();
+  for (const standing of standings) {
+    const id = `${standing.group}\u0000${standing.key}`;
+    let workload = workloads.get(id);
+    if (workload === undefined) {
+      const { key, tool, group, summary, fieldsText } = standing;
+      workload = { key, tool, group, summary, fieldsText, metrics: [] };
+      workloads.set(id, workload);
+    }
+    workload.metrics.push(standing);
+  }
+  return [...workloads.values()];
+}
+
+/** "rank 5 of 6, 20th percentile", and "equal to 1 other" where some are. */
+export function standingText(standing: Standing): string {
+  const ties = standing.tied === 0 ? '' : `, equal to ${standing.tied} other${standing.tied === 1 ? '' : 's'}`;
+  return `rank ${standing.rank} of ${standing.of}, ${percentileOrdinal(standing.percentile)} percentile${ties}`;
+}
+
+/**
+ * What a workload without a rank says: "fewer than 5 other published runs of this workload
+ * (2): not ranked", or that there are none.
+ */
+export function tooFewText(peers: number, minPeers: number): string {
+  if (peers === 0) return 'no other published run of this workload: not ranked';
+  return `fewer than ${minPeers} other published runs of this workload (${peers}): not ranked`;
+}
+
+/** The definition, said once where standings are shown. */
+export function standingDefinition(minPeers: number): string {
+  return (
+    'Ranked among the published runs of the same workload: the same tool, operation, block size, queue depth, ' +
+    'jobs or threads, direct or buffered I/O, sync and engine (equal workload fingerprints only), each ' +
+    `number without an error lint finding, and only where there are at least ${minPeers} of them. Rank 1 is ` +
+    'the best; the percentile is the share of the other runs this number beats, ties counted half. A run ' +
+    'with repeats counts once, by their mean (the bar on its experiment page).'
+  );
 }

@@ -1,0 +1,117 @@
+// "Where your run stands" on /try: each of the reader's ranked numbers (compare/standing-values.ts,
+// keyed by the library's fingerprint of its workload) against the published runs of the same
+// workload, as the run pages rank theirs. The page fetches `standings/<name>.json` for the
+// reader's workloads only, once they are parsed: nothing that lists every workload or run, and
+// nothing at all before an output is given. The reader's run is no one's peer, so every
+// published number is one of its others.
+
+import { experimentStandingValues, type KeyedStandingValue, type UnkeyedWorkload } from '../compare/standing-values.ts';
+import { standingFileName } from '../compare/standing-key.ts';
+import { standingsElements } from '../figures/standings-element.ts';
+import { joinBase } from '../lib/url.ts';
+import { toolTitle } from '../tools/names.ts';
+import type { RunRef, ToolSection } from '../view/model.ts';
+import { MIN_PEERS, type RunStanding, runStanding, standingDefinition, type WorkloadStandings } from '../view/standing.ts';
+import type { YourFingerprint } from './compare/ranked-runs.ts';
+
+export interface StandingsOptions {
+  yours: readonly ToolSection[];
+  yourRun: RunRef;
+  yourFingerprints: readonly YourFingerprint[];
+  /** The site's base path (`/`, `/benchfolio/`). */
+  base: string;
+  /** fetch, or a test's stand-in. */
+  fetchJson?: (url: string) => Promise<Response>;
+}
+
+/** A workload's standings file, or null when the site has none (no published run of it). */
+async function standingsOf(
+  key: string,
+  base: string,
+  fetchJson: (url: string) => Promise<Response>,
+): Promise<WorkloadStandings | null> {
+  const response = await fetchJson(joinBase(base, `standings/${standingFileName(key)}.json`));
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`standings/${standingFileName(key)}.json: HTTP ${response.status}`);
+  const body = (await response.json()) as WorkloadStandings;
+  // Two keys of one file name: not this workload's.
+  return body.key === key ? body : null;
+}
+
+/** The reader's ranked numbers, each against the published numbers of its workload and metric. */
+export async function yourStandings(
+  options: StandingsOptions,
+): Promise<{ standings: RunStanding[]; unkeyed: UnkeyedWorkload[]; minPeers: number }> {
+  const fetchJson = options.fetchJson ?? ((url: string) => fetch(url));
+  const { values, unkeyed } = experimentStandingValues(
+    { id: '', title: '' },
+    options.yours,
+    [{ run: options.yourRun.id, label: options.yourRun.label, fingerprints: options.yourFingerprints }],
+    options.base,
+  );
+  const keys = [...new Set(values.map((value) => value.key))];
+  const files = new Map(
+    await Promise.all(keys.map(async (key) => [key, await standingsOf(key, options.base, fetchJson)] as const)),
+  );
+  const minPeers = [...files.values()].find((file) => file !== null)?.minPeers ?? MIN_PEERS;
+  const standings = values.map((value) => standingOf(value, files.get(value.key) ?? null, minPeers));
+  return { standings, unkeyed, minPeers };
+}
+
+function standingOf(value: KeyedStandingValue, file: WorkloadStandings | null, minPeers: number): RunStanding {
+  const peers = file?.metrics.find((metric) => metric.metric === value.metric)?.values ?? [];
+  const { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, findings } = value;
+  return runStanding(
+    { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
+    peers,
+    minPeers,
+  );
+}
+
+/**
+ * Draws the reader's standings into `container`: a status line while the files are fetched, then
+ * the definition and each workload, or why there is nothing to rank.
+ */
+export async function mountStandings(container: HTMLElement, options: StandingsOptions): Promise<void> {
+  const document = container.ownerDocument;
+  const status = document.createElement('p');
+  status.className = 'note';
+  status.setAttribute('role', 'status');
+  status.textContent = 'Fetching the published runs of your workloads…';
+  container.replaceChildren(status);
+  let result: Awaited<ReturnType<typeof yourStandings>>;
+  try {
+    result = await yourStandings(options);
+  } catch (error) {
+    status.textContent = `The published runs could not be fetched: ${error instanceof Error ? error.message : String(error)}`;
+    return;
+  }
+  const unkeyed = unkeyedText(result.unkeyed);
+  if (result.standings.length === 0) {
+    status.textContent = unkeyed ??
+      'None of your outputs has a number the site ranks (fio IOPS, bandwidth and completion latency; sysbench rates; ' +
+      'bonnie++ block rates; dd’s rate), with its workload stated in full.';
+    return;
+  }
+  status.textContent = standingDefinition(result.minPeers);
+  container.append(
+    ...standingsElements(document, result.standings, {
+      ownLabel: options.yourRun.label,
+      toolTitle,
+      minPeers: result.minPeers,
+    }),
+  );
+  if (unkeyed !== undefined) {
+    const note = document.createElement('p');
+    note.className = 'standing-unkeyed';
+    note.textContent = unkeyed;
+    container.append(note);
+  }
+}
+
+/** "Not ranked, as your outputs do not say what ranking needs: fio · randwrite (direct not stated)." */
+function unkeyedText(unkeyed: readonly UnkeyedWorkload[]): string | undefined {
+  if (unkeyed.length === 0) return undefined;
+  const list = unkeyed.map((entry) => `${toolTitle(entry.tool)} · ${entry.group} (${entry.missing.join(', ')} not stated)`);
+  return `Not ranked, as your outputs do not say what ranking needs: ${list.join('; ')}.`;
+}
