@@ -32,13 +32,22 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return made;
 }
 
-/** Every workload of the run's standings, each a `<div class="standing-workload">`. */
+/**
+ * The run's standings: each workload with a ranked number as a `<div class="standing-workload">`,
+ * then those too few runs share in one folded list (open when nothing is ranked), so that a run
+ * of twenty workloads none of which is ranked yet reads as one line, not twenty.
+ */
 export function standingsElements(
   document: Document,
   standings: readonly RunStanding[],
   options: StandingsOptions,
 ): HTMLElement[] {
-  return byWorkload(standings).map((workload) => workloadElement(document, workload, options));
+  const workloads = byWorkload(standings);
+  const isRanked = (workload: WorkloadStanding) => workload.metrics.some((standing) => standing.standing !== undefined);
+  const ranked = workloads.filter(isRanked).map((workload) => workloadElement(document, workload, options));
+  const tooFew = workloads.filter((workload) => !isRanked(workload));
+  // Open where it is short enough to read at a glance.
+  return tooFew.length === 0 ? ranked : [...ranked, tooFewElement(document, tooFew, options, tooFew.length <= 3)];
 }
 
 function workloadElement(document: Document, workload: WorkloadStanding, options: StandingsOptions): HTMLElement {
@@ -47,19 +56,48 @@ function workloadElement(document: Document, workload: WorkloadStanding, options
   const heading = element(document, 'h3', '', `${options.toolTitle(workload.tool)} · ${workload.group} `);
   heading.append(element(document, 'span', 'standing-summary', workload.summary));
   root.append(heading, element(document, 'p', 'standing-fields', workload.fieldsText));
-  const ranked = workload.metrics.filter((standing) => standing.standing !== undefined);
-  if (ranked.length === 0) {
-    const most = Math.max(...workload.metrics.map((standing) => standing.peers.length));
-    const none = element(document, 'p', 'standing-none', `${capitalize(tooFewText(most, options.minPeers))}.`);
-    none.dataset.standingNone = '';
-    root.append(none);
+  for (const standing of workload.metrics) {
+    if (standing.standing !== undefined) root.append(metricElement(document, standing, options));
   }
-  for (const standing of ranked) root.append(metricElement(document, standing, options));
   return root;
 }
 
-function capitalize(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+/** The workloads without a rank, each with how many other published runs it has. */
+function tooFewElement(
+  document: Document,
+  workloads: readonly WorkloadStanding[],
+  options: StandingsOptions,
+  isOpen: boolean,
+): HTMLElement {
+  const details = element(document, 'details', 'standing-too-few');
+  details.open = isOpen;
+  const count = workloads.length;
+  details.append(
+    element(
+      document,
+      'summary',
+      '',
+      `Not ranked: ${count} workload${count === 1 ? '' : 's'} with fewer than ${options.minPeers} other published runs`,
+    ),
+  );
+  const list = element(document, 'ul', '');
+  for (const workload of workloads) {
+    const most = Math.max(...workload.metrics.map((standing) => standing.peers.length));
+    const item = element(document, 'li', '');
+    item.dataset.standingNone = workload.group;
+    item.append(
+      element(document, 'strong', '', `${options.toolTitle(workload.tool)} · ${workload.group}`),
+      ` (${workload.summary}): ${tooFewText(most, options.minPeers)}.`,
+    );
+    // The run's own flagged numbers keep their badges: each rule once.
+    const rules = new Map(workload.metrics.flatMap((standing) => standing.findings).map((found) => [found.rule, found]));
+    const badges = findingBadgesElement(document, [...rules.values()]);
+    if (badges !== null) item.append(badges);
+    item.append(element(document, 'span', 'standing-fields', workload.fieldsText));
+    list.append(item);
+  }
+  details.append(list);
+  return details;
 }
 
 function metricElement(document: Document, standing: RunStanding, options: StandingsOptions): HTMLElement {

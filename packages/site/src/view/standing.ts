@@ -170,12 +170,12 @@ export function standingText(standing: Standing): string {
 }
 
 /**
- * What a workload without a rank says: "fewer than 5 other published runs of this workload
- * (2): not ranked", or that there are none.
+ * What a workload without a rank says: "fewer than 5 other published runs of this workload free
+ * of error findings (2): not ranked", or that there is none.
  */
 export function tooFewText(peers: number, minPeers: number): string {
-  if (peers === 0) return 'no other published run of this workload: not ranked';
-  return `fewer than ${minPeers} other published runs of this workload (${peers}): not ranked`;
+  if (peers === 0) return 'no other published run of this workload free of error findings: not ranked';
+  return `fewer than ${minPeers} other published runs of this workload free of error findings (${peers}): not ranked`;
 }
 
 /** The definition, said once where standings are shown. */
