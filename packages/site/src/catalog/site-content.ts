@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   contentContext,
   formatIssue,
@@ -6,7 +7,6 @@ import {
   type LoadedRun,
   loadExperiment,
 } from '@benchfolio/parsers/node';
-import { createHash } from 'node:crypto';
 import { experimentAliases } from '../compare/aliases.ts';
 import { runStandings, standingsByKey } from '../compare/standings-index.ts';
 import { repoRoot } from '../lib/repo-root.ts';

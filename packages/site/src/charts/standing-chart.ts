@@ -58,7 +58,9 @@ function valueScale(values: readonly number[], width: number) {
   const high = Math.max(...values);
   const range: [number, number] = [SIDE_PX + OWN_RADIUS_PX, width - SIDE_PX - OWN_RADIUS_PX];
   if (low > 0 && isLogByDefault(positiveSpan(values))) {
-    const scale = scaleLog().domain([low / 1.1, high * 1.1]).range(range);
+    const scale = scaleLog()
+      .domain([low / 1.1, high * 1.1])
+      .range(range);
     return { scale, ticks: logTicks(low / 1.1, high * 1.1), isLog: true };
   }
   const pad = high === low ? Math.abs(high) * 0.1 || 1 : (high - low) * 0.08;
@@ -112,12 +114,16 @@ export function standingChart(data: StandingChartData, { width, document }: Char
   });
   appendOwn(document, svg, data, { x: scale(data.own.value), y: baseline - OWN_RADIUS_PX, width });
   svg.append(
-    svgText(document, `${data.betterIs === 'lower' ? '← ' : ''}${better}${data.betterIs === 'lower' ? '' : ' →'}${isLog ? ' · log scale' : ''}`, {
-      class: 'axis-caption',
-      x: data.betterIs === 'lower' ? SIDE_PX : width - SIDE_PX,
-      y: height - 4,
-      'text-anchor': data.betterIs === 'lower' ? 'start' : 'end',
-    }),
+    svgText(
+      document,
+      `${data.betterIs === 'lower' ? '← ' : ''}${better}${data.betterIs === 'lower' ? '' : ' →'}${isLog ? ' · log scale' : ''}`,
+      {
+        class: 'axis-caption',
+        x: data.betterIs === 'lower' ? SIDE_PX : width - SIDE_PX,
+        y: height - 4,
+        'text-anchor': data.betterIs === 'lower' ? 'start' : 'end',
+      },
+    ),
   );
   return svg;
 }
@@ -139,7 +145,13 @@ function appendOwn(
   group.append(
     svgText(document, text, {
       class: 'standing-own-label',
-      x: round(anchor === 'start' ? Math.max(SIDE_PX, x - OWN_RADIUS_PX) : anchor === 'end' ? Math.min(width - SIDE_PX, x + OWN_RADIUS_PX) : x),
+      x: round(
+        anchor === 'start'
+          ? Math.max(SIDE_PX, x - OWN_RADIUS_PX)
+          : anchor === 'end'
+            ? Math.min(width - SIDE_PX, x + OWN_RADIUS_PX)
+            : x,
+      ),
       y: 14,
       'text-anchor': anchor,
     }),

@@ -55,4 +55,3 @@ export function sectionGroupFingerprints(
   if (groups.length === 1 && only !== undefined && !found.has(only) && own[0] !== undefined) found.set(only, own[0]);
   return found;
 }
-

@@ -98,3 +98,16 @@ function fnv1a(text: string, seed: number): string {
   }
   return hash.toString(16).padStart(8, '0');
 }
+
+/**
+ * The files of names, one per first hex digit of a name (`standings/names/<digit>.json`, each the
+ * sorted names of the workloads that have standings): /try asks the one of each of its names
+ * before fetching a workload's file, so that a workload no run has is an answer, not a 404. All
+ * sixteen are always written, empty or not.
+ */
+export const STANDING_NAME_BUCKETS: readonly string[] = [...'0123456789abcdef'];
+
+/** The bucket of a file name: its first hex digit. */
+export function standingNameBucket(name: string): string {
+  return name.charAt(0);
+}

@@ -44,7 +44,9 @@ export interface ExperimentStandingValues {
 
 /** The key's fields as a reader reads them: "rw randwrite · block size 8 KiB · iodepth 1". */
 export function keyFieldsText(fingerprint: WorkloadFingerprint, key: string): string {
-  const keyed = new Set(key.split('|').flatMap((part) => (part.includes('=') ? [part.slice(0, part.indexOf('='))] : [])));
+  const keyed = new Set(
+    key.split('|').flatMap((part) => (part.includes('=') ? [part.slice(0, part.indexOf('='))] : [])),
+  );
   return fingerprint.fields
     .filter((field) => keyed.has(field.key))
     .map((field) => `${field.label} ${field.text}`)
@@ -58,7 +60,11 @@ export function keyFieldsText(fingerprint: WorkloadFingerprint, key: string): st
 export function experimentStandingValues(
   experiment: { id: string; title: string },
   sections: readonly ToolSection[],
-  runs: ReadonlyArray<Pick<CompareRun, 'run' | 'label'> & { fingerprints: ReadonlyArray<{ fingerprint: WorkloadFingerprint; fileHref?: string }> }>,
+  runs: ReadonlyArray<
+    Pick<CompareRun, 'run' | 'label'> & {
+      fingerprints: ReadonlyArray<{ fingerprint: WorkloadFingerprint; fileHref?: string }>;
+    }
+  >,
   base: string,
 ): ExperimentStandingValues {
   const values: KeyedStandingValue[] = [];

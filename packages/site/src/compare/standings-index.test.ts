@@ -69,7 +69,13 @@ describe('a number’s standing: rank, and the share of the others it beats with
       tied: 0,
     });
     // The definition's ties, on those numbers: 62598 among 62598 and 59932 beats one, ties one.
-    expect(standingAmong(62598, 'higher', [62598, 59932])).toEqual({ rank: 1, of: 3, percentile: 75, beaten: 1, tied: 1 });
+    expect(standingAmong(62598, 'higher', [62598, 59932])).toEqual({
+      rank: 1,
+      of: 3,
+      percentile: 75,
+      beaten: 1,
+      tied: 1,
+    });
     // Lower is better for a latency: 164527 ns among 219133 and 334041 beats both.
     expect(standingAmong(164527, 'lower', [219133, 334041])).toMatchObject({ rank: 1, percentile: 100 });
     expect(standingAmong(1, 'neither', [2])).toBeUndefined();
@@ -89,7 +95,9 @@ describe('what is ranked together, and what is left out', () => {
   test('a number with an error finding is no one’s peer, and its own run still shows it with its badge', async () => {
     // The loopback's buffered jobs carry BF001 (error) on every run (128 MiB on 23.5 GiB of memory).
     const loopback = await standingValuesOf(LOOPBACK);
-    const buffered = loopback.values.filter((value) => value.group === 'random-write-buf' && value.metric === 'write.iops');
+    const buffered = loopback.values.filter(
+      (value) => value.group === 'random-write-buf' && value.metric === 'write.iops',
+    );
     expect(buffered.map((value) => value.run)).toEqual(['ext4', 'xfs', 'btrfs']);
     for (const value of buffered) expect(value.findings.map((found) => found.rule)).toContain('BF001');
     const byKey = await siteByKey(1);
@@ -101,16 +109,22 @@ describe('what is ranked together, and what is left out', () => {
     expect(own?.findings.map((found) => found.severity)).toContain('error');
     expect(own?.peers).toEqual([]);
     // The direct jobs have no error finding: each run is a peer of the others.
-    const direct = loopback.values.find((value) => value.group === 'random-write-direct' && value.metric === 'write.iops');
+    const direct = loopback.values.find(
+      (value) => value.group === 'random-write-direct' && value.metric === 'write.iops',
+    );
     expect(byKey.get(direct?.key ?? '')?.metrics[0]?.values).toHaveLength(3);
   });
 
   test('equal keys only: a random write never meets a sequential one, direct never buffered', async () => {
     const loopback = await standingValuesOf(LOOPBACK);
-    const keyOf = (group: string) => loopback.values.find((value) => value.run === 'ext4' && value.group === group)?.key;
-    const keys = ['random-write-direct', 'random-write-buf', 'sequential-write-direct', 'sequential-write-buffered'].map(
-      keyOf,
-    );
+    const keyOf = (group: string) =>
+      loopback.values.find((value) => value.run === 'ext4' && value.group === group)?.key;
+    const keys = [
+      'random-write-direct',
+      'random-write-buf',
+      'sequential-write-direct',
+      'sequential-write-buffered',
+    ].map(keyOf);
     expect(new Set(keys).size).toBe(4);
     // runs/ext4/fio--seed-hoffman-1.txt, global options `"bs" : "8k"`, `"numjobs" : "5"`, `"ioengine" : "sync"`
     // (lines 40-42), random-write-direct's `"rw" : "randwrite"`, `"direct" : "1"` (lines 61-62); iodepth 1 is

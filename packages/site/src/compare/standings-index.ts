@@ -2,8 +2,14 @@
 // (standing-values.ts, kept in the catalog): one `standings/<name>.json` per workload key, and a
 // run page's numbers against their peers. Pure.
 
-import { MIN_PEERS, type RunStanding, runStanding, type StandingValue, type WorkloadStandings } from '../view/standing.ts';
-import { standingFileName } from './standing-key.ts';
+import {
+  MIN_PEERS,
+  type RunStanding,
+  runStanding,
+  type StandingValue,
+  type WorkloadStandings,
+} from '../view/standing.ts';
+import { STANDING_NAME_BUCKETS, standingFileName, standingNameBucket } from './standing-key.ts';
 import { type ExperimentStandingValues, hasErrorFinding, type KeyedStandingValue } from './standing-values.ts';
 
 /** Every workload's standings by key, its metrics in the order first met, its values best first. */
@@ -46,8 +52,23 @@ function publishedValue(value: KeyedStandingValue): StandingValue {
 }
 
 /** The workloads of the site as files: `standings/<name>.json` and its body. */
-export function standingFiles(byKey: ReadonlyMap<string, WorkloadStandings>): Array<{ name: string; body: WorkloadStandings }> {
+export function standingFiles(
+  byKey: ReadonlyMap<string, WorkloadStandings>,
+): Array<{ name: string; body: WorkloadStandings }> {
   return [...byKey.values()].map((body) => ({ name: standingFileName(body.key), body }));
+}
+
+/** Each bucket of names (standing-key.ts) and the sorted names of the files in it; every bucket, empty or not. */
+export function standingNameBuckets(
+  byKey: ReadonlyMap<string, WorkloadStandings>,
+): Array<{ bucket: string; names: string[] }> {
+  const names = standingFiles(byKey)
+    .map((file) => file.name)
+    .sort();
+  return STANDING_NAME_BUCKETS.map((bucket) => ({
+    bucket,
+    names: names.filter((name) => standingNameBucket(name) === bucket),
+  }));
 }
 
 /**

@@ -90,7 +90,9 @@ function tooFewElement(
       ` (${workload.summary}): ${tooFewText(most, options.minPeers)}.`,
     );
     // The run's own flagged numbers keep their badges: each rule once.
-    const rules = new Map(workload.metrics.flatMap((standing) => standing.findings).map((found) => [found.rule, found]));
+    const rules = new Map(
+      workload.metrics.flatMap((standing) => standing.findings).map((found) => [found.rule, found]),
+    );
     const badges = findingBadgesElement(document, [...rules.values()]);
     if (badges !== null) item.append(badges);
     item.append(element(document, 'span', 'standing-fields', workload.fieldsText));

@@ -1,17 +1,24 @@
 // "Where your run stands" on /try: each of the reader's ranked numbers (compare/standing-values.ts,
 // keyed by the library's fingerprint of its workload) against the published runs of the same
-// workload, as the run pages rank theirs. The page fetches `standings/<name>.json` for the
-// reader's workloads only, once they are parsed: nothing that lists every workload or run, and
-// nothing at all before an output is given. The reader's run is no one's peer, so every
-// published number is one of its others.
+// workload, as the run pages rank theirs. Once the outputs are parsed, the page reads which of its
+// workloads have standings (`standings/names/<digit>.json`, one per first digit of their names)
+// and fetches those workloads' `standings/<name>.json` only: nothing that lists every run,
+// nothing before an output is given, no request answered 404. The reader's run is no one's peer,
+// so every published number is one of its others.
 
+import { standingFileName, standingNameBucket } from '../compare/standing-key.ts';
 import { experimentStandingValues, type KeyedStandingValue, type UnkeyedWorkload } from '../compare/standing-values.ts';
-import { standingFileName } from '../compare/standing-key.ts';
 import { standingsElements } from '../figures/standings-element.ts';
 import { joinBase } from '../lib/url.ts';
 import { toolTitle } from '../tools/names.ts';
 import type { RunRef, ToolSection } from '../view/model.ts';
-import { MIN_PEERS, type RunStanding, runStanding, standingDefinition, type WorkloadStandings } from '../view/standing.ts';
+import {
+  MIN_PEERS,
+  type RunStanding,
+  runStanding,
+  standingDefinition,
+  type WorkloadStandings,
+} from '../view/standing.ts';
 import type { YourFingerprint } from './compare/ranked-runs.ts';
 
 export interface StandingsOptions {
@@ -24,14 +31,30 @@ export interface StandingsOptions {
   fetchJson?: (url: string) => Promise<Response>;
 }
 
-/** A workload's standings file, or null when the site has none (no published run of it). */
+/** Whether the site has standings for each of `names`: one request per bucket of names. */
+async function namesPublished(
+  names: readonly string[],
+  base: string,
+  fetchJson: (url: string) => Promise<Response>,
+): Promise<Set<string>> {
+  const buckets = [...new Set(names.map(standingNameBucket))];
+  const lists = await Promise.all(
+    buckets.map(async (bucket) => {
+      const response = await fetchJson(joinBase(base, `standings/names/${bucket}.json`));
+      if (!response.ok) throw new Error(`standings/names/${bucket}.json: HTTP ${response.status}`);
+      return (await response.json()) as string[];
+    }),
+  );
+  return new Set(lists.flat());
+}
+
+/** A workload's standings file (its name listed), or null when it is another key's. */
 async function standingsOf(
   key: string,
   base: string,
   fetchJson: (url: string) => Promise<Response>,
 ): Promise<WorkloadStandings | null> {
   const response = await fetchJson(joinBase(base, `standings/${standingFileName(key)}.json`));
-  if (response.status === 404) return null;
   if (!response.ok) throw new Error(`standings/${standingFileName(key)}.json: HTTP ${response.status}`);
   const body = (await response.json()) as WorkloadStandings;
   // Two keys of one file name: not this workload's.
@@ -50,8 +73,15 @@ export async function yourStandings(
     options.base,
   );
   const keys = [...new Set(values.map((value) => value.key))];
+  const published =
+    keys.length === 0 ? new Set<string>() : await namesPublished(keys.map(standingFileName), options.base, fetchJson);
   const files = new Map(
-    await Promise.all(keys.map(async (key) => [key, await standingsOf(key, options.base, fetchJson)] as const)),
+    await Promise.all(
+      keys.map(
+        async (key) =>
+          [key, published.has(standingFileName(key)) ? await standingsOf(key, options.base, fetchJson) : null] as const,
+      ),
+    ),
   );
   const minPeers = [...files.values()].find((file) => file !== null)?.minPeers ?? MIN_PEERS;
   const standings = values.map((value) => standingOf(value, files.get(value.key) ?? null, minPeers));
@@ -88,9 +118,10 @@ export async function mountStandings(container: HTMLElement, options: StandingsO
   }
   const unkeyed = unkeyedText(result.unkeyed);
   if (result.standings.length === 0) {
-    status.textContent = unkeyed ??
+    status.textContent =
+      unkeyed ??
       'None of your outputs has a number the site ranks (fio IOPS, bandwidth and completion latency; sysbench rates; ' +
-      'bonnie++ block rates; dd’s rate), with its workload stated in full.';
+        'bonnie++ block rates; dd’s rate), with its workload stated in full.';
     return;
   }
   status.textContent = standingDefinition(result.minPeers);
@@ -112,6 +143,8 @@ export async function mountStandings(container: HTMLElement, options: StandingsO
 /** "Not ranked, as your outputs do not say what ranking needs: fio · randwrite (direct not stated)." */
 function unkeyedText(unkeyed: readonly UnkeyedWorkload[]): string | undefined {
   if (unkeyed.length === 0) return undefined;
-  const list = unkeyed.map((entry) => `${toolTitle(entry.tool)} · ${entry.group} (${entry.missing.join(', ')} not stated)`);
+  const list = unkeyed.map(
+    (entry) => `${toolTitle(entry.tool)} · ${entry.group} (${entry.missing.join(', ')} not stated)`,
+  );
   return `Not ranked, as your outputs do not say what ranking needs: ${list.join('; ')}.`;
 }

@@ -12,8 +12,8 @@
 
 import { compareFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
 import { sectionCompareKey } from '../../compare/compare-key.ts';
-import { sectionGroupFingerprints } from '../../compare/group-fingerprints.ts';
 import type { ComparedSection } from '../../compare/compare-runs.ts';
+import { sectionGroupFingerprints } from '../../compare/group-fingerprints.ts';
 import type { MetricComparison, ToolSection } from '../../view/model.ts';
 
 /** A reader's bar group and the published one drawn beside it. */
