@@ -10,6 +10,7 @@ import { formatValue } from '../lib/format-value.ts';
 import type { BaseUnit, BetterIs } from '../view/model.ts';
 import { appendAxis } from './axes.ts';
 import { formatTick, logTicks } from './axis-format.ts';
+import { estimateTextWidth } from './label-fit.ts';
 import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
 import { isLogByDefault, positiveSpan } from './scale-span.ts';
 import { type ChartContext, createSvg } from './svg.ts';
@@ -38,6 +39,8 @@ const SIDE_PX = 28;
 const TOP_PX = 22;
 const ROW_PX = 11;
 const AXIS_PX = 42;
+/** The run's label above its dot, in the chart's 12 px. */
+const LABEL_FONT_PX = 12;
 
 /** Stacks dots that would overlap: each goes to the first row whose last dot is far enough left. */
 function rows(xs: readonly number[]): number[] {
@@ -140,21 +143,25 @@ function appendOwn(
   appendTitle(document, circle, `${data.own.label}: ${formatValue(data.own.value, data.unit)}`);
   group.append(svgElement(document, 'line', { x1: round(x), x2: round(x), y1: 18, y2: round(y - OWN_RADIUS_PX) }));
   group.append(circle);
-  const text = `${data.own.label}: ${formatValue(data.own.value, data.unit)}`;
-  const anchor = x < width * 0.25 ? 'start' : x > width * 0.75 ? 'end' : 'middle';
+  const text = fittedLabel(`${data.own.label}: ${formatValue(data.own.value, data.unit)}`, width - 4);
+  // Bold runs wider than the estimate's regular weight.
+  const textWidth = estimateTextWidth(text, LABEL_FONT_PX) * 1.1;
+  const left = Math.min(Math.max(2, x - textWidth / 2), width - 2 - textWidth);
   group.append(
     svgText(document, text, {
       class: 'standing-own-label',
-      x: round(
-        anchor === 'start'
-          ? Math.max(SIDE_PX, x - OWN_RADIUS_PX)
-          : anchor === 'end'
-            ? Math.min(width - SIDE_PX, x + OWN_RADIUS_PX)
-            : x,
-      ),
+      x: round(Math.max(2, left)),
       y: 14,
-      'text-anchor': anchor,
+      'text-anchor': 'start',
     }),
   );
   svg.append(group);
+}
+
+/** The label cut with an ellipsis to fit `widthPx` (a long run label on a phone's strip). */
+function fittedLabel(text: string, widthPx: number): string {
+  if (estimateTextWidth(text, LABEL_FONT_PX) * 1.1 <= widthPx) return text;
+  let cut = text;
+  while (cut.length > 1 && estimateTextWidth(`${cut}…`, LABEL_FONT_PX) * 1.1 > widthPx) cut = cut.slice(0, -1);
+  return `${cut}…`;
 }
