@@ -77,12 +77,7 @@ export function catalogEntry(
     runs: loaded.runs.map(catalogRun),
     compare: compareFilters(runs),
     glossary: glossaryUse(view),
-    standings: experimentStandingValues(
-      { id: loaded.id, title: loaded.experiment.title },
-      loaded.experiment.status === 'awaiting-runs' ? [] : view.sections,
-      runs,
-      base,
-    ),
+    standings: experimentStandingValues(loaded.experiment.status === 'awaiting-runs' ? [] : view.sections, runs),
     samples: sampleCandidates(loaded),
     findings: view.findings.list,
     warnings: [...warnings],

@@ -8,7 +8,8 @@ import {
   loadExperiment,
 } from '@benchfolio/parsers/node';
 import { experimentAliases } from '../compare/aliases.ts';
-import { runStandings, standingsByKey } from '../compare/standings-index.ts';
+import { expandStandingValues } from '../compare/standing-values.ts';
+import { type OwnFindings, runStandings, standingsByKey } from '../compare/standings-index.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { type CatalogEntry, newestFirst } from './catalog.ts';
 import { sharedContent, sharedParseCache } from './shared-content.ts';
@@ -94,26 +95,39 @@ export async function loadRunById(id: string, runId: string): Promise<{ loaded: 
 
 let standings: { of: CatalogEntry[]; byKey: ReturnType<typeof standingsByKey> } | undefined;
 
+/** An entry's ranked numbers, expanded with their links (compare/standing-values.ts). */
+function entryStandingValues(entry: CatalogEntry) {
+  const experiment = {
+    id: entry.id,
+    title: entry.experiment.title,
+    labels: new Map(entry.runs.map((run) => [run.id, run.label])),
+  };
+  return expandStandingValues(experiment, entry.standings, import.meta.env.BASE_URL);
+}
+
 /** Every workload's standings by key, folded once per build from the catalog (compare/standings-index.ts). */
 export async function siteStandings(): Promise<ReturnType<typeof standingsByKey>> {
   const entries = await loadCatalog();
   if (standings?.of !== entries)
-    standings = { of: entries, byKey: standingsByKey(entries.map((entry) => entry.standings)) };
+    standings = { of: entries, byKey: standingsByKey(entries.flatMap(entryStandingValues)) };
   return standings.byKey;
 }
 
 /**
- * A run's ranked numbers against the other published runs of their workloads, and its workloads
- * that are not ranked for what their outputs leave out.
+ * A run's ranked numbers against the other published runs of their workloads (`findingsOf`: the
+ * lint findings on its own numbers, its badges), and its workloads that are not ranked for what
+ * their outputs leave out.
  */
 export async function runStandingsOf(
   id: string,
   run: string,
+  findingsOf: OwnFindings,
 ): Promise<{ standings: ReturnType<typeof runStandings>; unkeyed: CatalogEntry['standings']['unkeyed'] }> {
   const entry = await catalogEntryOf(id);
   if (entry === undefined) return { standings: [], unkeyed: [] };
+  const own = entryStandingValues(entry).filter((value) => value.run === run);
   return {
-    standings: runStandings(id, run, entry.standings, await siteStandings()),
+    standings: runStandings(own, await siteStandings(), findingsOf),
     unkeyed: entry.standings.unkeyed.filter((workload) => workload.run === run),
   };
 }
@@ -124,7 +138,7 @@ export async function runStandingsOf(
  */
 async function runPageCacheKey(entry: CatalogEntry): Promise<string> {
   const byKey = await siteStandings();
-  const keys = [...new Set(entry.standings.values.map((value) => value.key))].sort();
+  const keys = entry.standings.keys.map((words) => words.key).sort();
   const peers = JSON.stringify(keys.map((key) => byKey.get(key) ?? null));
   return `${entry.digest} ${createHash('sha256').update(peers).digest('hex').slice(0, 16)}`;
 }

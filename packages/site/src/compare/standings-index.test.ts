@@ -1,29 +1,48 @@
+import type { LoadedExperiment } from '@benchfolio/parsers/node';
 import { describe, expect, test } from 'vitest';
 import { experimentView } from '../data/experiment-view.ts';
 import { loadRealExperiments, realExperiment } from '../data/test-content.ts';
 import { MIN_PEERS, percentileOrdinal, standingAmong } from '../view/standing.ts';
 import { compareRuns } from './compare-index.ts';
 import { standingFileName, standingKey } from './standing-key.ts';
-import { experimentStandingValues } from './standing-values.ts';
-import { runStandings, standingsByKey } from './standings-index.ts';
+import { expandStandingValues, experimentStandingValues, type KeyedStandingValue } from './standing-values.ts';
+import { type OwnFindings, runStandings, standingsByKey } from './standings-index.ts';
 
 const BONNIE = '2011-11-ext4-xfs-btrfs-bonnie';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
 
-async function standingValuesOf(id: string) {
-  const loaded = await realExperiment(id);
-  return experimentStandingValues(
-    { id, title: loaded.experiment.title },
-    experimentView(loaded).sections,
-    compareRuns(loaded),
-    '/',
-  );
+/** An experiment's ranked numbers as the catalog keeps them. */
+function compactOf(loaded: LoadedExperiment) {
+  return experimentStandingValues(experimentView(loaded).sections, compareRuns(loaded));
+}
+
+/** An experiment's ranked numbers expanded with their links, as the build folds them. */
+function valuesOf(loaded: LoadedExperiment): KeyedStandingValue[] {
+  const labels = new Map(loaded.runs.map((run) => [run.id, run.run.label]));
+  return expandStandingValues({ id: loaded.id, title: loaded.experiment.title, labels }, compactOf(loaded), '/');
 }
 
 async function siteByKey(minPeers = MIN_PEERS) {
-  const experiments = await loadRealExperiments();
-  return standingsByKey(await Promise.all(experiments.map((loaded) => standingValuesOf(loaded.id))), minPeers);
+  return standingsByKey((await loadRealExperiments()).flatMap(valuesOf), minPeers);
+}
+
+/** The findings on a run's cells of the experiment page: its own numbers' badges. */
+function findingsOn(loaded: LoadedExperiment, run: string): OwnFindings {
+  const { sections } = experimentView(loaded);
+  return (tool, group, metric) =>
+    sections
+      .filter((section) => section.tool === tool)
+      .flatMap((section) => section.metrics.filter((candidate) => candidate.metric === metric))
+      .flatMap((candidate) => candidate.cells.filter((cell) => cell.run === run && cell.group === group))
+      .flatMap((cell) => cell.findings ?? []);
+}
+
+/** A run's standings among the site's, as its page makes them. */
+async function standingsOfRun(id: string, run: string, minPeers = MIN_PEERS) {
+  const loaded = await realExperiment(id);
+  const own = valuesOf(loaded).filter((value) => value.run === run);
+  return runStandings(own, await siteByKey(minPeers), findingsOn(loaded, run), minPeers);
 }
 
 describe('a number’s standing: rank, and the share of the others it beats with ties counted half', () => {
@@ -36,7 +55,7 @@ describe('a number’s standing: rank, and the share of the others it beats with
     //   ext4               "version 8G 332 99 54570 12 ..."
     //   ext4-tuned         "version 8G 335 99 53396 11 ..."
     // ext4 beats ext4-tuned alone: rank 5 of 6, 1 of its 5 others, the 20th percentile.
-    const standings = runStandings(BONNIE, 'ext4', await standingValuesOf(BONNIE), await siteByKey());
+    const standings = await standingsOfRun(BONNIE, 'ext4');
     const putBlock = standings.find((entry) => entry.metric === 'put_block');
     expect(putBlock?.value).toBe(54570 * 1024);
     expect(putBlock?.peers.map((peer) => peer.run)).toEqual([
@@ -53,14 +72,14 @@ describe('a number’s standing: rank, and the share of the others it beats with
       fileHref: `/experiments/${BONNIE}/runs/xfs-mount-options/bonnie--xfs-mount-options.txt`,
     });
     // The best: xfs-mount-options beats all 5 others.
-    const best = runStandings(BONNIE, 'xfs-mount-options', await standingValuesOf(BONNIE), await siteByKey());
+    const best = await standingsOfRun(BONNIE, 'xfs-mount-options');
     expect(best.find((entry) => entry.metric === 'put_block')?.standing).toMatchObject({ rank: 1, percentile: 100 });
   });
 
   test('block reads: ties count half', async () => {
     // --Block-- of Sequential Input, line 4: ext4 62905, ext4-tuned 62724, xfs-mount-options 62650,
     // xfs-mkfs-and-mount-options 62613, xfs 62598, btrfs 59932. xfs beats btrfs only: 1 of 5.
-    const standings = runStandings(BONNIE, 'xfs', await standingValuesOf(BONNIE), await siteByKey());
+    const standings = await standingsOfRun(BONNIE, 'xfs');
     expect(standings.find((entry) => entry.metric === 'get_block')?.standing).toEqual({
       rank: 5,
       of: 6,
@@ -84,7 +103,7 @@ describe('a number’s standing: rank, and the share of the others it beats with
 
   test('fewer than MIN_PEERS others: no rank, the peers still counted', async () => {
     // The loopback's direct fio jobs: ext4, xfs and btrfs, two others each.
-    const standings = runStandings(LOOPBACK, 'ext4', await standingValuesOf(LOOPBACK), await siteByKey());
+    const standings = await standingsOfRun(LOOPBACK, 'ext4');
     const direct = standings.find((entry) => entry.group === 'random-write-direct' && entry.metric === 'write.iops');
     expect(direct?.peers.map((peer) => peer.run).sort()).toEqual(['btrfs', 'xfs']);
     expect(direct?.standing).toBeUndefined();
@@ -94,31 +113,27 @@ describe('a number’s standing: rank, and the share of the others it beats with
 describe('what is ranked together, and what is left out', () => {
   test('a number with an error finding is no one’s peer, and its own run still shows it with its badge', async () => {
     // The loopback's buffered jobs carry BF001 (error) on every run (128 MiB on 23.5 GiB of memory).
-    const loopback = await standingValuesOf(LOOPBACK);
-    const buffered = loopback.values.filter(
-      (value) => value.group === 'random-write-buf' && value.metric === 'write.iops',
-    );
+    const loopback = valuesOf(await realExperiment(LOOPBACK));
+    const buffered = loopback.filter((value) => value.group === 'random-write-buf' && value.metric === 'write.iops');
     expect(buffered.map((value) => value.run)).toEqual(['ext4', 'xfs', 'btrfs']);
-    for (const value of buffered) expect(value.findings.map((found) => found.rule)).toContain('BF001');
+    for (const value of buffered) expect(value.hasError).toBe(true);
     const byKey = await siteByKey(1);
     const key = buffered[0]?.key ?? '';
     expect(byKey.get(key)).toBeUndefined();
-    const own = runStandings(LOOPBACK, 'ext4', loopback, byKey, 1).find(
+    const own = (await standingsOfRun(LOOPBACK, 'ext4', 1)).find(
       (entry) => entry.group === 'random-write-buf' && entry.metric === 'write.iops',
     );
-    expect(own?.findings.map((found) => found.severity)).toContain('error');
+    expect(own?.findings.filter((found) => found.severity === 'error').map((found) => found.rule)).toEqual(['BF001']);
     expect(own?.peers).toEqual([]);
     // The direct jobs have no error finding: each run is a peer of the others.
-    const direct = loopback.values.find(
-      (value) => value.group === 'random-write-direct' && value.metric === 'write.iops',
-    );
+    const direct = loopback.find((value) => value.group === 'random-write-direct' && value.metric === 'write.iops');
+    expect(direct?.hasError).toBe(false);
     expect(byKey.get(direct?.key ?? '')?.metrics[0]?.values).toHaveLength(3);
   });
 
   test('equal keys only: a random write never meets a sequential one, direct never buffered', async () => {
-    const loopback = await standingValuesOf(LOOPBACK);
-    const keyOf = (group: string) =>
-      loopback.values.find((value) => value.run === 'ext4' && value.group === group)?.key;
+    const loopback = valuesOf(await realExperiment(LOOPBACK));
+    const keyOf = (group: string) => loopback.find((value) => value.run === 'ext4' && value.group === group)?.key;
     const keys = [
       'random-write-direct',
       'random-write-buf',
@@ -135,8 +150,8 @@ describe('what is ranked together, and what is left out', () => {
 
   test('a fio output that does not say whether its I/O was direct is not ranked, and says so', async () => {
     // The MSA70's fio 1.57 normal output prints "rw=randwrite, bs=8K-8K/8K-8K, ioengine=sync, iodepth=1", no direct.
-    const msa70 = await standingValuesOf(MSA70);
-    expect(msa70.values).toEqual([]);
+    const msa70 = compactOf(await realExperiment(MSA70));
+    expect(msa70.workloads).toEqual([]);
     expect(msa70.unkeyed.find((entry) => entry.run === 'ext4' && entry.group === 'random-write-direct')).toEqual({
       run: 'ext4',
       tool: 'fio',

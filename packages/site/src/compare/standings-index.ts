@@ -2,6 +2,7 @@
 // (standing-values.ts, kept in the catalog): one `standings/<name>.json` per workload key, and a
 // run page's numbers against their peers. Pure.
 
+import type { CellFinding } from '../view/model.ts';
 import {
   MIN_PEERS,
   type RunStanding,
@@ -10,31 +11,32 @@ import {
   type WorkloadStandings,
 } from '../view/standing.ts';
 import { STANDING_NAME_BUCKETS, standingFileName, standingNameBucket } from './standing-key.ts';
-import { type ExperimentStandingValues, hasErrorFinding, type KeyedStandingValue } from './standing-values.ts';
+import type { KeyedStandingValue } from './standing-values.ts';
 
-/** Every workload's standings by key, its metrics in the order first met, its values best first. */
+/**
+ * Every workload's standings by key, from every experiment's numbers (expandStandingValues): its
+ * metrics in the order first met, its values best first, none with an error finding.
+ */
 export function standingsByKey(
-  experiments: readonly ExperimentStandingValues[],
+  values: Iterable<KeyedStandingValue>,
   minPeers = MIN_PEERS,
 ): Map<string, WorkloadStandings> {
   const byKey = new Map<string, WorkloadStandings>();
-  for (const { values } of experiments) {
-    for (const value of values) {
-      if (hasErrorFinding(value)) continue;
-      let workload = byKey.get(value.key);
-      if (workload === undefined) {
-        const { key, tool, summary, fieldsText } = value;
-        workload = { key, tool, summary, fieldsText, minPeers, metrics: [] };
-        byKey.set(value.key, workload);
-      }
-      let metric = workload.metrics.find((candidate) => candidate.metric === value.metric);
-      if (metric === undefined) {
-        const { title, unit, betterIs } = value;
-        metric = { metric: value.metric, title, unit, betterIs, values: [] };
-        workload.metrics.push(metric);
-      }
-      metric.values.push(publishedValue(value));
+  for (const value of values) {
+    if (value.hasError) continue;
+    let workload = byKey.get(value.key);
+    if (workload === undefined) {
+      const { key, tool, summary, fieldsText } = value;
+      workload = { key, tool, summary, fieldsText, minPeers, metrics: [] };
+      byKey.set(value.key, workload);
     }
+    let metric = workload.metrics.find((candidate) => candidate.metric === value.metric);
+    if (metric === undefined) {
+      const { title, unit, betterIs } = value;
+      metric = { metric: value.metric, title, unit, betterIs, values: [] };
+      workload.metrics.push(metric);
+    }
+    metric.values.push(publishedValue(value));
   }
   for (const workload of byKey.values()) {
     for (const metric of workload.metrics) {
@@ -45,7 +47,7 @@ export function standingsByKey(
   return byKey;
 }
 
-/** A number as the standings file carries it: the run and where it comes from, no findings (it has no error). */
+/** A number as the standings file carries it: the run and where it comes from. */
 function publishedValue(value: KeyedStandingValue): StandingValue {
   const { experiment, experimentTitle, run, label, group, href, fileHref } = value;
   return { experiment, experimentTitle, run, label, group, value: value.value, href, fileHref };
@@ -71,27 +73,29 @@ export function standingNameBuckets(
   }));
 }
 
+/** The lint findings on a run's own number, by its tool, bar group and metric (its badges). */
+export type OwnFindings = (tool: string, group: string, metric: string) => CellFinding[];
+
 /**
- * A run's ranked numbers, each against the other published runs of its workload and metric
- * without an error finding (the run's own numbers left out), in the order of its sections.
+ * A run's ranked numbers (`own`: its values, expanded), each against the other published runs of
+ * its workload and metric without an error finding (the run's own numbers left out), in the
+ * order of its sections; `findingsOf` gives each its badges.
  */
 export function runStandings(
-  experiment: string,
-  run: string,
-  own: ExperimentStandingValues,
+  own: readonly KeyedStandingValue[],
   byKey: ReadonlyMap<string, WorkloadStandings>,
+  findingsOf: OwnFindings = () => [],
   minPeers = MIN_PEERS,
 ): RunStanding[] {
-  return own.values
-    .filter((value) => value.run === run)
-    .map((value) => {
-      const published = byKey.get(value.key)?.metrics.find((metric) => metric.metric === value.metric)?.values ?? [];
-      const peers = published.filter((peer) => !(peer.experiment === experiment && peer.run === run));
-      const { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, findings } = value;
-      return runStanding(
-        { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
-        peers,
-        minPeers,
-      );
-    });
+  return own.map((value) => {
+    const published = byKey.get(value.key)?.metrics.find((metric) => metric.metric === value.metric)?.values ?? [];
+    const peers = published.filter((peer) => !(peer.experiment === value.experiment && peer.run === value.run));
+    const { key, tool, summary, fieldsText, group, metric, title, unit, betterIs } = value;
+    const findings = findingsOf(tool, group, metric).filter((found) => found.severity !== 'note');
+    return runStanding(
+      { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
+      peers,
+      minPeers,
+    );
+  });
 }

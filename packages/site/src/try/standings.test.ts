@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { compareRuns } from '../compare/compare-index.ts';
 import { standingFileName } from '../compare/standing-key.ts';
-import { experimentStandingValues } from '../compare/standing-values.ts';
+import { expandStandingValues, experimentStandingValues } from '../compare/standing-values.ts';
 import { standingFiles, standingNameBuckets, standingsByKey } from '../compare/standings-index.ts';
 import { experimentView } from '../data/experiment-view.ts';
 import { loadRealExperiments, repoPath } from '../data/test-content.ts';
@@ -15,11 +15,14 @@ import { YOUR_RUN } from './try-view.ts';
 async function siteFiles(): Promise<Map<string, unknown>> {
   const experiments = await loadRealExperiments();
   const byKey = standingsByKey(
-    experiments.map((loaded) =>
-      experimentStandingValues(
-        { id: loaded.id, title: loaded.experiment.title },
-        experimentView(loaded).sections,
-        compareRuns(loaded),
+    experiments.flatMap((loaded) =>
+      expandStandingValues(
+        {
+          id: loaded.id,
+          title: loaded.experiment.title,
+          labels: new Map(loaded.runs.map((run) => [run.id, run.run.label])),
+        },
+        experimentStandingValues(experimentView(loaded).sections, compareRuns(loaded)),
         '/',
       ),
     ),

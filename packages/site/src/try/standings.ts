@@ -7,7 +7,12 @@
 // so every published number is one of its others.
 
 import { standingFileName, standingNameBucket } from '../compare/standing-key.ts';
-import { experimentStandingValues, type KeyedStandingValue, type UnkeyedWorkload } from '../compare/standing-values.ts';
+import {
+  expandStandingValues,
+  experimentStandingValues,
+  type KeyedStandingValue,
+  type UnkeyedWorkload,
+} from '../compare/standing-values.ts';
 import { standingsElements } from '../figures/standings-element.ts';
 import { joinBase } from '../lib/url.ts';
 import { toolTitle } from '../tools/names.ts';
@@ -66,12 +71,12 @@ export async function yourStandings(
   options: StandingsOptions,
 ): Promise<{ standings: RunStanding[]; unkeyed: UnkeyedWorkload[]; minPeers: number }> {
   const fetchJson = options.fetchJson ?? ((url: string) => fetch(url));
-  const { values, unkeyed } = experimentStandingValues(
-    { id: '', title: '' },
-    options.yours,
-    [{ run: options.yourRun.id, label: options.yourRun.label, fingerprints: options.yourFingerprints }],
-    options.base,
-  );
+  const compact = experimentStandingValues(options.yours, [
+    { run: options.yourRun.id, fingerprints: options.yourFingerprints },
+  ]);
+  const labels = new Map([[options.yourRun.id, options.yourRun.label]]);
+  const values = expandStandingValues({ id: '', title: '', labels }, compact, options.base);
+  const { unkeyed } = compact;
   const keys = [...new Set(values.map((value) => value.key))];
   const published =
     keys.length === 0 ? new Set<string>() : await namesPublished(keys.map(standingFileName), options.base, fetchJson);
@@ -90,9 +95,10 @@ export async function yourStandings(
 
 function standingOf(value: KeyedStandingValue, file: WorkloadStandings | null, minPeers: number): RunStanding {
   const peers = file?.metrics.find((metric) => metric.metric === value.metric)?.values ?? [];
-  const { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, findings } = value;
+  const { key, tool, summary, fieldsText, group, metric, title, unit, betterIs } = value;
+  // /try runs no lint: the reader's numbers carry no badge.
   return runStanding(
-    { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings },
+    { key, tool, summary, fieldsText, group, metric, title, unit, betterIs, value: value.value, findings: [] },
     peers,
     minPeers,
   );
