@@ -7,6 +7,7 @@ import type { ContentIssue, Experiment } from '@benchfolio/parsers/content';
 import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { type CompareFilters, compareFilters } from '../compare/compare-filters.ts';
 import { compareRuns } from '../compare/compare-index.ts';
+import { type ExperimentStandingValues, experimentStandingValues } from '../compare/standing-values.ts';
 import { type ExperimentView, experimentView } from '../data/experiment-view.ts';
 import { type GlossaryUse, glossaryUse } from '../data/glossary.ts';
 import { type IndexEntry, indexEntry, withFindingCount } from '../data/index-entry.ts';
@@ -49,6 +50,11 @@ export interface CatalogEntry {
    */
   compare: CompareFilters;
   glossary: GlossaryUse;
+  /**
+   * Its runs' ranked numbers with their workloads' keys and findings (compare/standing-values.ts):
+   * the site's standings are folded from every entry's (compare/standings-index.ts).
+   */
+  standings: ExperimentStandingValues;
   samples: SampleCandidate[];
   /** The lint's findings on its outputs (rule, severity, run), for /rules/'s counts. */
   findings: FindingRef[];
@@ -76,6 +82,7 @@ export function catalogEntry(
     runs: loaded.runs.map((run) => catalogRun(run, keysOf(run))),
     compare: compareFilters(compared),
     glossary: glossaryUse(view),
+    standings: experimentStandingValues(loaded.experiment.status === 'awaiting-runs' ? [] : view.sections, compared),
     samples: sampleCandidates(loaded),
     findings: view.findings.list,
     warnings: [...warnings],

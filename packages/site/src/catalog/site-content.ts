@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   contentContext,
   formatIssue,
@@ -7,6 +8,8 @@ import {
   loadExperiment,
 } from '@benchfolio/parsers/node';
 import { experimentAliases } from '../compare/aliases.ts';
+import { expandStandingValues } from '../compare/standing-values.ts';
+import { type OwnFindings, runStandings, standingsByKey } from '../compare/standings-index.ts';
 import { repoRoot } from '../lib/repo-root.ts';
 import { type CatalogEntry, newestFirst } from './catalog.ts';
 import { sharedContent, sharedParseCache } from './shared-content.ts';
@@ -90,12 +93,74 @@ export async function loadRunById(id: string, runId: string): Promise<{ loaded: 
   return { loaded, run };
 }
 
+let standings: { of: CatalogEntry[]; byKey: ReturnType<typeof standingsByKey> } | undefined;
+
+/** An entry's ranked numbers, expanded with their links (compare/standing-values.ts). */
+function entryStandingValues(entry: CatalogEntry) {
+  const experiment = {
+    id: entry.id,
+    title: entry.experiment.title,
+    labels: new Map(entry.runs.map((run) => [run.id, run.label])),
+  };
+  return expandStandingValues(experiment, entry.standings, import.meta.env.BASE_URL);
+}
+
+/** Every workload's standings by key, folded once per build from the catalog (compare/standings-index.ts). */
+export async function siteStandings(): Promise<ReturnType<typeof standingsByKey>> {
+  const entries = await loadCatalog();
+  if (standings?.of !== entries)
+    standings = { of: entries, byKey: standingsByKey(entries.flatMap(entryStandingValues)) };
+  return standings.byKey;
+}
+
 /**
- * The paths of a page per run (`[id]/runs/[run]`), in catalog order: each is made from its
- * experiment's folder alone, so the folder's content hash is its cache key.
+ * A run's ranked numbers against the other published runs of their workloads (`findingsOf`: the
+ * lint findings on its own numbers, its badges), and its workloads that are not ranked for what
+ * their outputs leave out.
+ */
+export async function runStandingsOf(
+  id: string,
+  run: string,
+  findingsOf: OwnFindings,
+): Promise<{ standings: ReturnType<typeof runStandings>; unkeyed: CatalogEntry['standings']['unkeyed'] }> {
+  const entry = await catalogEntryOf(id);
+  if (entry === undefined) return { standings: [], unkeyed: [] };
+  const own = entryStandingValues(entry).filter((value) => value.run === run);
+  return {
+    standings: runStandings(own, await siteStandings(), findingsOf),
+    unkeyed: entry.standings.unkeyed.filter((workload) => workload.run === run),
+  };
+}
+
+/**
+ * The cache key of an experiment's run pages: its folder's digest, and the standings of its
+ * workloads, which other experiments change (a run added elsewhere moves this run's rank).
+ */
+async function runPageCacheKey(entry: CatalogEntry): Promise<string> {
+  const byKey = await siteStandings();
+  const keys = entry.standings.keys.map((words) => words.key).sort();
+  const peers = JSON.stringify(keys.map((key) => byKey.get(key) ?? null));
+  return `${entry.digest} ${createHash('sha256').update(peers).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The paths of a file per run (`[id]/runs/[run].json`, `.sections.json`), in catalog order: each
+ * is made from its experiment's folder alone, so the folder's content hash is its cache key.
  */
 export async function runPaths() {
   return (await loadCatalog()).flatMap((entry) =>
     entry.runs.map((run) => ({ params: { id: entry.id, run: run.id }, cacheKey: entry.digest })),
+  );
+}
+
+/**
+ * The paths of a page per run (`[id]/runs/[run]/`), in catalog order: each is made from its
+ * experiment's folder and the standings of its workloads (runPageCacheKey).
+ */
+export async function runPagePaths() {
+  const entries = await loadCatalog();
+  const keyed = await Promise.all(entries.map(async (entry) => ({ entry, cacheKey: await runPageCacheKey(entry) })));
+  return keyed.flatMap(({ entry, cacheKey }) =>
+    entry.runs.map((run) => ({ params: { id: entry.id, run: run.id }, cacheKey })),
   );
 }

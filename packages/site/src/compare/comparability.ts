@@ -14,7 +14,7 @@ import type { CompareFingerprint, CompareRun } from './compare-index.ts';
  * file size against the memory. A file size or runtime that differs is said in the systems
  * section's workloads, but does not stop a ranking.
  */
-const MEASURED_FIELDS = new Set([
+export const MEASURED_FIELDS: ReadonlySet<string> = new Set([
   'rw',
   'mode',
   'test',

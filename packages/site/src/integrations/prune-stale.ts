@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /** The folders of the output whose every file a build makes (the others hold Pagefind's index, assets, ...). */
-const PRUNED_FOLDERS = ['experiments', 'compare'];
+const PRUNED_FOLDERS = ['experiments', 'compare', 'standings'];
 
 /**
  * A build keeps its output folder (astro.config.mjs: `emptyOutDir: false`), so that the pages
@@ -14,8 +14,8 @@ const PRUNED_FOLDERS = ['experiments', 'compare'];
  * rendering, was most of a rebuild. What a kept folder would also keep is the pages of an
  * experiment or a run since removed, and files the site no longer makes at all (the list of every
  * run, `compare/runs.json`, which a kept folder would go on serving): this removes every file
- * under `experiments/` and `compare/` that this build did not write or keep, and the folders
- * left empty.
+ * under `experiments/`, `compare/` and `standings/` (a workload no run has any more) that this
+ * build did not write or keep, and the folders left empty.
  */
 export function pruneStale(): AstroIntegration {
   return {

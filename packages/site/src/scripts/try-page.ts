@@ -23,6 +23,7 @@ function start(root: HTMLElement, settings: Pick<TryPage, 'base' | 'contributing
     outputs: find('[data-try-outputs]'),
     sections: find('[data-try-sections]'),
     compare: find('[data-try-compare]'),
+    standings: find('[data-try-standings]'),
     submission: find('[data-try-submission]'),
   };
   let files: File[] = [];

@@ -8,6 +8,7 @@ import { mountCompareWith } from './compare-with.ts';
 import { inputBytes } from './parse-input.ts';
 import { renderOutputs } from './render-outputs.ts';
 import { renderSections } from './render-sections.ts';
+import { mountStandings } from './standings.ts';
 import { sitePublishedExperiments } from './submission/published-experiments.ts';
 import { mountSubmission } from './submission/submission-form.ts';
 import { type TryInput, type TryView, WORKER_THRESHOLD_BYTES, type WorkerMessage, YOUR_RUN } from './try-view.ts';
@@ -19,6 +20,8 @@ export interface TryPage {
   outputs: HTMLElement;
   sections: HTMLElement;
   compare: HTMLElement;
+  /** "Where your run stands": the reader's numbers among the published runs of their workloads. */
+  standings: HTMLElement;
   submission: HTMLElement;
   /**
    * The site's base path (`/`, `/benchfolio/`). The page carries nothing that lists the
@@ -72,6 +75,7 @@ function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
   const parsedSizes = new Map(view.outputs.flatMap((output) => (output.ok ? [[output.name, output.sizeBytes]] : [])));
   const hasParsed = parsedSizes.size > 0;
   page.compare.closest('section')?.toggleAttribute('hidden', !hasParsed);
+  page.standings.closest('section')?.toggleAttribute('hidden', !hasParsed);
   page.submission.closest('section')?.toggleAttribute('hidden', !hasParsed);
   if (hasParsed) {
     void mountCompareWith(page.compare, {
@@ -80,6 +84,12 @@ function draw(page: TryPage, view: TryView, inputs: readonly TryInput[]): void {
       yourFingerprints: view.fingerprints,
       yourIostat: view.iostat,
       loadSearch: loadPagefind,
+      base: page.base,
+    });
+    void mountStandings(page.standings, {
+      yours: view.sections,
+      yourRun: YOUR_RUN,
+      yourFingerprints: view.fingerprints,
       base: page.base,
     });
     mountSubmission(page.submission, {

@@ -13,6 +13,7 @@
 import { compareFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
 import { sectionCompareKey } from '../../compare/compare-key.ts';
 import type { ComparedSection } from '../../compare/compare-runs.ts';
+import { sectionGroupFingerprints } from '../../compare/group-fingerprints.ts';
 import type { MetricComparison, ToolSection } from '../../view/model.ts';
 
 /** A reader's bar group and the published one drawn beside it. */
@@ -23,56 +24,6 @@ export interface GroupPair {
   theirGroup: string;
   /** Their workloads' similarity; null when paired by the same key alone. */
   similarity: Similarity | null;
-}
-
-/**
- * The group key a fingerprint's workload has in its tool's section, where it can be told from
- * the fingerprint: fio's job name, sysbench's `<mode or test>/<threads>` (tools/sysbench/sections.ts).
- */
-function groupKeyOf(fingerprint: WorkloadFingerprint): string | undefined {
-  if (fingerprint.tool === 'fio') return fingerprint.workload;
-  if (fingerprint.tool === 'sysbench') {
-    const field = (key: string) => fingerprint.fields.find((candidate) => candidate.key === key)?.value;
-    const mode = field('mode') ?? field('test');
-    return mode === undefined ? undefined : `${mode}/${field('threads') ?? ''}`;
-  }
-  return undefined;
-}
-
-/** The test a sysbench section holds (`sysbench:fileio` → `fileio`), undefined for other tools. */
-function sectionTest(sectionKey: string): string | undefined {
-  const [tool, test] = sectionKey.split(':');
-  return tool === 'sysbench' ? test : undefined;
-}
-
-/**
- * The fingerprint of each group of a section: the one whose group key is the group's (or ends
- * it: fio's `<workload> · <job>`); a section of one group takes its tool's first fingerprint
- * (bonnie++'s and dd's groups are named by size and file, which a fingerprint does not repeat).
- */
-export function groupFingerprints(
-  section: ToolSection,
-  fingerprints: readonly WorkloadFingerprint[],
-): Map<string, WorkloadFingerprint> {
-  const key = sectionCompareKey(section);
-  const test = sectionTest(key);
-  const own = fingerprints.filter(
-    (fingerprint) =>
-      fingerprint.tool === section.tool &&
-      (test === undefined || fingerprint.fields.some((field) => field.key === 'test' && field.value === test)),
-  );
-  const groups = [...new Map(section.metrics.flatMap((metric) => metric.groups.map((g) => [g.key, g]))).keys()];
-  const found = new Map<string, WorkloadFingerprint>();
-  for (const group of groups) {
-    const match = own.find((fingerprint) => {
-      const groupKey = groupKeyOf(fingerprint);
-      return groupKey !== undefined && (group === groupKey || group.endsWith(` · ${groupKey}`));
-    });
-    if (match !== undefined) found.set(group, match);
-  }
-  const [only] = groups;
-  if (groups.length === 1 && only !== undefined && !found.has(only) && own[0] !== undefined) found.set(only, own[0]);
-  return found;
 }
 
 /** Every group key of a section's metrics, in order, each once. */
@@ -88,8 +39,8 @@ export function pairGroups(
   theirFingerprints: readonly WorkloadFingerprint[],
 ): GroupPair[] {
   const section = sectionCompareKey(yours);
-  const mine = groupFingerprints(yours, yourFingerprints);
-  const their = groupFingerprints(theirs, theirFingerprints);
+  const mine = sectionGroupFingerprints(yours, yourFingerprints);
+  const their = sectionGroupFingerprints(theirs, theirFingerprints);
   const theirGroups = groupKeys(theirs);
   const pairs: GroupPair[] = [];
   for (const yourGroup of groupKeys(yours)) {
