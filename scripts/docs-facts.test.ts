@@ -4,6 +4,7 @@ import { MAX_DD_INPUT_CHARS, MAX_LINE_CHARS } from '@benchfolio/parsers';
 import { CONTENT_LIMITS, RAW_OUTPUT_EXTENSIONS, sizeText } from '@benchfolio/parsers/content';
 import { MAX_OUTPUT_BYTES } from '@benchfolio/parsers/node';
 import { describe, expect, it } from 'vitest';
+import { loadContent } from '../packages/parsers/src/node/load-content.ts';
 import { PAGE_CSP_HEADER, RAW_FILE_CSP } from '../packages/site/src/lib/content-security-policy.ts';
 
 // What the docs promise a submitter and a host is what the code enforces: the allowed raw file
@@ -41,4 +42,22 @@ describe('the hosting docs give the headers the site sends', () => {
     expect(text).toContain('X-Content-Type-Options');
     expect(text).toContain('text/plain; charset=utf-8');
   });
+});
+
+describe('the README says what content/results holds', () => {
+  it('gives the number of experiments, those with numbers by kind of variable, and those awaiting runs', async () => {
+    const { experiments } = await loadContent(`${REPO_ROOT}content/results`);
+    const published = experiments.filter((loaded) => loaded.experiment.status === 'published');
+    const kinds = published.map((loaded) => loaded.experiment.variable.kind as string);
+    const count = (...of: string[]) => kinds.filter((kind) => of.includes(kind)).length;
+    const filesystem = count('filesystem', 'mount-options', 'mkfs-options');
+    const raid = count('raid-level', 'raid-controller');
+    const disk = count('disk-model');
+    const instance = count('instance-type');
+    const other = published.length - filesystem - raid - disk - instance;
+    const awaiting = experiments.length - published.length;
+    expect(read('README.md').replace(/\s+/g, ' ')).toContain(
+      `holds ${experiments.length} experiments: ${published.length} with numbers (${filesystem} vary the filesystem or its options, ${raid} the RAID level or controller, ${disk} the disk model, ${instance} the cloud instance type, ${other} something else) and ${awaiting} awaiting runs`,
+    );
+  }, 120_000);
 });
