@@ -58,11 +58,6 @@ zram_main() {
   case $BF_DIR in
     *[[:space:]]*) die "--dir $BF_DIR: a path without blanks, please (--zram mounts in it)" ;;
   esac
-  test "$BF_DRY_RUN" = 1 || test "$(id -u)" -eq 0 || die '--zram needs root (zram-control, mkfs and mount); run it with sudo'
-  test -e "$BF_ZRAM_CONTROL/hot_add" || test "$BF_DRY_RUN" = 1 ||
-    die "--zram: $BF_ZRAM_CONTROL/hot_add is missing: this kernel has no zram module loaded (modprobe zram)"
-  need_cmd mount
-  need_cmd blkid 'install it (Debian: util-linux)'
   zr_out=${BF_OUT:-$BF_ROOT/content/results/$BF_EXPERIMENT/runs/$BF_RUN}
   case $zr_out in
     *[[:space:]]*) die "--out $zr_out: a path without blanks, please" ;;
@@ -77,6 +72,11 @@ zram_main() {
   zr_avail=$(($(awk '/^MemAvailable:/ { print $2; exit }' /proc/meminfo) * 1024))
   test "$BF_ZRAM_SIZE" -le "$zr_avail" ||
     die "--zram $(human_bytes "$BF_ZRAM_SIZE"): more than the memory available now ($(human_bytes "$zr_avail"), MemAvailable)"
+  test "$BF_DRY_RUN" = 1 || test "$(id -u)" -eq 0 || die '--zram needs root (zram-control, mkfs and mount); run it with sudo'
+  test -e "$BF_ZRAM_CONTROL/hot_add" || test "$BF_DRY_RUN" = 1 ||
+    die "--zram: $BF_ZRAM_CONTROL/hot_add is missing: this kernel has no zram module loaded (modprobe zram)"
+  need_cmd mount
+  need_cmd blkid 'install it (Debian: util-linux)'
 
   # shellcheck disable=SC2046 # repeat_options prints option words without blanks, split on purpose
   set -- --experiment "$BF_EXPERIMENT" --run "$BF_RUN" --value "$BF_VALUE" $(repeat_options) \
