@@ -59,6 +59,19 @@ loop_teardown() {
     rm -f "$lt_image"
   done
   BF_LOOP_IMAGES=''
+  # --zram's device, once unmounted (a moment after the unmount it may still be busy).
+  if test -n "$BF_ZRAM_DEV"; then
+    lt_try=0
+    until zram_remove "$BF_ZRAM_DEV"; do
+      lt_try=$((lt_try + 1))
+      if test "$lt_try" -ge 5; then
+        warn "could not remove $BF_ZRAM_DEV: remove it with: echo ${BF_ZRAM_DEV#/dev/zram} > $BF_ZRAM_CONTROL/hot_remove"
+        break
+      fi
+      sleep 1
+    done
+    BF_ZRAM_DEV=''
+  fi
 }
 
 # loop_cleanup: the EXIT trap of --loopback. An interrupted or failed invocation removes the
@@ -91,6 +104,16 @@ loop_cleanup() {
   fi
 }
 
+# loop_check_named TYPES: --run, --value, --label and --order name the run of one filesystem;
+# with several, each run is named after its filesystem.
+loop_check_named() {
+  # shellcheck disable=SC2086 # one word per filesystem
+  test "$(printf '%s\n' $1 | grep -c .)" -gt 1 || return 0
+  for ln_opt in "--run:$BF_RUN" "--value:$BF_VALUE" "--label:$BF_LABEL" "--order:$BF_ORDER"; do
+    test -z "${ln_opt#*:}" || die "--loopback $BF_LOOPBACK with ${ln_opt%%:*}: each filesystem's run is named after it (${ln_opt%%:*} names the run of one filesystem)"
+  done
+}
+
 # loopback_main: every filesystem of --loopback in turn.
 loopback_main() {
   check_dir "$BF_DIR"
@@ -106,12 +129,13 @@ loopback_main() {
   case $lm_results in
     *[[:space:]]*) die "--out $lm_results: a path without blanks, please" ;;
   esac
+  loop_check_named "$lm_types"
   for lm_fs in $lm_types; do
     if test "$BF_APPEND" = 1; then
       # Each run folder checked before any image is made; the rest once its filesystem is.
-      append_check_target "$lm_results/$lm_fs"
-    elif test -e "$lm_results/$lm_fs"; then
-      die "$lm_results/$lm_fs exists: the runner never overwrites a run (add to it with --append)"
+      append_check_target "$lm_results/${BF_RUN:-$lm_fs}"
+    elif test -e "$lm_results/${BF_RUN:-$lm_fs}"; then
+      die "$lm_results/${BF_RUN:-$lm_fs} exists: the runner never overwrites a run (add to it with --append)"
     fi
   done
 
@@ -149,6 +173,12 @@ loopback_main() {
     1) set -- "$@" --drop-caches ;;
     *) set -- "$@" --no-drop-caches ;;
   esac
+  # One filesystem's run named with --run: its value, label and order as given (an append keeps
+  # the run's own).
+  if test -n "$BF_RUN" && test "$BF_APPEND" != 1; then
+    set -- "$@" --value "$BF_VALUE" --order "${BF_ORDER:-1}"
+    test -z "$BF_LABEL" || set -- "$@" --label "$BF_LABEL"
+  fi
 
   if test "$BF_DRY_RUN" = 1; then
     printf '# image per filesystem: %s bytes (%s) in %s; available: %s\n' "$lm_image" "$(human_bytes "$lm_image")" "$BF_DIR" "$(human_bytes "$lm_avail")"
@@ -168,6 +198,7 @@ loopback_main() {
   lm_appended=''
   for lm_fs in $lm_types; do
     lm_order=$((lm_order + 1))
+    lm_run=${BF_RUN:-$lm_fs}
     lm_img="$BF_DIR/benchfolio-$lm_fs.img"
     lm_mnt="$BF_DIR/benchfolio-$lm_fs"
     # shellcheck disable=SC2046 # the mkfs command's words
@@ -176,7 +207,9 @@ loopback_main() {
     # new version of the run folder, handed back in BF_LOOP_STAGE.
     if test "$BF_APPEND" = 1; then
       lm_run_opts="--append"
-      test "$BF_DRY_RUN" = 1 || lm_run_opts="$lm_run_opts --append-stage $BF_LOOP_STAGE/$lm_fs"
+      test "$BF_DRY_RUN" = 1 || lm_run_opts="$lm_run_opts --append-stage $BF_LOOP_STAGE/$lm_run"
+    elif test -n "$BF_RUN"; then
+      lm_run_opts=''
     else
       lm_run_opts="--value $lm_fs --order $lm_order"
     fi
@@ -187,8 +220,8 @@ loopback_main() {
       printf '%s /dev/loopN\n' "$lm_mkfs"
       printf 'mkdir %s && mount /dev/loopN %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_mnt")"
       # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
-      "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" $lm_run_opts \
-        --mkfs "$lm_mkfs /dev/loopN" --out "$lm_results/$lm_fs" --dry-run --skip-dir-checks
+      "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_run" $lm_run_opts \
+        --mkfs "$lm_mkfs /dev/loopN" --out "$lm_results/$lm_run" --dry-run --skip-dir-checks
       printf 'umount %s && losetup -d /dev/loopN && rm %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_img")"
       continue
     fi
@@ -214,20 +247,20 @@ loopback_main() {
     mount "$BF_LOOP_DEV" "$lm_mnt"
     # The run on this filesystem: with --parent-pid, its guard stops it if this invocation dies.
     # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
-    "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_fs" $lm_run_opts \
-      --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_fs" --parent-pid "$$" &
+    "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_run" $lm_run_opts \
+      --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_run" --parent-pid "$$" &
     BF_LOOP_CHILD=$!
     lm_status=0
     wait "$BF_LOOP_CHILD" || lm_status=$?
     BF_LOOP_CHILD=''
     test "$lm_status" -eq 0 || die "the run on $lm_fs failed (status $lm_status)"
     if test "$BF_APPEND" = 1; then
-      lm_appended="$lm_appended $lm_results/$lm_fs"
+      lm_appended="$lm_appended $lm_results/$lm_run"
     else
       # Finished, but removed if the invocation does not finish: this invocation's marker.
-      put_marker "$lm_results/$lm_fs"
-      ledger_add folder run-folder "$lm_results/$lm_fs"
-      BF_LOOP_KEEP="$BF_LOOP_KEEP $lm_results/$lm_fs"
+      put_marker "$lm_results/$lm_run"
+      ledger_add folder run-folder "$lm_results/$lm_run"
+      BF_LOOP_KEEP="$BF_LOOP_KEEP $lm_results/$lm_run"
     fi
     loop_teardown
   done

@@ -16,14 +16,16 @@
 #   it is made: `folder KIND PATH` (a folder holding the same marker), `emptied PATH` (a run folder
 #   that was there, empty: its contents go), `parent PATH` (a folder made around the run folder:
 #   removed when empty), `image INODE PATH`, `loop DEVICE INODE PATH` (attached to that image),
-#   `mount DEVICE PATH` (the mount point it made, DEVICE mounted there).
+#   `mount DEVICE PATH` (the mount point it made, DEVICE mounted there), `zram DEVICE UUID` (a
+#   zram device --zram added, to hold the filesystem of that UUID).
 #
 # The cleanup trusts nothing by name: a ledger, and a folder it lists, count only when they are
 # the user's own (a ledger another user wrote in a shared --dir names nothing), a folder goes
 # only when its own marker names the same run as the ledger, an image only in the ledger's --dir
 # (benchfolio-*.img) with the inode recorded, a loop device only while its backing file is that
-# image (path and inode), a mount only on DIR/benchfolio-* while that loop device is mounted
-# there. A run that still runs (same PID, same start) is never touched, nor another host's, nor
+# image (path and inode), a mount only on DIR/benchfolio-* while that loop or zram device is
+# mounted there, a zram device only while it holds the filesystem of the UUID recorded (zram has no
+# backing file: a device number used again by someone else holds another). A run that still runs (same PID, same start) is never touched, nor another host's, nor
 # anything without a marker.
 
 BF_MARKER=.benchfolio-run   # the marker file in every folder a run makes
@@ -194,6 +196,12 @@ cleanup_ledger() {
           cg_busy="$cg_busy$cg_a "
         fi
         ;;
+      zram)
+        case $cg_busy in
+          *" $cg_a "*) ;;
+          *) cleanup_zram "$cg_a" "$cg_b" || cg_kept=1 ;;
+        esac
+        ;;
       loop)
         case $cg_busy in
           *" $cg_a "*) cg_busy="$cg_busy$cg_c " ;;
@@ -252,8 +260,8 @@ is_loop_name() {
 # cleanup_mount DEVICE PATH DIR: unmounts DEVICE from PATH (after the leftovers of the run that
 # worked on it), and removes the mount point.
 cleanup_mount() {
-  if ! is_loop_name "$2" "$3" 'benchfolio-*' || ! is_loop_name "$1" /dev 'loop[0-9]*'; then
-    cleanup_say "left alone: $2 ($1) is no mount point a --loopback run makes"
+  if ! is_loop_name "$2" "$3" 'benchfolio-*' || { ! is_loop_name "$1" /dev 'loop[0-9]*' && ! is_loop_name "$1" /dev 'zram[0-9]*'; }; then
+    cleanup_say "left alone: $2 ($1) is no mount point a --loopback or --zram run makes"
     return 0
   fi
   if test "$(findmnt -n -o SOURCE --mountpoint "$2" 2>/dev/null | head -n 1)" = "$1"; then
@@ -306,6 +314,28 @@ cleanup_image() {
     return 0
   fi
   rm -f "$2" && cleanup_say "removed the image $2"
+}
+
+# cleanup_zram DEVICE UUID: removes the zram device DEVICE while it holds the filesystem of UUID
+# and is mounted nowhere. One without that filesystem (a kill before mkfs ended, or a number used
+# again by someone else) is left alone, named for the user to remove if it was that run's.
+cleanup_zram() {
+  test -b "$1" || return 0
+  is_loop_name "$1" /dev 'zram[0-9]*' || return 0
+  cz_uuid=$(blkid -p -o value -s UUID "$1" 2>/dev/null || true)
+  if test "$cz_uuid" != "$2"; then
+    cleanup_say "left alone: $1 holds no filesystem of UUID $2; if that run made it, remove it with: echo ${1#/dev/zram} > ${BF_ZRAM_CONTROL:-/sys/class/zram-control}/hot_remove"
+    return 0
+  fi
+  if test -n "$(findmnt -n -o TARGET -S "$1" 2>/dev/null)"; then
+    warn "$1 is mounted elsewhere: left in place"
+    return 1
+  fi
+  if ! zram_remove "$1"; then
+    warn "could not remove the zram device $1"
+    return 1
+  fi
+  cleanup_say "removed the zram device $1 (filesystem UUID $2)"
 }
 
 # inode_of FILE: the inode number of FILE.

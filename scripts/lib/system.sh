@@ -120,9 +120,14 @@ btrfs_raid_yaml() {
   printf '    note: %s\n' "$(yaml_str "$br_note")"
 }
 
-# scheduler_of NAME: the I/O scheduler in effect for /sys/block/NAME (the bracketed word).
+# bracketed_word TEXT: the word of TEXT in brackets, the one in effect ("none [mq-deadline] bfq").
+bracketed_word() {
+  printf '%s\n' "$1" | sed -n 's/.*\[\([^]]*\)\].*/\1/p'
+}
+
+# scheduler_of NAME: the I/O scheduler in effect for /sys/block/NAME.
 scheduler_of() {
-  read_line "/sys/block/$1/queue/scheduler" | sed -n 's/.*\[\([^]]*\)\].*/\1/p'
+  bracketed_word "$(read_line "/sys/block/$1/queue/scheduler")"
 }
 
 # driver_of NAME: the kernel driver of the disk NAME (virtio_blk, sd, nvme), when visible.
@@ -134,8 +139,66 @@ driver_of() {
   fi
 }
 
+# loop_disk_yaml NAME: one entry of system.disks for the loop device NAME under the filesystem:
+# an image file on another filesystem, named as btrfs_disks_yaml names its members (the image's
+# name, not its path: an --append may mount it elsewhere).
+loop_disk_yaml() {
+  ld_back=$(read_line "/sys/block/$1/loop/backing_file")
+  # shellcheck disable=SC2012 # only the size column is read
+  ld_size=$(ls -ln "$ld_back" 2>/dev/null | awk '{ print $5 }')
+  ld_host=$(findmnt -n -o FSTYPE,SOURCE -T "$(dirname "$ld_back")" 2>/dev/null | head -n 1 | trim)
+  ld_rota=$(read_line "/sys/block/$1/queue/rotational")
+  ld_sched=$(scheduler_of "$1")
+  ld_nr=$(read_line "/sys/block/$1/queue/nr_requests")
+  case $(read_line "/sys/block/$1/loop/dio") in
+    1) ld_dio=' (direct I/O on)' ;;
+    0) ld_dio=' (direct I/O off: writes go through the page cache of the filesystem holding the image)' ;;
+    *) ld_dio='' ;;
+  esac
+  printf '    - model: loop image file\n      count: 1\n'
+  ! is_count "$ld_size" || printf '      size_bytes: %s\n' "$ld_size"
+  case $ld_rota in
+    0) printf '      rotational: false\n' ;;
+    1) printf '      rotational: true\n' ;;
+  esac
+  printf '      interface: loop\n      device: %s\n' "$(yaml_str "$1")"
+  test -z "$ld_sched" || printf '      scheduler: %s\n' "$(yaml_str "$ld_sched")"
+  ld_note="A loop device$ld_dio over the image file ${ld_back##*/}${ld_host:+ on $ld_host}: a file on that filesystem, not a disk of its own"
+  test -z "$ld_nr" || ld_note="$ld_note; queue/nr_requests $ld_nr"
+  printf '      note: %s\n' "$(yaml_str "$ld_note.")"
+}
+
+# zram_disk_yaml NAME: one entry of system.disks for the zram device NAME: RAM, compressed.
+zram_disk_yaml() {
+  zd_size=$(read_line "/sys/block/$1/disksize")
+  zd_algos=$(read_line "/sys/block/$1/comp_algorithm" | trim)
+  zd_algo=$(bracketed_word "$zd_algos")
+  zd_rota=$(read_line "/sys/block/$1/queue/rotational")
+  zd_sched=$(scheduler_of "$1")
+  zd_limit=$(read_line "/sys/block/$1/mem_limit")
+  printf '    - model: %s\n      count: 1\n' "$(yaml_str 'zram (compressed RAM block device)')"
+  ! is_count "$zd_size" || printf '      size_bytes: %s\n' "$zd_size"
+  case $zd_rota in
+    0) printf '      rotational: false\n' ;;
+    1) printf '      rotational: true\n' ;;
+  esac
+  printf '      interface: zram\n      device: %s\n' "$(yaml_str "$1")"
+  test -z "$zd_sched" || printf '      scheduler: %s\n' "$(yaml_str "$zd_sched")"
+  zd_note="Blocks kept in RAM, compressed by the CPU: no disk under it"
+  test -z "$zd_algo" || zd_note="$zd_note; comp_algorithm $zd_algo (offered: $(printf '%s' "$zd_algos" | tr -d '[]'))"
+  test -n "$zd_sched" || zd_note="$zd_note; no I/O scheduler (zram has no queue/scheduler)"
+  ! is_count "$zd_limit" || zd_note="$zd_note; mem_limit $zd_limit bytes"
+  printf '      note: %s\n' "$(yaml_str "$zd_note.")"
+}
+
 # yaml_disk NAME: one entry of system.disks for the whole disk NAME.
 yaml_disk() {
+  case $1 in
+    zram[0-9]*)
+      zram_disk_yaml "$1"
+      return 0
+      ;;
+  esac
   yd_model=$(lsblk -d -n -o MODEL "/dev/$1" 2>/dev/null | trim)
   test -n "$yd_model" || yd_model=$(read_line "/sys/block/$1/device/model" | trim)
   yd_driver=$(driver_of "$1")
@@ -288,6 +351,7 @@ system_yaml() {
 
   sy_chain=$(device_chain "$sy_dir")
   sy_disks=$(printf '%s\n' "$sy_chain" | awk '$2 == "disk" && !seen[$1]++ { print $1 }')
+  sy_loops=$(printf '%s\n' "$sy_chain" | awk '$2 == "loop" && !seen[$1]++ { print $1 }')
   sy_members=$(btrfs_members "$sy_dir")
   if test -n "$sy_members"; then
     # A btrfs over several devices (--btrfs-raid): its members are the disks, btrfs the RAID.
@@ -297,8 +361,13 @@ system_yaml() {
       # shellcheck disable=SC2086 # as above
       btrfs_raid_yaml "$(findmnt -n -o TARGET -T "$sy_dir" | head -n 1)" $sy_members
     fi
-  elif test -n "$sy_disks"; then
+  elif test -n "$sy_disks$sy_loops"; then
+    # A loop device under the filesystem first (it is what the filesystem writes to), then the
+    # disk under the image file.
     printf '  disks:\n'
+    for sy_loop in $sy_loops; do
+      loop_disk_yaml "$sy_loop"
+    done
     for sy_disk in $sy_disks; do
       yaml_disk "$sy_disk"
     done
@@ -343,8 +412,14 @@ system_yaml() {
     test -z "$sy_read" || printf '    note: %s\n' "$(yaml_str "$sy_read")"
   fi
 
-  # The scheduler of the disks, when they all use the same one.
-  sy_scheds=$(for sy_disk in $sy_disks; do scheduler_of "$sy_disk"; done | sort -u)
+  # The scheduler of the loop device the filesystem is on (the first to order its requests), or
+  # else of the disks, when they all use the same one.
+  sy_first_loop=$(printf '%s\n' "$sy_chain" | awk 'NR == 1 && $2 == "loop" { print $1 }')
+  if test -n "$sy_first_loop"; then
+    sy_scheds=$(scheduler_of "$sy_first_loop")
+  else
+    sy_scheds=$(for sy_disk in $sy_disks; do scheduler_of "$sy_disk"; done | sort -u)
+  fi
   case $sy_scheds in
     '' | *"
 "*) ;;

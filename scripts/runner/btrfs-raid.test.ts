@@ -147,7 +147,7 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --btrfs-raid${note}`, () => {
     120_000,
   );
 
-  it('a run on one loop image (--loopback btrfs) records no RAID and one loop layer', async () => {
+  it('a run on one loop image (--loopback btrfs) records no RAID, one loop layer and the loop device as a disk', async () => {
     const dir = join(scratch, 'single');
     await mkdir(dir);
     const runs = join(scratch, 'single-results', experiment, 'runs');
@@ -169,7 +169,11 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --btrfs-raid${note}`, () => {
     const run = checked.experiment?.runs[0]?.run;
     expect(run?.system.filesystem?.type).toBe('btrfs');
     expect(run?.system.raid).toBeUndefined();
-    expect(run?.system.disks?.some((disk) => disk.interface === 'loop')).toBe(false);
+    // The loop device mkfs was given, then the disk under its image: one loop entry, not a member list.
+    const device = /\/dev\/(loop\d+)$/.exec(run?.system.filesystem?.mkfs ?? '')?.[1];
+    const loops = run?.system.disks?.filter((disk) => disk.interface === 'loop') ?? [];
+    expect(loops).toEqual([expect.objectContaining({ model: 'loop image file', count: 1, device })]);
+    expect(run?.system.disks?.[0]).toBe(loops[0]);
   }, 60_000);
 
   it('killed with SIGKILL mid-run: --cleanup unmounts, detaches every image and removes them', async () => {

@@ -23,6 +23,8 @@ import {
 // made carries markers by which the next run, or --cleanup, removes it; nothing without the
 // marker of a run that no longer runs is ever touched.
 
+/** A UUID no filesystem here has: a zram line of a hand-written ledger names it. */
+const ZRAM_UUID = '00000000-0000-4000-8000-000000000000';
 const TOOLS = ['sysbench', 'iostat'];
 const missing = TOOLS.filter((tool) => !hasCommand(tool));
 const hasTools = missing.length === 0 || IS_CI;
@@ -262,7 +264,7 @@ describe('scripts/benchfolio-run --cleanup touches nothing without the marker of
     expect(await readFile(join(dir, 'benchfolio-work', 'data'), 'utf8')).toBe('kept');
   });
 
-  it("a dead run's ledger naming what is not its own: a folder without its marker, an image outside --dir, a mount point elsewhere", async () => {
+  it("a dead run's ledger naming what is not its own: a folder without its marker, an image outside --dir, a mount point elsewhere, a zram device without its filesystem", async () => {
     const dir = join(scratch, 'forged');
     const work = join(dir, 'benchfolio-work');
     const unmarked = join(scratch, 'precious');
@@ -277,7 +279,7 @@ describe('scripts/benchfolio-run --cleanup touches nothing without the marker of
     const inode = (await stat(victim)).ino;
     await writeFile(
       join(work, '.benchfolio-run'),
-      `${deadMarker()}folder partial-run-folder ${unmarked}\nfolder temporary-folder ${otherRun}\nimage ${inode} ${victim}\nmount /dev/loop0 ${scratch}\n`,
+      `${deadMarker()}folder partial-run-folder ${unmarked}\nfolder temporary-folder ${otherRun}\nimage ${inode} ${victim}\nmount /dev/loop0 ${scratch}\nzram /dev/zram0 ${ZRAM_UUID}\n`,
     );
     const result = await runRunner(['--cleanup', '--dir', dir]);
     expect(result.code, result.stderr).toBe(0);
@@ -286,9 +288,15 @@ describe('scripts/benchfolio-run --cleanup touches nothing without the marker of
         `benchfolio-run: cleanup: left alone: ${unmarked} (partial run folder) holds no marker of that run`,
         `benchfolio-run: cleanup: left alone: ${otherRun} (temporary folder) holds no marker of that run`,
         `benchfolio-run: cleanup: left alone: ${victim} is not the image that run made (another inode)`,
-        `benchfolio-run: cleanup: left alone: ${scratch} (/dev/loop0) is no mount point a --loopback run makes`,
+        `benchfolio-run: cleanup: left alone: ${scratch} (/dev/loop0) is no mount point a --loopback or --zram run makes`,
       ]),
     );
+    // A zram device (the machine's own zram0, if it has one) holds no filesystem of the UUID the
+    // ledger names: it is left alone, whatever its number says.
+    if (existsSync('/dev/zram0')) {
+      expect(result.stderr).toContain(`cleanup: left alone: /dev/zram0 holds no filesystem of UUID ${ZRAM_UUID}`);
+      expect(existsSync('/sys/block/zram0')).toBe(true);
+    }
     expect(await readFile(join(unmarked, 'data'), 'utf8')).toBe('kept');
     expect(await readFile(victim, 'utf8')).toBe('kept');
     expect(existsSync(otherRun)).toBe(true);

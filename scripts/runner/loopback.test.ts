@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,8 +203,9 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --append --loopback ext4,xfs,bt
     const before = await snapshot(runs);
     const result = await runRunner(appendArgs('--profile', 'dd-seq-write', '--size', '1M', '--image-size', '600M'));
     expect(result.code).toBe(1);
+    // The loop image is one of the disks (its size_bytes), and the filesystem tells its own size.
     expect(result.stderr).toMatch(
-      /the system differs from the one \S+\/ext4\/run\.yaml records, in filesystem\.note: /,
+      /the system differs from the one \S+\/ext4\/run\.yaml records, in disks\.1\.size_bytes: \d+ recorded, 629145600 now; filesystem\.note: /,
     );
     expect(result.stderr).toContain('give the --image-size the first run had');
     expect(await snapshot(runs)).toEqual(before);
@@ -257,4 +258,94 @@ describe.skipIf(!canRun)(`scripts/benchfolio-run --append --loopback ext4,xfs,bt
       expect(iostat?.command).toMatch(/^env S_TIME_FORMAT=ISO iostat -x -t -k 1 loop\d+ \S+/);
     }
   }, 80_000);
+});
+
+/** What the kernel says of a loop device: its scheduler in effect, rotational flag and backing file's size. */
+function loopFacts(device: string): { scheduler?: string; rotational: boolean; sizeBytes: number } {
+  // queue/scheduler reads "[none] mq-deadline kyber bfq": the bracketed one is in effect.
+  const scheduler = /\[([^\]]+)\]/.exec(readFileSync(`/sys/block/${device}/queue/scheduler`, 'utf8'))?.[1];
+  const rotational = readFileSync(`/sys/block/${device}/queue/rotational`, 'utf8').trim() === '1';
+  const backing = readFileSync(`/sys/block/${device}/loop/backing_file`, 'utf8').trim();
+  return { scheduler, rotational, sizeBytes: statSync(backing).size };
+}
+
+describe.skipIf(!canRun)(`scripts/benchfolio-run --loopback ext4 --run NAME${note}`, () => {
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await tempDir('loop-named');
+  });
+  afterAll(() => removeAll(scratch));
+
+  it('names the run of one filesystem; system.disks holds the loop device over its image, then the disk', async () => {
+    const dir = join(scratch, 'images');
+    const experimentDir = join(scratch, 'results', experiment);
+    await mkdir(dir);
+    const started = startRunner(
+      runnerArgs({
+        loopback: 'ext4',
+        run: 'loop-image',
+        value: 'loop image on the disk',
+        label: 'Loop image',
+        order: 2,
+        imageSize: '600M',
+        dir,
+        experiment,
+        profile: 'sysbench-cpu',
+        runtime: 2,
+        threads: 1,
+        noDropCaches: true,
+        out: join(experimentDir, 'runs'),
+      }),
+    );
+    await started.waitFor(/running \(sysbench--cpu-t1-1\.txt\)/, 60_000);
+    // While the benchmark runs: the loop device over the image, as the kernel tells it.
+    const [device = '', image = ''] = (loopsUnder(dir)[0] ?? '').split(' ');
+    const name = device.replace('/dev/', '');
+    const facts = loopFacts(name);
+    const result = await started.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(image).toBe(join(dir, 'benchfolio-ext4.img'));
+    expect(await listing(join(experimentDir, 'runs'))).toEqual(['loop-image']);
+
+    await writeExperiment(experimentDir, 'kind: disk-model');
+    const checked = await validate(experimentDir);
+    expect(checked.errors).toEqual([]);
+    const run = checked.experiment?.runs[0]?.run;
+    expect([run?.value, run?.label, run?.order]).toEqual(['loop image on the disk', 'Loop image', 2]);
+    const [loop, ...below] = run?.system.disks ?? [];
+    expect(loop).toEqual(
+      expect.objectContaining({
+        model: 'loop image file',
+        count: 1,
+        size_bytes: facts.sizeBytes,
+        rotational: facts.rotational,
+        interface: 'loop',
+        device: name,
+        scheduler: facts.scheduler,
+      }),
+    );
+    expect(facts.sizeBytes).toBe(600 * 1024 * 1024);
+    expect(loop?.note).toMatch(
+      /^A loop device \(direct I\/O o(n|ff)\) over the image file benchfolio-ext4\.img on ext4 \/dev\//,
+    );
+    // The disk under the image follows; the scheduler is the loop device's, the first in the way.
+    expect(below.length).toBeGreaterThan(0);
+    expect(below.some((disk) => disk.interface === 'loop')).toBe(false);
+    expect(run?.system.io_scheduler).toBe(facts.scheduler);
+  }, 60_000);
+
+  it('refuses --run, --value, --label or --order with several filesystems, before anything runs', async () => {
+    const dir = join(scratch, 'refused');
+    await mkdir(dir);
+    for (const option of ['--run', '--value', '--label', '--order']) {
+      const result = await runRunner([
+        ...runnerArgs({ loopback: 'ext4,xfs', dir, experiment, profile: 'sysbench-cpu', noDropCaches: true }),
+        option,
+        '2',
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`--loopback ext4,xfs with ${option}: each filesystem's run is named after it`);
+      expect(await listing(dir)).toEqual([]);
+    }
+  });
 });
