@@ -9,6 +9,7 @@ import { boardStandings, cellStanding } from './standings.ts';
 
 const loop = (run: string) => `${LOOPBACK}/${run}`;
 const msa = (run: string) => `${MSA70}/${run}`;
+const scheduler = (run: string) => `2020-fio-random-write-io-scheduler-filesystem/${run}`;
 const shortName = (id: string) => id.split('/')[1] ?? id;
 // formatPValue keeps "p = 0.36" on one line with no-break spaces.
 
@@ -84,18 +85,21 @@ describe('/compare calls a lead as the experiment page does', () => {
   });
 
   test('single runs: a lead within the run-to-run variation is ≈, a larger one ahead and not tested', async () => {
-    // runs/<fs>/fio--<fs>.txt, random-write-direct: ext4 "iops=7366", ext3 "iops=7118", xfs "iops=5210".
-    const chosen = await chooseRuns([msa('ext3'), msa('ext4'), msa('xfs')]);
-    const { metric, board, evidence } = boardOf(chosen, 'fio', 'write.iops');
-    // 7366 / 7118 − 1 = 3.5 %, under 6.8 %: ≈, and the top is not crowned.
-    expect(cellStanding(metric, board, 'random-write-direct', msa('ext4'), evidence)).toEqual({
+    // measurements.csv, 16k: xfs-noop "111602", ext4-noop "111132", ext4-cfq "34597.7" IOPS,
+    // one run each (as published).
+    const chosen = await chooseRuns([scheduler('ext4-cfq'), scheduler('ext4-noop'), scheduler('xfs-noop')]);
+    const { metric, board, evidence } = boardOf(chosen, 'fio:published', 'write.iops');
+    const sixteen = 'bs=16k;threads=32';
+    // 111602 / 111132 − 1 = 0.4 %, far inside the run-to-run variation: ≈, and the top is not crowned.
+    expect(cellStanding(metric, board, sixteen, scheduler('xfs-noop'), evidence)).toEqual({
       text: '≈ top',
       isCrowned: false,
     });
-    expect(cellStanding(metric, board, 'random-write-direct', msa('ext3'), evidence).text).toBe('≈ top (1.03×)');
-    // 7366 / 5210 − 1 = 41 %: ahead, one run each, not tested.
-    expect(cellStanding(metric, board, 'random-write-direct', msa('xfs'), evidence).text).toBe(
-      '1.41× from top, not tested',
+    // (Its ratio, 1.004, is printed to three digits: "(1×)". What matters here is the ≈.)
+    expect(cellStanding(metric, board, sixteen, scheduler('ext4-noop'), evidence).text).toMatch(/^≈ top \(/);
+    // 111602 / 34597.7 = 3.23×: far beyond it, ahead, one run each, not tested.
+    expect(cellStanding(metric, board, sixteen, scheduler('ext4-cfq'), evidence).text).toBe(
+      '3.23× from top, not tested',
     );
   });
 

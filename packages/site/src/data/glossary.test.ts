@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newestFirst } from '../catalog/catalog.ts';
 import { GLOSSARY_CONCEPTS, glossaryHref, glossaryId } from '../lib/glossary-id.ts';
+import { RUN_TO_RUN_VARIATION } from '../view/run-to-run.ts';
 import { experimentView } from './experiment-view.ts';
 import { COMPARING_CONCEPTS, GLOSSARY_PAGES_SHOWN, glossaryGroups } from './glossary.ts';
 import { loadRealExperiments } from './test-content.ts';
@@ -78,7 +79,7 @@ describe('glossaryGroups of content/results', async () => {
     );
   });
 
-  it('explains how runs are compared: Welch, p, ≈ with the 6.8 % figure and its source, geometric mean, ratios', () => {
+  it('explains how runs are compared: Welch, p, ≈ with the run-to-run figure and its source, geometric mean, ratios', () => {
     const byId = (id: string) => COMPARING_CONCEPTS.find((concept) => concept.id === id);
     expect(COMPARING_CONCEPTS.map((concept) => concept.id)).toEqual([
       GLOSSARY_CONCEPTS.welch,
@@ -89,8 +90,11 @@ describe('glossaryGroups of content/results', async () => {
     ]);
     expect(byId('welch-t-test')?.explanation).toMatch(/beyond the noise, p < 0\.05/);
     expect(byId('p-value')?.explanation).toMatch(/p = 0\.41 means/);
-    expect(byId('within-the-noise')?.explanation).toMatch(
-      /6\.8 %, the median difference between two repeats of the same run, over 45 pairs/,
+    // The figure and where it comes from, in words; data/run-to-run.test.ts checks the numbers
+    // against content/results.
+    const { relative, experiments, pairs } = RUN_TO_RUN_VARIATION;
+    expect(byId('within-the-noise')?.explanation).toContain(
+      `${(relative * 100).toFixed(1)} %, the median, over ${experiments} experiments with repeats, of each one’s median difference between two repeats of the same run (${pairs} pairs in all`,
     );
     expect(byId('within-the-noise')?.explanation).toMatch(/ahead by …, one run each, not tested/);
     expect(byId('geometric-mean')?.explanation).toMatch(/n-th root of the product/);

@@ -40,10 +40,10 @@ export function decidedText(data: MetricComparison): DecidedPart[] {
   const published = data.cells.some((cell) => cell.spread === 'published-sd')
     ? 'published without the number of values behind each mean (Welch’s t-test needs it)'
     : why;
-  const { pairs } = RUN_TO_RUN_VARIATION;
+  const { experiments, pairs } = RUN_TO_RUN_VARIATION;
   return [
     `How this was decided: ${published}, so nothing was tested. A lead of ${variationText()} or less is written `,
     approx,
-    ` and not counted: ${variationText()} is the median gap between two repeats of one run, over ${pairs} pairs of this site’s own repeats. A larger lead reads “ahead by”, not tested. Numbers with an error finding are not ranked.`,
+    ` and not counted: ${variationText()} is the median, over ${experiments} experiments with repeats on this site, of each one’s median gap between two repeats of one run (${pairs} pairs in all). A larger lead reads “ahead by”, not tested. Numbers with an error finding are not ranked.`,
   ];
 }
