@@ -33,7 +33,10 @@ describe('glossaryGroups of content/results', async () => {
     const p99 = entry('fio-write-clat-p99');
     expect(p99?.title).toBe('Write completion latency, p99');
     expect(p99?.explanation).toMatch(/99 % of the I\/Os took at most this long/);
-    expect(p99?.experiments.map((page) => page.id)).toEqual(['2026-11-ext4-xfs-btrfs-loopback']);
+    expect(p99?.experiments.map((page) => page.id).sort()).toEqual([
+      '2026-11-btrfs-compress-loopback',
+      '2026-11-ext4-xfs-btrfs-loopback',
+    ]);
   });
 
   it('lists fio write IOPS once, with every experiment that shows it, raw or published', () => {
@@ -42,11 +45,12 @@ describe('glossaryGroups of content/results', async () => {
       '2011-07-ext3-ext4-xfs-fio-msa70',
       '2020-fio-random-write-cpu-governor',
       '2020-fio-random-write-io-scheduler-filesystem',
+      '2026-11-btrfs-compress-loopback',
       '2026-11-ext4-xfs-btrfs-loopback',
     ]);
   });
 
-  it('explains how runs are compared: Welch, p, ≈ with the 6.8 % figure and its source, geometric mean, ratios', () => {
+  it('explains how runs are compared: Welch, p, ≈ with the 27 % figure and its source, geometric mean, ratios', () => {
     const byId = (id: string) => COMPARING_CONCEPTS.find((concept) => concept.id === id);
     expect(COMPARING_CONCEPTS.map((concept) => concept.id)).toEqual([
       GLOSSARY_CONCEPTS.welch,
@@ -58,7 +62,7 @@ describe('glossaryGroups of content/results', async () => {
     expect(byId('welch-t-test')?.explanation).toMatch(/beyond the noise, p < 0\.05/);
     expect(byId('p-value')?.explanation).toMatch(/p = 0\.41 means/);
     expect(byId('within-the-noise')?.explanation).toMatch(
-      /6\.8 %, the median difference between two repeats of the same run, over 45 pairs/,
+      /27\.0 %, the median difference between two repeats of the same run, over 198 pairs/,
     );
     expect(byId('within-the-noise')?.explanation).toMatch(/ahead by …, one run each, not tested/);
     expect(byId('geometric-mean')?.explanation).toMatch(/n-th root of the product/);
