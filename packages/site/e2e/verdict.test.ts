@@ -85,7 +85,16 @@ describe('the verdict of every experiment page with data', () => {
         const experiment = loaded.find((candidate) => candidate.id === view.id) as LoadedExperiment;
         const page = await open(view.id, { width: 1280, height: 800 });
         const entries = await shownEntries(page);
-        expect(entries.length, view.id).toBeGreaterThan(0);
+        if (entries.length === 0) {
+          // A verdict without entries says why: no lead beyond the noise in any workload (the
+          // ext4 data-mode and journal loop runs: "No lead in writes per second is beyond the
+          // noise in any of the 6 workloads: ...").
+          await expect(page.locator('[data-verdict] .verdict-summary').first().textContent(), view.id).resolves.toMatch(
+            /^No lead in .+ is beyond the noise in any of the \d+ /,
+          );
+          await page.context().close();
+          continue;
+        }
         for (const entry of entries) {
           const found = metricOf(view, entry.metric);
           // A grid column (bonnie++'s stat rates) is named by its title: find its metric by the grid.
@@ -313,7 +322,7 @@ describe('no page crowns a lead inside the stated noise (issue 36)', () => {
     const line = page.locator('[data-verdict] li[data-group="bs=16k;threads=32"]');
     await expect(line.locator('[data-lead]').count()).resolves.toBe(0);
     await expect(line.textContent()).resolves.toMatch(
-      /xfs, noop 112 k op\/s ≈ ext4, noop 111 k op\/s \(−0\.4 %, within the 6\.8\s% two runs/,
+      /xfs, noop 112 k op\/s ≈ ext4, noop 111 k op\/s \(−0\.4 %, within the 27\.0\s% two runs/,
     );
     const decided = page.locator('[data-verdict-decided]').first();
     await expect(decided.textContent()).resolves.toMatch(/^How this was decided: one run each, so nothing was tested/);
