@@ -23,6 +23,43 @@ mkfs_args() {
   esac
 }
 
+# loop_mkfs_words FSTYPE: the whole mkfs command for FSTYPE (without the device): mkfs_args and
+# --mkfs-options' words.
+loop_mkfs_words() {
+  mkfs_args "$1" | tr -d '\n'
+  test -z "$BF_MKFS_OPTIONS" || printf ' %s' "$BF_MKFS_OPTIONS"
+  printf '\n'
+}
+
+# options_not_shown ASKED SHOWN: the options of the comma-separated list ASKED that the list
+# SHOWN (findmnt's) does not hold, comma-separated. An option counts as shown as given or with a
+# ":" suffix the kernel adds (compress=zstd is shown compress=zstd:3, its default level).
+options_not_shown() {
+  printf '%s\n' "$1" | awk -v shown="$2" '
+    BEGIN { n = split(shown, have, ","); for (i = 1; i <= n; i++) { seen[have[i]] = 1; sub(/:.*/, "", have[i]); prefix[have[i]] = 1 } }
+    {
+      m = split($0, asked, ",")
+      for (i = 1; i <= m; i++) {
+        if (asked[i] == "" || (asked[i] in seen) || (index(asked[i], ":") == 0 && (asked[i] in prefix))) continue
+        out = out (out == "" ? "" : ",") asked[i]
+      }
+    }
+    END { print out }'
+}
+
+# loop_mount_note MOUNTPOINT: after mounting with --mount-options, the sentence of run.yaml's
+# notes on them, read back from findmnt; a warning when findmnt does not show one of them.
+loop_mount_note() {
+  test -n "$BF_MOUNT_OPTIONS" || return 0
+  lmn_shown=$(findmnt -n -o OPTIONS --mountpoint "$1" | head -n 1)
+  lmn_missing=$(options_not_shown "$BF_MOUNT_OPTIONS" "$lmn_shown")
+  printf 'Mounted with mount -o %s; findmnt then showed %s.' "$BF_MOUNT_OPTIONS" "$lmn_shown"
+  if test -n "$lmn_missing"; then
+    warn "--mount-options $BF_MOUNT_OPTIONS: findmnt does not show $lmn_missing (a default the kernel does not list, or an option it ignored)"
+    printf ' findmnt does not show %s: a default the kernel does not list, or an option it ignored.' "$lmn_missing"
+  fi
+}
+
 # loop_teardown: unmounts, detaches and removes what the loopback made now.
 loop_teardown() {
   if test -n "$BF_LOOP_CHILD"; then
@@ -104,16 +141,6 @@ loop_cleanup() {
   fi
 }
 
-# loop_check_named TYPES: --run, --value, --label and --order name the run of one filesystem;
-# with several, each run is named after its filesystem.
-loop_check_named() {
-  # shellcheck disable=SC2086 # one word per filesystem
-  test "$(printf '%s\n' $1 | grep -c .)" -gt 1 || return 0
-  for ln_opt in "--run:$BF_RUN" "--value:$BF_VALUE" "--label:$BF_LABEL" "--order:$BF_ORDER"; do
-    test -z "${ln_opt#*:}" || die "--loopback $BF_LOOPBACK with ${ln_opt%%:*}: each filesystem's run is named after it (${ln_opt%%:*} names the run of one filesystem)"
-  done
-}
-
 # loopback_main: every filesystem of --loopback in turn.
 loopback_main() {
   check_dir "$BF_DIR"
@@ -129,13 +156,13 @@ loopback_main() {
   case $lm_results in
     *[[:space:]]*) die "--out $lm_results: a path without blanks, please" ;;
   esac
-  loop_check_named "$lm_types"
   for lm_fs in $lm_types; do
+    lm_run=${BF_RUN:-$lm_fs}
     if test "$BF_APPEND" = 1; then
       # Each run folder checked before any image is made; the rest once its filesystem is.
-      append_check_target "$lm_results/${BF_RUN:-$lm_fs}"
-    elif test -e "$lm_results/${BF_RUN:-$lm_fs}"; then
-      die "$lm_results/${BF_RUN:-$lm_fs} exists: the runner never overwrites a run (add to it with --append)"
+      append_check_target "$lm_results/$lm_run"
+    elif test -e "$lm_results/$lm_run"; then
+      die "$lm_results/$lm_run exists: the runner never overwrites a run (add to it with --append)"
     fi
   done
 
@@ -168,17 +195,11 @@ loopback_main() {
   test -z "$BF_OPT_SIZE_TEXT" || set -- "$@" --size "$BF_OPT_SIZE_TEXT"
   test -z "$BF_OPT_RUNTIME" || set -- "$@" --runtime "$BF_OPT_RUNTIME"
   test -z "$BF_OPT_THREADS" || set -- "$@" --threads "$BF_OPT_THREADS"
-  test -z "$BF_NOTE" || set -- "$@" --note "$BF_NOTE"
+  test -z "$BF_LABEL" || set -- "$@" --label "$BF_LABEL"
   case $BF_DROP_CACHES in
     1) set -- "$@" --drop-caches ;;
     *) set -- "$@" --no-drop-caches ;;
   esac
-  # One filesystem's run named with --run: its value, label and order as given (an append keeps
-  # the run's own).
-  if test -n "$BF_RUN" && test "$BF_APPEND" != 1; then
-    set -- "$@" --value "$BF_VALUE" --order "${BF_ORDER:-1}"
-    test -z "$BF_LABEL" || set -- "$@" --label "$BF_LABEL"
-  fi
 
   if test "$BF_DRY_RUN" = 1; then
     printf '# image per filesystem: %s bytes (%s) in %s; available: %s\n' "$lm_image" "$(human_bytes "$lm_image")" "$BF_DIR" "$(human_bytes "$lm_avail")"
@@ -201,26 +222,27 @@ loopback_main() {
     lm_run=${BF_RUN:-$lm_fs}
     lm_img="$BF_DIR/benchfolio-$lm_fs.img"
     lm_mnt="$BF_DIR/benchfolio-$lm_fs"
-    # shellcheck disable=SC2046 # the mkfs command's words
-    lm_mkfs=$(shell_quote $(mkfs_args "$lm_fs"))
+    # shellcheck disable=SC2046 # the mkfs command's words (checked for blanks-only splitting)
+    lm_mkfs=$(shell_quote $(loop_mkfs_words "$lm_fs"))
     # A new run is named and placed; an append leaves the run's own and adds its outputs to the
     # new version of the run folder, handed back in BF_LOOP_STAGE.
+    lm_value=''
     if test "$BF_APPEND" = 1; then
       lm_run_opts="--append"
       test "$BF_DRY_RUN" = 1 || lm_run_opts="$lm_run_opts --append-stage $BF_LOOP_STAGE/$lm_run"
-    elif test -n "$BF_RUN"; then
-      lm_run_opts=''
     else
-      lm_run_opts="--value $lm_fs --order $lm_order"
+      lm_run_opts="--order ${BF_ORDER:-$lm_order}"
+      lm_value=${BF_VALUE:-$lm_fs}
     fi
     if test "$BF_DRY_RUN" = 1; then
       printf '# %s\n' "$lm_fs"
       printf 'fallocate -l %s %s\n' "$lm_image" "$(shell_quote "$lm_img")"
       printf 'losetup --find --show --direct-io=on %s\n' "$(shell_quote "$lm_img")"
       printf '%s /dev/loopN\n' "$lm_mkfs"
-      printf 'mkdir %s && mount /dev/loopN %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_mnt")"
+      printf 'mkdir %s && mount%s /dev/loopN %s\n' "$(shell_quote "$lm_mnt")" "${BF_MOUNT_OPTIONS:+ -o $BF_MOUNT_OPTIONS}" "$(shell_quote "$lm_mnt")"
       # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
       "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_run" $lm_run_opts \
+        ${lm_value:+--value} ${lm_value:+"$lm_value"} ${BF_NOTE:+--note} ${BF_NOTE:+"$BF_NOTE"} \
         --mkfs "$lm_mkfs /dev/loopN" --out "$lm_results/$lm_run" --dry-run --skip-dir-checks
       printf 'umount %s && losetup -d /dev/loopN && rm %s\n' "$(shell_quote "$lm_mnt")" "$(shell_quote "$lm_img")"
       continue
@@ -239,15 +261,24 @@ loopback_main() {
     BF_LOOP_DEV=$(losetup --find --show --direct-io=on "$lm_img" 2>/dev/null) ||
       BF_LOOP_DEV=$(losetup --find --show "$lm_img")
     ledger_add loop "$BF_LOOP_DEV" "$lm_inode" "$lm_img"
-    # shellcheck disable=SC2046 # the mkfs command's words
-    $(mkfs_args "$lm_fs") "$BF_LOOP_DEV" >/dev/null
+    # shellcheck disable=SC2046 # the mkfs command's words (--mkfs-options: no glob, no quote)
+    $(loop_mkfs_words "$lm_fs") "$BF_LOOP_DEV" >/dev/null
     ledger_add mount "$BF_LOOP_DEV" "$lm_mnt"
     mkdir "$lm_mnt"
     BF_LOOP_MNT=$lm_mnt
-    mount "$BF_LOOP_DEV" "$lm_mnt"
+    if test -n "$BF_MOUNT_OPTIONS"; then
+      mount -o "$BF_MOUNT_OPTIONS" "$BF_LOOP_DEV" "$lm_mnt"
+    else
+      mount "$BF_LOOP_DEV" "$lm_mnt"
+    fi
+    # What was asked of mount, read back (an append's run.yaml has it from its first run).
+    lm_note=''
+    test "$BF_APPEND" = 1 || lm_note=$(loop_mount_note "$lm_mnt")
+    lm_note="$lm_note${lm_note:+${BF_NOTE:+ }}$BF_NOTE"
     # The run on this filesystem: with --parent-pid, its guard stops it if this invocation dies.
     # shellcheck disable=SC2086 # the options of lm_run_opts are words without blanks
     "$BF_ROOT/scripts/benchfolio-run" "$@" --dir "$lm_mnt" --run "$lm_run" $lm_run_opts \
+      ${lm_value:+--value} ${lm_value:+"$lm_value"} ${lm_note:+--note} ${lm_note:+"$lm_note"} \
       --mkfs "$lm_mkfs $BF_LOOP_DEV" --out "$lm_results/$lm_run" --parent-pid "$$" &
     BF_LOOP_CHILD=$!
     lm_status=0

@@ -86,7 +86,16 @@ describe('the verdict of every experiment page with data', () => {
         const experiment = loaded.find((candidate) => candidate.id === view.id) as LoadedExperiment;
         const page = await open(view.id, { width: 1280, height: 800 });
         const entries = await shownEntries(page);
-        expect(entries.length, view.id).toBeGreaterThan(0);
+        if (entries.length === 0) {
+          // A verdict without entries says why: no lead beyond the noise in any workload (the
+          // ext4 data-mode and journal loop runs: "No lead in writes per second is beyond the
+          // noise in any of the 6 workloads: ...").
+          await expect(page.locator('[data-verdict] .verdict-summary').first().textContent(), view.id).resolves.toMatch(
+            /^No lead in .+ is beyond the noise in any of the \d+ /,
+          );
+          await page.context().close();
+          continue;
+        }
         for (const entry of entries) {
           const found = metricOf(view, entry.metric);
           // A grid column (bonnie++'s stat rates) is named by its title: find its metric by the grid.
