@@ -67,7 +67,7 @@ describe('the compare page of 60 experiments', () => {
     expect(largeHtml).not.toContain('-copy');
   });
 
-  test('fetches the runs of the experiments it lists, 20 at a time, and no JSON over 64 KB', async () => {
+  test('fetches the runs of the experiments it lists, 20 at a time, and of the opening view, and no JSON over 64 KB', async () => {
     const page = await site.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = recordPageProblems(page);
     const fetched = recordJson(page);
@@ -77,7 +77,20 @@ describe('the compare page of 60 experiments', () => {
     expect(await count.textContent()).toBe(`${BATCH} of ${COPIES * 2} experiments with runs, newest first.`);
     // The chips count experiments: each copy has its tool once.
     expect(await page.locator('button.chip[data-facet="tool"][data-value="dd"]').textContent()).toBe(`dd ${COPIES}`);
-    expect(fetched.filter((file) => file.path.endsWith('/compare-runs.json'))).toHaveLength(BATCH);
+    // A bare /compare/ opens on the workload most experiments share: its runs' experiments are
+    // fetched too, each once, beside the listed batch.
+    const opening = JSON.parse(await readFile(join(site.build.outDir, 'compare', 'opening.json'), 'utf8')) as {
+      runs: string[];
+    } | null;
+    if (opening === null) throw new Error('no opening view: 30 copies of each experiment share their workloads');
+    const openingIds = opening.runs.map((run) => run.slice(0, run.lastIndexOf('/')));
+    const listedIds = await page
+      .locator('fieldset.compare-experiment')
+      .evaluateAll((fieldsets) => fieldsets.map((fieldset) => (fieldset as HTMLElement).dataset.experiment ?? ''));
+    const runsFetched = fetched.map((file) => file.path).filter((path) => path.endsWith('/compare-runs.json'));
+    expect(runsFetched.sort()).toEqual(
+      [...new Set([...listedIds, ...openingIds])].map((id) => `/experiments/${id}/compare-runs.json`).sort(),
+    );
 
     const more = page.getByRole('button', { name: 'Show more' });
     for (const shown of [2 * BATCH, 3 * BATCH]) {

@@ -13,6 +13,12 @@ export interface CompareFingerprint {
   file: string;
   /** The raw file, byte for byte, with the site's base: where every number of it comes from. */
   fileHref: string;
+  /**
+   * run.yaml `workload` of the output, where declared: a fio job name used under several
+   * workloads is drawn in the group `<workload> · <job>` (tools/fio/groups.ts), so the job name
+   * alone does not say which group is this output's (compare/group-fingerprints.ts).
+   */
+  workload?: string;
   fingerprint: WorkloadFingerprint;
 }
 
@@ -156,6 +162,7 @@ function runFingerprints(experiment: string, run: LoadedRun, base: string): Comp
     fingerprintOutput(output.parsed, outputFingerprintContext(run.run, output.declared)).map((fingerprint) => ({
       file: output.file,
       fileHref: withBase(base, rawFilePath(experiment, run.id, output.file)),
+      ...(output.declared.workload === undefined ? {} : { workload: output.declared.workload }),
       fingerprint,
     })),
   );

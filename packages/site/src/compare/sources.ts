@@ -15,12 +15,13 @@ function toolOfSection(sectionKey: string): string {
 }
 
 /**
- * Whether a fingerprint is the workload of a bar group: fio's job name is the group; sysbench's
+ * Whether a fingerprint is the workload of a bar group: fio's job name is the group, or
+ * `<run.yaml workload> · <job>` where the job name comes under several workloads; sysbench's
  * group is `<mode>/<threads>` and its workload `<test> <mode>` with a threads field.
  */
 function isGroupWorkload(entry: CompareFingerprint, group: string): boolean {
   const { workload, fields } = entry.fingerprint;
-  if (workload === group) return true;
+  if (workload === group || (entry.workload !== undefined && group === `${entry.workload} · ${workload}`)) return true;
   const [mode, threads] = group.split('/');
   if (mode === undefined || threads === undefined || !workload.endsWith(` ${mode}`)) return false;
   const field = fields.find((candidate) => candidate.key === 'threads');

@@ -10,7 +10,7 @@ import { joinBase } from '../lib/url.ts';
 import type { BaseUnit, BetterIs, ToolSection } from '../view/model.ts';
 import type { StandingValue } from '../view/standing.ts';
 import type { CompareRun } from './compare-index.ts';
-import { sectionGroupFingerprints } from './group-fingerprints.ts';
+import { type OutputFingerprint, sectionGroupFingerprints } from './group-fingerprints.ts';
 import { hasStandings, isStandingMetric, standingKey } from './standing-key.ts';
 
 /** A workload key an experiment has, with its words. */
@@ -89,7 +89,7 @@ function indexOf<T>(list: T[], entry: T, same: (a: T, b: T) => boolean): number 
 }
 
 type StandingRun = Pick<CompareRun, 'run'> & {
-  fingerprints: ReadonlyArray<{ fingerprint: WorkloadFingerprint; file?: string }>;
+  fingerprints: ReadonlyArray<OutputFingerprint & { file?: string }>;
 };
 
 /**
@@ -106,10 +106,7 @@ export function experimentStandingValues(
     const ranked = section.metrics.filter((metric) => isStandingMetric(section.tool, metric.metric));
     for (const run of runs) {
       const files = new Map(run.fingerprints.map((entry) => [entry.fingerprint, entry.file ?? '']));
-      const byGroup = sectionGroupFingerprints(
-        section,
-        run.fingerprints.map((entry) => entry.fingerprint),
-      );
+      const byGroup = sectionGroupFingerprints(section, run.fingerprints);
       for (const [group, fingerprint] of byGroup) {
         const hasCells = section.metrics.some((metric) =>
           metric.cells.some((c) => c.run === run.run && c.group === group),

@@ -16,13 +16,31 @@ import { type TryView, YOUR_RUN } from './try-view.ts';
 const BASE = '/benchfolio/';
 const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 const MSA70 = '2011-07-ext3-ext4-xfs-fio-msa70';
+/**
+ * The site these tests search: nine experiments of content/results, named so that what is
+ * listed, ranked and ticked stays as written while content grows. The MSA70 and the loopback ran
+ * random writes from raw fio outputs; the others are bonnie++, dd, or numbers from published tables.
+ */
+const SITE = [
+  MSA70,
+  LOOPBACK,
+  '2011-08-hitachi-7k3000-wd-re4-seagate-constellation-es',
+  '2011-09-ext4-vs-xfs-adaptec-lsi-raid10',
+  '2011-11-ext4-xfs-btrfs-bonnie',
+  '2014-ec2-m3-large-m3-medium-t2-medium-rails',
+  '2020-dd-sequential-write-three-hosts',
+  '2020-fio-random-write-cpu-governor',
+  '2020-fio-random-write-io-scheduler-filesystem',
+];
 
 /** What the build emits, by address: each experiment's compare-runs.json, each run's sections JSON, raw iostat logs. */
 let published: Map<string, unknown>;
 /** Every run of the site, for finding their files' addresses. */
 let everyRun: CompareRun[];
-/** The search records of content/results, which the site's Pagefind index holds. */
+/** The search records of the site's experiments (SITE), which its Pagefind index holds. */
 let records: SearchRecord[];
+/** The search records of every experiment of content/results. */
+let everyRecord: SearchRecord[];
 /** A reader's outputs as /try analyzes them: sections, fingerprints, iostat summaries. */
 type Yours = Pick<TryView, 'sections' | 'fingerprints' | 'iostat'>;
 
@@ -32,8 +50,12 @@ function compareRunsHref(id: string): string {
 }
 
 beforeAll(async () => {
+  // Every experiment's files are served; the search index says which are on the site.
   const experiments = await loadRealExperiments();
-  records = searchRecordsOf(experiments, BASE);
+  const site = experiments.filter((loaded) => SITE.includes(loaded.id));
+  expect(site.map((loaded) => loaded.id).sort()).toEqual([...SITE].sort());
+  records = searchRecordsOf(site, BASE);
+  everyRecord = searchRecordsOf(experiments, BASE);
   published = new Map<string, unknown>();
   everyRun = [];
   for (const loaded of experiments) {
@@ -149,6 +171,8 @@ function tableCell(figure: Element, group: string, column: string): string {
 
 const VPS_RANDWRITE = 'packages/parsers/fixtures/corpus/fio/vps-comparison__fio-2.2.10-randwrite-8jobs-group.txt';
 const KUBESTR = 'packages/parsers/fixtures/corpus/fio/kubestr__fio-3.20-json-2jobs-gtod-reduce.json';
+/** Eleven VPS plans, each with a randwrite and a randread output of the one fio job `myjob`. */
+const VPS_FIO3 = '2017-vps-fio-3-4k-random-libaio-eleven-plans';
 
 describe('mountCompareWith', () => {
   test("lists the published runs like the reader's, with the library's reasons, the three most alike ticked", async () => {
@@ -400,5 +424,23 @@ describe('mountCompareWith', () => {
     tick(`${MSA70}/xfs`, true);
     await vi.waitFor(() => expect(bars()).toHaveLength(4));
     expect(error?.hidden).toBe(true);
+  });
+
+  test("on the whole of content/results, draws kubestr's jobs beside a run whose two outputs share a job name", async () => {
+    stubFetch(published);
+    // kubestr (fio 3.20): read_iops (`"rw" : "randread"`) and write_iops (`"rw" : "randwrite"`). Each
+    // VPS plan of 2017-vps-fio-3 ran `--name=myjob` once per direction, one output each.
+    const { container, tick } = await mounted(await pasted(KUBESTR), async () => fakePagefind(everyRecord));
+    const run = `${VPS_FIO3}/aws-ec2-micro`;
+    tick(run, true);
+    const results = container.querySelector('[data-compare-results]');
+    const bar = (metric: string, group: string) =>
+      results?.querySelector(`figure[data-metric="${metric}"] rect[data-run="${run}"][data-group="${group}"]`);
+    await vi.waitFor(() => expect(bar('compare-fio-write-iops', 'write_iops')).toBeTruthy());
+    // fio--randwrite.txt: `write: IOPS=3065, BW=11.0MiB/s (12.6MB/s)(3593MiB/300002msec)`.
+    expect(Number(bar('compare-fio-write-iops', 'write_iops')?.getAttribute('data-value'))).toBe(3065);
+    // fio--randread.txt: `read: IOPS=5269, BW=20.6MiB/s (21.6MB/s)(4096MiB/198990msec)`.
+    expect(Number(bar('compare-fio-read-iops', 'read_iops')?.getAttribute('data-value'))).toBe(5269);
+    expect(results?.textContent).not.toContain('No bars line up');
   });
 });

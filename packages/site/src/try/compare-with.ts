@@ -369,9 +369,9 @@ async function loadRun(options: CompareWithOptions, ranked: RankedRun): Promise<
     ]);
     const { sections, pairs } = pairedSections(
       options.yours,
-      options.yourFingerprints.map((each) => each.fingerprint),
+      options.yourFingerprints,
       json.sections,
-      ranked.run.fingerprints.map((each) => each.fingerprint),
+      ranked.run.fingerprints,
     );
     return {
       ranked,

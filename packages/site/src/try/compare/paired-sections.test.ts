@@ -18,15 +18,18 @@ async function published(experimentId: string, runId: string) {
   return {
     ref: { id: `${experimentId}/${runId}`, label: runId },
     sections: runSections(loaded, run),
-    fingerprints: (entry?.fingerprints ?? []).map((each) => each.fingerprint),
+    fingerprints: entry?.fingerprints ?? [],
   };
 }
 
 async function yours(path: string) {
   const text = await readFile(repoPath(path), 'utf8');
   const view = await analyze([{ name: path.split('/').at(-1) as string, text }]);
-  return { sections: view.sections, fingerprints: view.fingerprints.map((each) => each.fingerprint) };
+  return { sections: view.sections, fingerprints: view.fingerprints };
 }
+
+/** Eleven VPS plans, each with one randwrite and one randread output, both of the fio job `myjob`. */
+const VPS_FIO3 = '2017-vps-fio-3-4k-random-libaio-eleven-plans';
 
 describe('pairedSections', () => {
   test("a reader's fio job `randwrite` lines up with the loopback run's random writes", async () => {
@@ -71,5 +74,34 @@ describe('pairedSections', () => {
     const paired = pairedSections(bonnie.sections, bonnie.fingerprints, bonnieRun.sections, bonnieRun.fingerprints);
     // pkb's 7423M files beside the 2011 run's 8G files: different names, the same suite.
     expect(paired.pairs.map((pair) => [pair.yourGroup, pair.theirGroup])).toEqual([['7423M/1', '8G/1']]);
+  });
+
+  test("pairs each of kubestr's jobs with the published output of its own kind where two outputs share a job name", async () => {
+    // kubestr (fio 3.20, JSON): jobs read_iops (`"rw" : "randread"`) and write_iops (`"rw" : "randwrite"`),
+    // 4K at iodepth 64. The VPS run ran `--name=myjob` twice, one output per direction, drawn in the
+    // groups `<run.yaml workload> · myjob`.
+    const mine = await yours('packages/parsers/fixtures/corpus/fio/kubestr__fio-3.20-json-2jobs-gtod-reduce.json');
+    const theirs = await published(VPS_FIO3, 'aws-ec2-micro');
+    const { sections, pairs } = pairedSections(mine.sections, mine.fingerprints, theirs.sections, theirs.fingerprints);
+    expect(pairs.map((pair) => [pair.yourGroup, pair.theirGroup])).toEqual([
+      ['read_iops', 'randread-4k-qd4-libaio · myjob'],
+      ['write_iops', 'randwrite-4k-qd4-libaio · myjob'],
+    ]);
+    expect(pairs.map((pair) => pair.similarity?.kindMatch)).toEqual(['same', 'same']);
+    const compared = compareRuns([
+      { ref: YOUR_RUN, sections: mine.sections },
+      { ref: theirs.ref, sections },
+    ]);
+    const fio = compared.find((section) => section.key === 'fio');
+    const theirIops = (metric: string, group: string) =>
+      fio?.metrics.find((m) => m.metric === metric)?.cells.find((c) => c.run === theirs.ref.id && c.group === group)
+        ?.value;
+    // fio--randwrite.txt: `write: IOPS=3065, BW=11.0MiB/s (12.6MB/s)(3593MiB/300002msec)`;
+    // fio--randread.txt: `read: IOPS=5269, BW=20.6MiB/s (21.6MB/s)(4096MiB/198990msec)`.
+    expect(theirIops('write.iops', 'write_iops')).toBe(3065);
+    expect(theirIops('read.iops', 'read_iops')).toBe(5269);
+    // Each bar lines up beside the reader's, and none of the other direction's: kubestr's read_iops has no write bars.
+    expect(theirIops('write.iops', 'read_iops')).toBeUndefined();
+    expect(theirIops('read.iops', 'write_iops')).toBeUndefined();
   });
 });

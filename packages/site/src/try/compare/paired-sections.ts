@@ -10,10 +10,10 @@
 // compareRuns lines them up; published groups paired with none are left out. Where neither side
 // has a fingerprint for a group (a published table), groups of the same key still pair. Pure.
 
-import { compareFingerprints, type Similarity, type WorkloadFingerprint } from '@benchfolio/parsers';
+import { compareFingerprints, type Similarity } from '@benchfolio/parsers';
 import { sectionCompareKey } from '../../compare/compare-key.ts';
 import type { ComparedSection } from '../../compare/compare-runs.ts';
-import { sectionGroupFingerprints } from '../../compare/group-fingerprints.ts';
+import { type OutputFingerprint, sectionGroupFingerprints } from '../../compare/group-fingerprints.ts';
 import type { MetricComparison, ToolSection } from '../../view/model.ts';
 
 /** A reader's bar group and the published one drawn beside it. */
@@ -34,9 +34,9 @@ function groupKeys(section: ToolSection): string[] {
 /** For each of the reader's groups in a section, the published group of the same section drawn beside it. */
 export function pairGroups(
   yours: ToolSection,
-  yourFingerprints: readonly WorkloadFingerprint[],
+  yourFingerprints: readonly OutputFingerprint[],
   theirs: ToolSection,
-  theirFingerprints: readonly WorkloadFingerprint[],
+  theirFingerprints: readonly OutputFingerprint[],
 ): GroupPair[] {
   const section = sectionCompareKey(yours);
   const mine = sectionGroupFingerprints(yours, yourFingerprints);
@@ -74,9 +74,9 @@ export function pairGroups(
  */
 export function pairedSections(
   yours: readonly ToolSection[],
-  yourFingerprints: readonly WorkloadFingerprint[],
+  yourFingerprints: readonly OutputFingerprint[],
   theirs: readonly ToolSection[],
-  theirFingerprints: readonly WorkloadFingerprint[],
+  theirFingerprints: readonly OutputFingerprint[],
 ): { sections: ToolSection[]; pairs: GroupPair[] } {
   const allPairs: GroupPair[] = [];
   const sections = theirs.map((section) => {
