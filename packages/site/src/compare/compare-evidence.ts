@@ -3,10 +3,11 @@
 // repeats, data/noise.ts: jstat stays out of the page's script), and the lint findings on each
 // number (the library's `lint`), by compared section, workload and metric.
 
-import type { LintFinding, LoadedExperiment } from '@benchfolio/parsers/node';
+import type { LintFinding, LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { noiseTests } from '../data/noise.ts';
 import { runSections } from '../data/run-json.ts';
 import { experimentFindings } from '../findings/cell-findings.ts';
+import type { ToolSection } from '../view/model.ts';
 import {
   type CompareCellFinding,
   type CompareFingerprint,
@@ -30,12 +31,12 @@ export interface RunEvidence {
  * as /compare lines them up, then data/noise.ts's noiseTests), each once, under the run with
  * the better mean (compare-runs.json holds both runs of a pair).
  */
-export function experimentNoiseTests(loaded: LoadedExperiment): Map<string, CompareNoiseTest[]> {
+export function experimentNoiseTests(
+  loaded: LoadedExperiment,
+  sectionsOf: (run: LoadedRun) => ToolSection[],
+): Map<string, CompareNoiseTest[]> {
   const byRun = new Map<string, CompareNoiseTest[]>(loaded.runs.map((run) => [run.id, []]));
-  const inputs = loaded.runs.map((run) => ({
-    ref: { id: run.id, label: run.run.label },
-    sections: runSections(loaded, run),
-  }));
+  const inputs = loaded.runs.map((run) => ({ ref: { id: run.id, label: run.run.label }, sections: sectionsOf(run) }));
   for (const section of compareRuns(inputs)) {
     for (const metric of section.metrics) {
       const noise = noiseTests(metric);
@@ -82,13 +83,14 @@ export function runCellFindings(
 export function experimentEvidence(
   loaded: LoadedExperiment,
   fingerprintsOf: (run: string) => readonly CompareFingerprint[],
+  sectionsOf: (run: LoadedRun) => ToolSection[],
 ): Map<string, RunEvidence> {
-  const noise = experimentNoiseTests(loaded);
+  const noise = experimentNoiseTests(loaded, sectionsOf);
   // Notes do not change a lead and are not badged on numbers (findings/cell-findings.ts): left out.
   const findings = experimentFindings(loaded).filter((found) => found.severity !== 'note');
   return new Map(
     loaded.runs.map((run) => {
-      const sections = runSections(loaded, run).map((section) => ({
+      const sections = sectionsOf(run).map((section) => ({
         key: sectionCompareKey(section),
         groups: [...new Set(section.metrics.flatMap((metric) => metric.groups.map((group) => group.key)))],
       }));
@@ -107,8 +109,15 @@ export function experimentEvidence(
  * calls a lead.
  */
 export function compareRunsWithEvidence(loaded: LoadedExperiment, base = '/'): CompareRun[] {
-  const runs = experimentCompareRuns(loaded, base);
-  const evidence = experimentEvidence(loaded, (id) => runs.find((run) => run.run === id)?.fingerprints ?? []);
+  // Each run's sections, built once for its listing, its noise tests and its findings.
+  const sections = new Map(loaded.runs.map((run) => [run.id, runSections(loaded, run)]));
+  const sectionsOf = (run: LoadedRun) => sections.get(run.id) ?? [];
+  const runs = experimentCompareRuns(loaded, base, sectionsOf);
+  const evidence = experimentEvidence(
+    loaded,
+    (id) => runs.find((run) => run.run === id)?.fingerprints ?? [],
+    sectionsOf,
+  );
   return runs.map((run) => {
     const own = evidence.get(run.run);
     return own === undefined ? run : { ...run, noise: own.noise, findings: own.findings };

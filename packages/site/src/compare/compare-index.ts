@@ -4,6 +4,7 @@ import type { LoadedExperiment, LoadedRun } from '@benchfolio/parsers/node';
 import { measurementsCsvPath, rawFilePath, runJsonPath, runSectionsJsonPath } from '../data/download-paths.ts';
 import { hardwareFacets, hardwareLine } from '../data/hardware-summary.ts';
 import { runSections } from '../data/run-json.ts';
+import type { ToolSection } from '../view/model.ts';
 import { sectionCompareKey } from './compare-key.ts';
 
 /** One workload of a run's raw output, as the library fingerprints it (fingerprintOutput). */
@@ -109,12 +110,20 @@ function withBase(base: string, path: string): string {
   return `${base.endsWith('/') ? base : `${base}/`}${path.replace(/^\/+/, '')}`;
 }
 
-/** The runs of one experiment as the compare page lists them; none while it awaits runs. */
-export function compareRuns(loaded: LoadedExperiment, base = '/'): CompareRun[] {
+/**
+ * The runs of one experiment as the compare page lists them; none while it awaits runs. Each
+ * run's sections come from `sectionsOf` (runSections by default), so that a caller who needs them
+ * too builds them once.
+ */
+export function compareRuns(
+  loaded: LoadedExperiment,
+  base = '/',
+  sectionsOf: (run: LoadedRun) => ToolSection[] = (run) => runSections(loaded, run),
+): CompareRun[] {
   if (loaded.experiment.status === 'awaiting-runs') return [];
   return loaded.runs.map((run) => {
     const keys = new Set<string>();
-    const sections = runSections(loaded, run);
+    const sections = sectionsOf(run);
     for (const section of sections) {
       const prefix = sectionCompareKey(section);
       for (const metric of section.metrics) for (const group of metric.groups) keys.add(`${prefix}|${group.key}`);

@@ -1,5 +1,6 @@
 import { type BonnieResult, type BonnieRun, CSV_TEST_NAMES, type TestName } from '../../bonnie/schema.ts';
 import {
+  escapeRegExp,
   findInLines,
   finding,
   type LintFinding,
@@ -61,7 +62,7 @@ function cpuBoundFindings(input: OutputLintInput, run: BonnieRun, lines: readonl
 
 /** The nth cell after name and size on the I/O row of the table, else the run's first line. */
 function cellPosition(lines: readonly string[], run: BonnieRun, cell: number): TextPosition {
-  const row = findInLines(lines, new RegExp(`^${run.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\S`), run.line);
+  const row = findInLines(lines, new RegExp(`^${escapeRegExp(run.name)}\\s+\\S`), run.line);
   if (row === null) return { line: run.line, column: 1 };
   const cells = [...(lines[row.line - 1] ?? '').matchAll(/\S+/g)];
   const found = cells[cell + 2];

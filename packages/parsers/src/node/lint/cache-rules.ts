@@ -2,6 +2,7 @@ import type { WorkloadFingerprint } from '../../fingerprint.ts';
 import { fingerprintOutput } from '../../fingerprint-output.ts';
 import {
   bytesWords,
+  escapeRegExp,
   findInLines,
   finding,
   type LintFinding,
@@ -71,10 +72,6 @@ function field(fingerprint: WorkloadFingerprint, key: string): string | number |
 function numberField(fingerprint: WorkloadFingerprint, key: string): number | null {
   const value = field(fingerprint, key);
   return typeof value === 'number' ? value : null;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** fio: `direct=0` or not set (fio's default), `size` × `numjobs` under twice the memory. */

@@ -8,7 +8,7 @@ import {
   workloadPosition,
   workloadWords,
 } from './experiment-workloads.ts';
-import { finding, type GroupLintInput, type LintFinding } from './finding.ts';
+import { escapeRegExp, finding, type GroupLintInput, type LintFinding } from './finding.ts';
 
 /**
  * BF401: runs of one workload whose parameters differ in anything but the experiment's variable.
@@ -73,9 +73,7 @@ function namesParameter(text: string, outputs: readonly WorkloadOutput[], key: s
   for (const { fingerprint } of outputs) {
     for (const field of fingerprint.fields) if (field.key === key) labels.add(field.label.toLowerCase());
   }
-  return [...labels].some((label) =>
-    new RegExp(`(?:^|[^a-z])${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^a-z])`).test(text),
-  );
+  return [...labels].some((label) => new RegExp(`(?:^|[^a-z])${escapeRegExp(label)}(?:$|[^a-z])`).test(text));
 }
 
 /** The runs whose value of `key` is not the one most runs share, each with that reference. */

@@ -1,7 +1,7 @@
 import type { LoadedRun } from '../../content/loaded.ts';
 import type { IostatReport, IostatResult } from '../../iostat/schema.ts';
 import type { SadfResult } from '../../sadf/schema.ts';
-import { findInLines, type OutputLintInput, textLines } from './finding.ts';
+import { escapeRegExp, findInLines, type OutputLintInput, textLines } from './finding.ts';
 
 /**
  * A run's device-statistics logs on the wall clock, for the device under test: iostat -t with
@@ -162,7 +162,7 @@ function reportLines(lines: readonly string[]): (timestampText: string | null) =
   let isLost = false;
   return (timestampText) => {
     if (isLost || timestampText === null) return 1;
-    const escaped = timestampText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(timestampText);
     const found = findInLines(lines, new RegExp(`^${escaped}\\s*$`), from);
     if (found === null) isLost = true;
     else from = found.line + 1;

@@ -30,6 +30,30 @@ let findings: LintFinding[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The reports iostat has printed so far (each starts with its ISO timestamp). */
+const iostatReports = () => readFileSync(join(work, 'iostat.txt'), 'utf8').match(/^\d{4}-\d\d-\d\dT/gm)?.length ?? 0;
+
+/** The samples of the loop device sadc has written so far (sadf reads a file sadc is still writing). */
+function sadcReports(): number {
+  try {
+    const sadf = execFileSync('sadf', ['-j', join(work, 'sa.dat'), '--', '-d', '-p'], { encoding: 'utf8' });
+    return sadf.split(`"disk-device": "${device.replace('/dev/', '')}"`).length - 1;
+  } catch {
+    return 0; // not written yet
+  }
+}
+
+/**
+ * Waits until iostat and sadc have each printed `more` reports beyond those they had. The
+ * collectors start and report as late as a busy machine lets them: a fixed sleep once left the
+ * first job before iostat's first interval, and the rules rightly judged nothing. No time limit
+ * but the hook's.
+ */
+async function untilMoreReports(more: number): Promise<void> {
+  const [iostatHad, sadcHad] = [iostatReports(), sadcReports()];
+  while (iostatReports() < iostatHad + more || sadcReports() < sadcHad + more) await sleep(200);
+}
+
 function fio(name: string, options: string): string {
   const args = `--name=${name} --filename=${join(work, 'mnt', 'data')} --size=64m --time_based ${options}`;
   return execFileSync('sh', ['-c', `fio ${args} --output-format=json`], { encoding: 'utf8' });
@@ -86,7 +110,8 @@ beforeAll(async () => {
   });
   // sadc beside it, every second, into a data file that sadf -j reads afterwards.
   const sadc = spawn('/usr/lib/sysstat/sadc', ['-S', 'DISK', '1', join(work, 'sa.dat')], { stdio: 'ignore' });
-  await sleep(1500);
+  // iostat's first report is since boot; three make whole intervals before the first job.
+  await untilMoreReports(3);
   outputs.push({
     file: 'fio--cached-read.txt',
     text: fio('cached-read', '--rw=read --bs=1M --invalidate=0 --runtime=3'),
@@ -101,7 +126,8 @@ beforeAll(async () => {
     file: 'fio--direct-write.txt',
     text: fio('direct-write', '--rw=write --bs=1M --direct=1 --runtime=3'),
   });
-  await sleep(1500);
+  // Two more reports of each after the last job: its seconds lie inside both logs.
+  await untilMoreReports(2);
   for (const collector of [iostat, sadc]) {
     collector.kill('SIGINT');
     await new Promise((resolve) => collector.once('exit', resolve));

@@ -1,6 +1,7 @@
 import { type DeviceInterval, type DeviceLog, deviceLogs } from './device-logs.ts';
 import {
   bytesWords,
+  escapeRegExp,
   findInLines,
   finding,
   type GroupLintInput,
@@ -55,7 +56,7 @@ function covers(log: DeviceLog, window: JobWindow): boolean {
 /** The job's direction line in the fio output (`  read: IOPS=`, else JSON's `"read" : {`), else its report or first line. */
 function directionPosition(window: JobWindow, direction: 'read' | 'write'): TextPosition {
   const lines = textLines(window.output.text);
-  const escaped = window.job.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(window.job.name);
   const report = findInLines(lines, new RegExp(`^${escaped}: \\(groupid=`));
   if (report !== null) return findInLines(lines, new RegExp(`^\\s+${direction}\\s*:`), report.line) ?? report;
   const json = findInLines(lines, new RegExp(`^\\s*"jobname" : "${escaped}"`));

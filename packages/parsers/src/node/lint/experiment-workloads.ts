@@ -2,6 +2,7 @@ import type { LoadedRun } from '../../content/loaded.ts';
 import type { WorkloadFingerprint } from '../../fingerprint.ts';
 import { fingerprintOutput } from '../../fingerprint-output.ts';
 import {
+  escapeRegExp,
   findInLines,
   type GroupLintInput,
   nameInMessage,
@@ -69,10 +70,6 @@ function outputFingerprints(input: OutputLintInput): WorkloadFingerprint[] {
     seen.add(fingerprint.workload);
     return true;
   });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Where the workload starts in its output: a fio job's line (`name: (g=0): rw=...`) or JSON name, else its run. */

@@ -105,3 +105,8 @@ const MAX_NAME_CHARS = 60;
 export function nameInMessage(name: string): string {
   return name.length <= MAX_NAME_CHARS ? name : `${name.slice(0, MAX_NAME_CHARS - 1)}… (${name.length} characters)`;
 }
+
+/** Text as a literal in a RegExp: a job or machine name may hold any character. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

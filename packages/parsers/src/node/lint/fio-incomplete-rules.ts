@@ -2,6 +2,7 @@ import type { WorkloadFingerprint } from '../../fingerprint.ts';
 import { fingerprintOutput } from '../../fingerprint-output.ts';
 import type { DirectionStats, FioJob, FioResult } from '../../fio/schema.ts';
 import {
+  escapeRegExp,
   findInLines,
   finding,
   type LintFinding,
@@ -10,6 +11,7 @@ import {
   type TextPosition,
   textLines,
 } from './finding.ts';
+import { jobRuntimeMs } from './fio-job.ts';
 
 /**
  * fio jobs that did not do all they were asked: short or dropped I/Os (BF105), a time_based job
@@ -46,10 +48,6 @@ export function fioIncompleteFindings(input: OutputLintInput): LintFinding[] {
     for (const job of fresh) seen.add(job.name);
   });
   return findings;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The lines of one run of the output: from its first line to the next run's. */
@@ -157,14 +155,6 @@ function timeOptions(fingerprints: readonly WorkloadFingerprint[]): Map<string, 
   return options;
 }
 
-/** The job's runtime in ms: its longest direction that moved data. */
-function runtimeMs(job: FioJob): number | null {
-  const runtimes = [job.read, job.write, job.trim, job.mixed]
-    .filter((stats): stats is DirectionStats => stats !== null && (stats.ioBytes ?? 0) > 0)
-    .flatMap((stats) => (stats.runtimeMs === null ? [] : [stats.runtimeMs]));
-  return runtimes.length === 0 ? null : Math.max(...runtimes);
-}
-
 function earlyEndFinding(
   input: OutputLintInput,
   job: FioJob,
@@ -175,7 +165,7 @@ function earlyEndFinding(
   // (--steadystate) was ended by fio on purpose.
   if (time === undefined || job.hasFailed || (job.error?.code ?? 0) !== 0) return [];
   if (job.steadyState?.isAttained === true) return [];
-  const own = runtimeMs(job);
+  const own = jobRuntimeMs(job);
   const configuredMs = time.runtimeSec * 1000;
   if (own === null || own >= TIME_BASED_MIN_SHARE * configuredMs) return [];
   const share = own / configuredMs;

@@ -1,5 +1,6 @@
-import type { DirectionStats, FioJob, FioResult, FioRun } from '../../fio/schema.ts';
+import type { FioJob, FioResult, FioRun } from '../../fio/schema.ts';
 import {
+  escapeRegExp,
   findInLines,
   finding,
   type LintFinding,
@@ -8,6 +9,7 @@ import {
   type TextPosition,
   textLines,
 } from './finding.ts';
+import { jobDirections, jobRuntimeMs } from './fio-job.ts';
 
 /**
  * fio's rules on the parsed jobs: an error (BF101), a runtime far from the siblings' (BF102), one
@@ -54,10 +56,6 @@ export function fioFindings(input: OutputLintInput): LintFinding[] {
   return findings;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function jobText(lines: readonly string[], name: string, run: FioRun): JobText {
   const from = run.line;
   const escaped = escapeRegExp(name);
@@ -73,18 +71,6 @@ function reportPosition(text: JobText, pattern: RegExp): TextPosition {
     return found ?? { line: text.reportLine, column: 1 };
   }
   return { line: text.headerLine ?? text.runLine, column: 1 };
-}
-
-function directions(job: FioJob): DirectionStats[] {
-  return [job.read, job.write, job.trim, job.mixed].filter((stats): stats is DirectionStats => stats !== null);
-}
-
-/** The job's runtime in ms: its longest direction that moved data. */
-function runtimeMs(job: FioJob): number | null {
-  const runtimes = directions(job)
-    .filter((stats) => (stats.ioBytes ?? 0) > 0 && stats.runtimeMs !== null)
-    .map((stats) => stats.runtimeMs as number);
-  return runtimes.length === 0 ? null : Math.max(...runtimes);
 }
 
 /** `runtime=` of each job (JSON job or global options), in ms, from any run of the output. */
@@ -128,8 +114,8 @@ function runtimeFinding(
   configuredMs: number | undefined,
   text: JobText,
 ): LintFinding[] {
-  const own = runtimeMs(job);
-  const siblings = jobs.filter((other) => other !== job).map(runtimeMs);
+  const own = jobRuntimeMs(job);
+  const siblings = jobs.filter((other) => other !== job).map(jobRuntimeMs);
   const known = siblings.filter((value): value is number => value !== null && value > 0);
   if (own === null || known.length === 0) return [];
   const typical = median(known);
@@ -146,8 +132,8 @@ function runtimeFinding(
 }
 
 function stallFinding(input: OutputLintInput, job: FioJob, text: JobText): LintFinding[] {
-  const own = runtimeMs(job);
-  const maxNs = Math.max(0, ...directions(job).map((stats) => stats.clat?.maxNs ?? 0));
+  const own = jobRuntimeMs(job);
+  const maxNs = Math.max(0, ...jobDirections(job).map((stats) => stats.clat?.maxNs ?? 0));
   if (own === null || own <= 0 || maxNs <= STALL_SHARE * own * 1e6) return [];
   const share = maxNs / (own * 1e6);
   return [

@@ -1,7 +1,8 @@
 import type { DdResult } from '../../dd/schema.ts';
-import type { DirectionStats, FioJob, FioResult, FioRun } from '../../fio/schema.ts';
+import type { FioJob, FioResult, FioRun } from '../../fio/schema.ts';
 import type { SysbenchResult } from '../../sysbench/schema.ts';
 import {
+  escapeRegExp,
   findInLines,
   finding,
   type LintFinding,
@@ -10,6 +11,7 @@ import {
   type TextPosition,
   textLines,
 } from './finding.ts';
+import { jobRuntimeMs } from './fio-job.ts';
 
 /**
  * The method rules on one output: a runtime under a minute (BF203: fio, sysbench fileio, dd), a
@@ -69,10 +71,6 @@ function fioMethodFindings(input: OutputLintInput, result: FioResult, lines: rea
   ]);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Where a job shows `pattern`: in its report (`name: (groupid=...`, the next 40 lines), else its
  * job line (`name: (g=...`), else its JSON `"jobname"`, else line 1.
@@ -91,23 +89,11 @@ function jobPosition(lines: readonly string[], name: string, pattern: RegExp | n
   );
 }
 
-function directions(job: FioJob): DirectionStats[] {
-  return [job.read, job.write, job.trim, job.mixed].filter((stats): stats is DirectionStats => stats !== null);
-}
-
-/** The job's runtime in ms: its longest direction that moved data; null when none did. */
-function runtimeMs(job: FioJob): number | null {
-  const runtimes = directions(job)
-    .filter((stats) => (stats.ioBytes ?? 0) > 0 && stats.runtimeMs !== null)
-    .map((stats) => stats.runtimeMs as number);
-  return runtimes.length === 0 ? null : Math.max(...runtimes);
-}
-
 function fioRuntimeFinding(input: OutputLintInput, job: JobEntries, lines: readonly string[]): LintFinding[] {
-  const first = job.entries.find((entry) => runtimeMs(entry.job) !== null);
+  const first = job.entries.find((entry) => jobRuntimeMs(entry.job) !== null);
   // fio's cpuio engine burns CPU and does no I/O: no device to fill.
   if (first === undefined || first.job.parameters.ioengine === 'cpuio') return [];
-  const ms = runtimeMs(first.job) as number;
+  const ms = jobRuntimeMs(first.job) as number;
   if (ms >= SHORT_RUNTIME_MS) return [];
   return [
     finding(input, 'BF203', jobPosition(lines, job.name, /runt=\s*\d+|\/\d+msec\)/), {

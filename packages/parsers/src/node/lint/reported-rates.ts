@@ -2,7 +2,14 @@ import type { BonnieResult } from '../../bonnie/schema.ts';
 import type { DdResult } from '../../dd/schema.ts';
 import type { DirectionStats, FioJob, FioResult, FioRun } from '../../fio/schema.ts';
 import type { SysbenchResult } from '../../sysbench/schema.ts';
-import { findInLines, nameInMessage, type OutputLintInput, type TextPosition, textLines } from './finding.ts';
+import {
+  escapeRegExp,
+  findInLines,
+  nameInMessage,
+  type OutputLintInput,
+  type TextPosition,
+  textLines,
+} from './finding.ts';
 
 /**
  * What each tool reports that the physics rules hold against the hardware: bandwidths (B/s),
@@ -43,10 +50,6 @@ export function reportedRates(input: OutputLintInput): ReportedRate[] {
     default:
       return [];
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** fio's engines that complete each I/O before issuing the next (as fio-rules.ts's). */

@@ -4,6 +4,7 @@ import type { DdResult } from '../../dd/schema.ts';
 import type { FioResult } from '../../fio/schema.ts';
 import type { SysbenchResult } from '../../sysbench/schema.ts';
 import {
+  escapeRegExp,
   findInLines,
   finding,
   type GroupLintInput,
@@ -64,7 +65,7 @@ function runVersion(run: LoadedRun, input: OutputLintInput): RunVersion | null {
   const printed = printedVersion(input);
   const text = printed ?? run.run.tools[input.parsed.tool] ?? null;
   if (text === null) return null;
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(text);
   const at = (printed === null ? null : findInLines(textLines(input.text), new RegExp(escaped))) ?? {
     line: 1,
     column: 1,
