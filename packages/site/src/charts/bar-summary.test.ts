@@ -20,11 +20,11 @@ const jobs = ['job', 'jobs'] as const;
 
 describe('barSummary(data, options)', () => {
   test('counts the groups each run leads by more than the run-to-run variation, and says one run each is not tested', () => {
-    // ext4 over the next: 7366/7118 (+3 %, within 6.8 %: not counted), 83840/59112 (+42 %),
+    // ext4 over the next: 7366/7118 (+3 %, within 21 %: not counted), 83840/59112 (+42 %),
     // 10494/6486 (+62 %); xfs 96347/20460.
     expect(barSummary(iops, { groupNoun: jobs })).toBe(
       'ext4 has the highest write IOPS in 2 of 4 jobs (ahead by 42–62 %); xfs in 1 (ahead by 4.71×). ' +
-        'In 1 the first two are ≈, 3 % apart: within the 6.8\u00a0% two runs of one configuration typically differ by here. ' +
+        'In 1 the first two are ≈, 3 % apart: within the 21.0\u00a0% two runs of one configuration typically differ by here. ' +
         'One run each, not tested for noise.',
     );
   });
@@ -39,7 +39,7 @@ describe('barSummary(data, options)', () => {
   test('adds how each run compares with the baseline', () => {
     expect(barSummary(iops, { groupNoun: jobs, baseline: 'ext3' })).toBe(
       'ext4 has the highest write IOPS in 2 of 4 jobs (ahead by 42–62 %); xfs in 1 (ahead by 4.71×). ' +
-        'In 1 the first two are ≈, 3 % apart: within the 6.8\u00a0% two runs of one configuration typically differ by here. ' +
+        'In 1 the first two are ≈, 3 % apart: within the 21.0\u00a0% two runs of one configuration typically differ by here. ' +
         'One run each, not tested for noise. Against ext3: ext4 is better in 4 of 4 jobs; xfs is better in 2 of 4 jobs.',
     );
   });
@@ -90,7 +90,7 @@ describe('barSummary(data, options)', () => {
     const summary = barSummary(flagged, { groupNoun: jobs });
     expect(summary).toBe(
       'xfs has the highest write IOPS in 2 of 4 jobs (ahead by 4.71× to 191×); ext3 in 1 (ahead by 17×). ' +
-        'In 1 the first two are ≈, 3 % apart: within the 6.8\u00a0% two runs of one configuration typically differ by here. ' +
+        'In 1 the first two are ≈, 3 % apart: within the 21.0\u00a0% two runs of one configuration typically differ by here. ' +
         'ext4’s number is flagged BF001 in 2 of the 4 jobs: not ranked. One run each, not tested for noise.',
     );
     // One job: the flagged run is listed last, not ranked, whatever its number.

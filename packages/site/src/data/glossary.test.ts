@@ -33,20 +33,27 @@ describe('glossaryGroups of content/results', async () => {
     const p99 = entry('fio-write-clat-p99');
     expect(p99?.title).toBe('Write completion latency, p99');
     expect(p99?.explanation).toMatch(/99 % of the I\/Os took at most this long/);
-    expect(p99?.experiments.map((page) => page.id)).toEqual(['2026-11-ext4-xfs-btrfs-loopback']);
-  });
-
-  it('lists fio write IOPS once, with every experiment that shows it, raw or published', () => {
-    const iops = entry('fio-write-iops');
-    expect(iops?.experiments.map((page) => page.id).sort()).toEqual([
-      '2011-07-ext3-ext4-xfs-fio-msa70',
-      '2020-fio-random-write-cpu-governor',
-      '2020-fio-random-write-io-scheduler-filesystem',
+    expect(p99?.experiments.map((page) => page.id)).toEqual([
+      '2026-11-btrfs-raid-levels-loop',
+      '2026-11-btrfs-raid1-copies-loop',
       '2026-11-ext4-xfs-btrfs-loopback',
     ]);
   });
 
-  it('explains how runs are compared: Welch, p, ≈ with the 6.8 % figure and its source, geometric mean, ratios', () => {
+  it('lists fio write IOPS once, with the experiments that show it, raw or published, and how many in all', () => {
+    const iops = entry('fio-write-iops');
+    // Six show it; the entry names GLOSSARY_PAGES_SHOWN (5) of them and counts all six.
+    expect(iops?.experimentCount).toBe(6);
+    expect(iops?.experiments.map((page) => page.id).sort()).toEqual([
+      '2011-07-ext3-ext4-xfs-fio-msa70',
+      '2020-fio-random-write-cpu-governor',
+      '2020-fio-random-write-io-scheduler-filesystem',
+      '2026-11-btrfs-raid-levels-loop',
+      '2026-11-btrfs-raid1-copies-loop',
+    ]);
+  });
+
+  it('explains how runs are compared: Welch, p, ≈ with the 21.0 % figure and its source, geometric mean, ratios', () => {
     const byId = (id: string) => COMPARING_CONCEPTS.find((concept) => concept.id === id);
     expect(COMPARING_CONCEPTS.map((concept) => concept.id)).toEqual([
       GLOSSARY_CONCEPTS.welch,
@@ -58,7 +65,7 @@ describe('glossaryGroups of content/results', async () => {
     expect(byId('welch-t-test')?.explanation).toMatch(/beyond the noise, p < 0\.05/);
     expect(byId('p-value')?.explanation).toMatch(/p = 0\.41 means/);
     expect(byId('within-the-noise')?.explanation).toMatch(
-      /6\.8 %, the median difference between two repeats of the same run, over 45 pairs/,
+      /21\.0 %, the median difference between two repeats of the same run, over 156 pairs/,
     );
     expect(byId('within-the-noise')?.explanation).toMatch(/ahead by …, one run each, not tested/);
     expect(byId('geometric-mean')?.explanation).toMatch(/n-th root of the product/);

@@ -68,10 +68,10 @@ describe('verdict(sections, headline)', () => {
     expect(table?.note).toMatch(/one metric in every row, so they compare/);
     const ext3 = table?.rows[0]?.cells.find((cell) => cell.run === 'ext3');
     expect(ext3?.ratio).toBeCloseTo(7118 / 7366, 12);
-    // 7118 against 7366: 3.4 % behind, within the 6.8 % run-to-run variation: no colour, ≈.
+    // 7118 against 7366: 3.4 % behind, within the 21.0 % run-to-run variation: no colour, ≈.
     expect(ext3?.closeness).toBeNull();
     expect(ext3?.isWithinNoise).toBe(true);
-    // random-write-buf: ext3 59112 against ext4 83840 (0.71×), more than 6.8 % behind: coloured.
+    // random-write-buf: ext3 59112 against ext4 83840 (0.71×), more than 21.0 % behind: coloured.
     expect(table?.rows[1]?.cells.find((cell) => cell.run === 'ext3')?.closeness).toBe('mid');
     expect(table?.rows[1]?.cells.find((cell) => cell.run === 'ext4')).toMatchObject({
       text: 'best',
@@ -120,14 +120,14 @@ describe('verdict(sections, headline)', () => {
 describe('verdict: nothing crowned inside the noise or with an error finding (issue 36)', () => {
   it('writes io-scheduler 16k as ≈, with no bold run and no green "best" cell', async () => {
     // measurements.csv, 16k: xfs-noop "111602", ext4-noop "111132" IOPS, one run each: 0.4 %
-    // apart, within the 6.8 % two runs of one configuration typically differ by.
+    // apart, within the 21.0 % two runs of one configuration typically differ by.
     const view = experimentView(await realExperiment('2020-fio-random-write-io-scheduler-filesystem'));
     const [iops] = verdict(view.sections, view.experiment.headline, verdictContext(view));
     const line = iops?.lines.find((candidate) => candidate.group === '16k');
     const [xfs, ext4, cfq] = line?.entries ?? [];
     expect([xfs?.run, xfs?.value, xfs?.isLead, xfs?.leadText]).toEqual(['xfs-noop', 111602, false, undefined]);
     expect(ext4).toMatchObject({ run: 'ext4-noop', value: 111132, isWithinNoise: true, ratioText: '−0.4 %' });
-    expect(ext4?.noiseText).toBe('within the 6.8\u00a0% two runs of one configuration typically differ by here');
+    expect(ext4?.noiseText).toBe('within the 21.0\u00a0% two runs of one configuration typically differ by here');
     // ext4-cfq "34597.7" is far behind, but it is not the best: nothing to crown in the line.
     expect(cfq?.isWithinNoise).toBe(false);
     const row = iops?.table?.rows.find((candidate) => candidate.label === '16k');
@@ -189,7 +189,7 @@ describe('verdict: nothing crowned inside the noise or with an error finding (is
     expect(still?.lines.find((l) => l.groupKey === 'random-write-buf')?.entries[0]?.isLead).toBe(true);
   });
 
-  it('says how it was decided: Welch on the repeats, or one run each against 6.8 %, with glossary links', async () => {
+  it('says how it was decided: Welch on the repeats, or one run each against 21.0 %, with glossary links', async () => {
     const loopback = experimentView(await realExperiment('2026-11-ext4-xfs-btrfs-loopback'));
     const [fio] = verdict(loopback.sections, loopback.experiment.headline, verdictContext(loopback));
     const text = (parts: NonNullable<typeof fio>['decided']) =>
@@ -203,10 +203,10 @@ describe('verdict: nothing crowned inside the noise or with an error finding (is
     const msa70 = experimentView(await realExperiment('2011-07-ext3-ext4-xfs-fio-msa70'));
     const [iops] = verdict(msa70.sections, msa70.experiment.headline, verdictContext(msa70));
     expect(text(iops?.decided ?? [])).toMatch(
-      /one run each, so nothing was tested\. A lead of 6\.8\u00a0% or less is written ≈ and not counted/,
+      /one run each, so nothing was tested\. A lead of 21\.0\u00a0% or less is written ≈ and not counted/,
     );
     expect(text(iops?.decided ?? [])).toMatch(
-      /the median gap between two repeats of one run, over 45 pairs of this site’s own repeats/,
+      /the median gap between two repeats of one run, over 156 pairs of this site’s own repeats/,
     );
   });
 });
