@@ -66,7 +66,7 @@ function flaggedSentences(
 
 /**
  * "ext4 has the highest write IOPS in 2 of 4 jobs (ahead by 42–62 %); xfs in 1 (ahead by 4.71×).
- * In 1 the first two are ≈, within the 6.8 % … One run each, not tested for noise." With noise
+ * In 1 the first two are ≈, within the 21.0 % … One run each, not tested for noise." With noise
  * tests, only leads beyond the noise are counted, and the groups whose first two runs are within
  * it are said to be.
  */
