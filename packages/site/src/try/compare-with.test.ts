@@ -5,7 +5,7 @@ import type { SearchRecord } from '../catalog/search-record.ts';
 import { type CompareRun, compareRuns, type ExperimentCompareRuns } from '../compare/compare-index.ts';
 import { compareRunsJsonPath } from '../data/download-paths.ts';
 import { runSectionsJson } from '../data/run-json.ts';
-import { loadRealExperiments, repoPath } from '../data/test-content.ts';
+import { loadTrySearchExperiments, repoPath } from '../data/test-content.ts';
 import { loadPagefind, type Pagefind } from '../lib/pagefind.ts';
 import { href } from '../lib/url.ts';
 import { analyze } from './analyze.ts';
@@ -32,7 +32,7 @@ function compareRunsHref(id: string): string {
 }
 
 beforeAll(async () => {
-  const experiments = await loadRealExperiments();
+  const experiments = await loadTrySearchExperiments();
   records = searchRecordsOf(experiments, BASE);
   published = new Map<string, unknown>();
   everyRun = [];

@@ -3,7 +3,7 @@ import type { WorkloadFingerprint } from '@benchfolio/parsers';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { SearchRecord } from '../../catalog/search-record.ts';
 import { WORKLOAD_CATEGORY_FILTER, WORKLOAD_KIND_FILTER } from '../../compare/compare-filters.ts';
-import { loadRealExperiments, repoPath } from '../../data/test-content.ts';
+import { loadTrySearchExperiments, repoPath } from '../../data/test-content.ts';
 import { analyze } from '../analyze.ts';
 import { copiesOf, fakePagefind, searchRecordsOf } from '../test-pagefind.ts';
 import { CANDIDATE_LIMIT, candidateExperiments, scopeText } from './candidate-experiments.ts';
@@ -21,7 +21,7 @@ const VPS_RANDREAD = `${CORPUS}/fio/vps-comparison__fio-2.2.10-randread-8jobs-gr
 /** The search records of content/results, as the build writes them. */
 let records: SearchRecord[];
 beforeAll(async () => {
-  records = searchRecordsOf(await loadRealExperiments());
+  records = searchRecordsOf(await loadTrySearchExperiments());
 });
 
 /** The workloads /try reads from a real output. */
