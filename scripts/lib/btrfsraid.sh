@@ -8,15 +8,16 @@
 raid_min_devices() {
   case $1 in
     raid0 | raid1) printf '2\n' ;;
-    raid5) printf '3\n' ;;
-    raid10 | raid6) printf '4\n' ;;
+    raid5 | raid1c3) printf '3\n' ;;
+    raid10 | raid6 | raid1c4) printf '4\n' ;;
     *) return 1 ;;
   esac
 }
 
 # raid_metadata LEVEL: the metadata profile for a data profile. btrfs(5), "RAID56 status and
 # recommended practices": "Do not use raid5 nor raid6 for metadata. Use raid1 or raid1c3
-# respectively." Every other level keeps its metadata in the same profile.
+# respectively." Every other level keeps its metadata in the same profile (raid1c3 and raid1c4:
+# three and four copies of both).
 raid_metadata() {
   case $1 in
     raid5) printf 'raid1\n' ;;
@@ -26,17 +27,22 @@ raid_metadata() {
 }
 
 # raid_image_bytes LEVEL DEVICES NEED: the size of each image for NEED bytes of files: the data's
-# share per device (copies, parity), a quarter more, and 256 MiB for metadata and system chunks;
+# share per device (copies, parity), a quarter more, and 288 MiB for metadata and system chunks
+# (mkfs.btrfs puts a 256 MiB metadata chunk and an 8 MiB system chunk on each image of a small
+# raid1c4: 656 MiB images left 391 MiB free where 400 MiB were needed);
 # at least 512 MiB, in whole MiB. The images are sparse: only what is written takes room.
 raid_image_bytes() {
   case $1 in
     raid0) ri_share=$(($3 / $2)) ;;
     raid1) ri_share=$3 ;;
+    # three or four copies, one per device, over DEVICES devices
+    raid1c3) ri_share=$(($3 * 3 / $2)) ;;
+    raid1c4) ri_share=$(($3 * 4 / $2)) ;;
     raid10) ri_share=$(($3 * 2 / $2)) ;;
     raid5) ri_share=$(($3 / ($2 - 1))) ;;
     raid6) ri_share=$(($3 / ($2 - 2))) ;;
   esac
-  ri_bytes=$((ri_share + ri_share / 4 + 268435456))
+  ri_bytes=$((ri_share + ri_share / 4 + 301989888))
   test "$ri_bytes" -ge 536870912 || ri_bytes=536870912
   printf '%s\n' $(((ri_bytes + 1048575) / 1048576 * 1048576))
 }
@@ -44,7 +50,7 @@ raid_image_bytes() {
 # raid_check_options: --btrfs-raid LEVEL [--devices N], and what it does not go with.
 raid_check_options() {
   raid_min_devices "$BF_BTRFS_RAID" >/dev/null ||
-    die "--btrfs-raid $BF_BTRFS_RAID: one of raid0, raid1, raid10, raid5, raid6"
+    die "--btrfs-raid $BF_BTRFS_RAID: one of raid0, raid1, raid1c3, raid1c4, raid10, raid5, raid6"
   rc_min=$(raid_min_devices "$BF_BTRFS_RAID")
   BF_RAID_DEVICES=${BF_RAID_DEVICES:-$rc_min}
   test "$BF_RAID_DEVICES" -ge "$rc_min" ||

@@ -65,6 +65,9 @@ function showDevices(mount: string): number {
 const LEVELS = [
   { level: 'raid0', devices: 2, data: 'RAID0', metadata: 'RAID0' },
   { level: 'raid1', devices: 2, data: 'RAID1', metadata: 'RAID1' },
+  // mkfs.btrfs(8), PROFILES: RAID1C3 keeps 3 copies on 3 devices at least ("3/any"), RAID1C4 4 on 4.
+  { level: 'raid1c3', devices: 3, data: 'RAID1C3', metadata: 'RAID1C3' },
+  { level: 'raid1c4', devices: 4, data: 'RAID1C4', metadata: 'RAID1C4' },
   { level: 'raid10', devices: 4, data: 'RAID10', metadata: 'RAID10' },
   // btrfs(5): "Do not use raid5 nor raid6 for metadata. Use raid1 or raid1c3 respectively."
   { level: 'raid5', devices: 3, data: 'RAID5', metadata: 'RAID1' },
@@ -263,9 +266,12 @@ describe('scripts/benchfolio-run --btrfs-raid refuses what it cannot make, befor
   afterAll(() => removeAll(dir));
 
   it.each([
-    [['--btrfs-raid', 'raid7'], '--btrfs-raid raid7: one of raid0, raid1, raid10, raid5, raid6'],
+    [['--btrfs-raid', 'raid7'], '--btrfs-raid raid7: one of raid0, raid1, raid1c3, raid1c4, raid10, raid5, raid6'],
+    [['--btrfs-raid', 'raid1c2'], '--btrfs-raid raid1c2: one of raid0, raid1, raid1c3, raid1c4, raid10, raid5, raid6'],
     [['--btrfs-raid', 'raid10', '--devices', '3'], '--devices 3: btrfs raid10 is made here of 4 images or more'],
     [['--btrfs-raid', 'raid6', '--devices', '3'], '--devices 3: btrfs raid6 is made here of 4 images or more'],
+    [['--btrfs-raid', 'raid1c3', '--devices', '2'], '--devices 2: btrfs raid1c3 is made here of 3 images or more'],
+    [['--btrfs-raid', 'raid1c4', '--devices', '3'], '--devices 3: btrfs raid1c4 is made here of 4 images or more'],
     [['--btrfs-raid', 'raid1', '--loopback', 'ext4'], '--btrfs-raid with --loopback: not supported'],
     [['--devices', '4', '--run', 'x'], '--devices goes with --btrfs-raid'],
   ])('%j', async (options, message) => {
@@ -284,4 +290,34 @@ describe('scripts/benchfolio-run --btrfs-raid refuses what it cannot make, befor
     expect(result.stdout).toContain('mkfs.btrfs -f -q -d raid5 -m raid1 /dev/loopN...');
     expect(await listing(dir)).toEqual([]);
   });
+
+  // The images' size: raid1c3 over 3 images and raid1c4 over 4 put a whole copy on each, as raid1
+  // over 2 does; over twice as many images each holds half as much (plus the fixed metadata room).
+  it.each([
+    ['raid1c3', 3],
+    ['raid1c4', 4],
+  ])(
+    '%s over %i images: each image as large as raid1 over 2 plans; over twice as many, smaller',
+    async (level, devices) => {
+      const planned = async (raid: string, count: number): Promise<number> => {
+        const options = {
+          btrfsRaid: raid,
+          devices: count,
+          dir,
+          experiment,
+          profile: 'sysbench-fileio-seed',
+          size: '1G',
+        };
+        const result = await runRunner(runnerArgs({ ...options, dryRun: true }));
+        expect(result.code, result.stderr).toBe(0);
+        // "# btrfs raid1c3: 3 images of 1744830464 bytes (1.6 GiB) each, sparse, in ..."
+        return Number(new RegExp(`^# btrfs ${raid}: ${count} images of (\\d+) bytes`, 'm').exec(result.stdout)?.[1]);
+      };
+      const mirror = await planned('raid1', 2);
+      expect(mirror).toBeGreaterThan(1024 ** 3);
+      expect(await planned(level, devices)).toBe(mirror);
+      expect(await planned(level, devices * 2)).toBeLessThan(mirror);
+      expect(await listing(dir)).toEqual([]);
+    },
+  );
 });

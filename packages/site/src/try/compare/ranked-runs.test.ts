@@ -4,7 +4,7 @@ import { compareFingerprints } from '@benchfolio/parsers';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { newestFirst } from '../../catalog/catalog.ts';
 import { type CompareRun, compareRuns } from '../../compare/compare-index.ts';
-import { loadRealExperiments, repoPath } from '../../data/test-content.ts';
+import { loadTrySearchExperiments, repoPath } from '../../data/test-content.ts';
 import { analyze } from '../analyze.ts';
 import { type FakePagefind, fakePagefind, searchRecordsOf } from '../test-pagefind.ts';
 import type { TryView } from '../try-view.ts';
@@ -18,7 +18,7 @@ let everyRun: CompareRun[];
 /** The site's search index over the real experiments' records. */
 let pagefind: FakePagefind;
 beforeAll(async () => {
-  const experiments = await loadRealExperiments();
+  const experiments = await loadTrySearchExperiments();
   runsOf = new Map(experiments.map((loaded) => [loaded.id, compareRuns(loaded)]));
   everyRun = experiments
     .map((loaded) => ({ id: loaded.id, date: loaded.experiment.date }))

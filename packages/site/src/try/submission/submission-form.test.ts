@@ -198,8 +198,9 @@ describe('mountSubmission', () => {
     radio.dispatchEvent(new window.Event('change', { bubbles: true }));
     expect(issueFields()).toContain('existing-experiment');
     expect(issueFields().some((field) => field?.startsWith('experiment.'))).toBe(false);
-    // The loopback's title: "ext4 vs xfs vs btrfs on loop images on a virtio disk, with fio, ...".
-    fill('existing-experiment', 'loop images');
+    // The loopback's title: "ext4 vs xfs vs btrfs on loop images on a virtio disk, with fio, ...". The
+    // btrfs RAID experiments' titles say "loop images" too, but not "xfs".
+    fill('existing-experiment', 'xfs vs btrfs on loop images');
     const suggestions = () =>
       [...container.querySelectorAll<HTMLOptionElement>('datalist option')].map((option) => [
         option.value,
@@ -211,7 +212,7 @@ describe('mountSubmission', () => {
     const list = container.querySelector('datalist');
     expect(control('existing-experiment').getAttribute('list')).toBe(list?.id);
     expect(container.querySelector('[data-existing-suggestions]')?.textContent).toBe(
-      '1 published experiment matches “loop images”: pick one from the field’s list.',
+      '1 published experiment matches “xfs vs btrfs on loop images”: pick one from the field’s list.',
     );
     // Words are no folder name; the suggestion picked is.
     expect(issueFields()).toContain('existing-experiment');
