@@ -1,5 +1,6 @@
 import type { ToolName } from '../src/tools.ts';
 import { BONNIE_BENCH_CASES } from './cases/bonnie.ts';
+import { DD_BENCH_CASES } from './cases/dd.ts';
 import { FIO_BENCH_CASES } from './cases/fio.ts';
 import { FIO_LOG_BENCH_CASES } from './cases/fio-log.ts';
 import { IOSTAT_BENCH_CASES } from './cases/iostat.ts';
@@ -86,4 +87,5 @@ export const BENCH_CASES: readonly BenchCase[] = [
   ...SYSBENCH_BENCH_CASES,
   ...IOSTAT_BENCH_CASES,
   ...FIO_LOG_BENCH_CASES,
+  ...DD_BENCH_CASES,
 ];

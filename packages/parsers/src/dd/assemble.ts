@@ -52,7 +52,7 @@ function isProgressStatement(transfer: DdTransfer): boolean {
 }
 
 /** What assembling has read so far. */
-interface Assembly {
+export interface _Assembly {
   context: _DdContext;
   items: readonly _Item[];
   /** Where the input's text ends, trailing blank lines aside: where a cut output is reported. */
@@ -60,6 +60,10 @@ interface Assembly {
   runs: DdRun[];
   /** Where each run's records lines start, for warnings about it. */
   recordsOffsets: Map<DdRun, number>;
+  /** The index of the first run: the runs of the pieces read before (a stream's, stream.ts). */
+  firstIndex: number;
+  /** Whether a run of the pieces read before had its transfer line. */
+  hadTransfer: boolean;
   /** Diagnostics before no run: the result's own errors. */
   unattached: DdDiagnostic[];
   version: string | null;
@@ -70,27 +74,27 @@ interface Assembly {
 type RecordsItem = Extract<_Item, { kind: 'records' }>;
 
 /** The index of the first item from `from` on that is not a blank line. */
-function nextContent(assembly: Assembly, from: number): number {
+function nextContent(assembly: _Assembly, from: number): number {
   let index = from;
   while (index < assembly.items.length && assembly.items[index]?.kind === 'blank') index++;
   return index;
 }
 
-function lineOf(assembly: Assembly, offset: number): number {
+function lineOf(assembly: _Assembly, offset: number): number {
   return assembly.context.source.locate(offset).line;
 }
 
-function note(assembly: Assembly, offset: number): void {
+function note(assembly: _Assembly, offset: number): void {
   assembly.pending.firstOffset ??= offset;
 }
 
-function skip(assembly: Assembly, offset: number): void {
+function skip(assembly: _Assembly, offset: number): void {
   assembly.skipped ??= { offset, count: 0 };
   assembly.skipped.count++;
 }
 
 /** One warning for the lines skipped since the last line dd prints. */
-function flushSkipped(assembly: Assembly): void {
+function flushSkipped(assembly: _Assembly): void {
   const { skipped } = assembly;
   if (skipped === null) return;
   const what = skipped.count === 1 ? 'a line' : `${skipped.count} lines`;
@@ -99,7 +103,7 @@ function flushSkipped(assembly: Assembly): void {
 }
 
 /** Transfer lines that no records lines followed: quoted summaries, or a cut output. */
-function flushOrphans(assembly: Assembly, isEnd: boolean): void {
+function flushOrphans(assembly: _Assembly, isEnd: boolean): void {
   const { context, pending, runs } = assembly;
   assembly.pending = newPending();
   if (pending.transfers.length === 0) {
@@ -123,7 +127,7 @@ function flushOrphans(assembly: Assembly, isEnd: boolean): void {
   );
   pending.transfers.forEach((item, order) => {
     runs.push({
-      index: runs.length,
+      index: assembly.firstIndex + runs.length,
       line: lineOf(assembly, order === 0 ? (pending.firstOffset ?? item.offset) : item.offset),
       toolVersion: assembly.version,
       language: item.language,
@@ -142,7 +146,7 @@ function flushOrphans(assembly: Assembly, isEnd: boolean): void {
  * pairs with the records line at `index`, and its index; null when the line at `index` only
  * starts like a records line. Throws when a records-in line has no records-out line after it.
  */
-function recordsPair(assembly: Assembly, index: number): { second: RecordsItem; secondIndex: number } | null {
+function recordsPair(assembly: _Assembly, index: number): { second: RecordsItem; secondIndex: number } | null {
   const { context, items } = assembly;
   const first = items[index] as RecordsItem;
   if (first.role === 'out') {
@@ -170,7 +174,7 @@ function recordsPair(assembly: Assembly, index: number): { second: RecordsItem; 
  * transfer statement, with any further statements on the transfer's line, and the index after.
  */
 function reportTail(
-  assembly: Assembly,
+  assembly: _Assembly,
   index: number,
 ): { truncatedRecords: number; transfer: _TransferItem | null; carried: _TransferItem[]; next: number } {
   const { items } = assembly;
@@ -196,7 +200,7 @@ function reportTail(
 }
 
 /** The report that starts with the records line at `index`; returns the index after it. */
-function readReport(assembly: Assembly, index: number): number {
+function readReport(assembly: _Assembly, index: number): number {
   const first = assembly.items[index] as RecordsItem;
   const pair = recordsPair(assembly, index);
   if (pair === null) {
@@ -208,7 +212,7 @@ function readReport(assembly: Assembly, index: number): number {
   const { truncatedRecords, transfer, carried, next } = reportTail(assembly, pair.secondIndex + 1);
   const { pending, runs } = assembly;
   const run: DdRun = {
-    index: runs.length,
+    index: assembly.firstIndex + runs.length,
     line: lineOf(assembly, pending.firstOffset ?? first.offset),
     toolVersion: assembly.version,
     language: first.language ?? transfer?.language ?? null,
@@ -231,7 +235,7 @@ function readReport(assembly: Assembly, index: number): number {
 }
 
 /** Reads the item at `index` (and for a report, the items after it); returns the index after. */
-function readItem(assembly: Assembly, index: number): number {
+export function _readItem(assembly: _Assembly, index: number): number {
   const item = assembly.items[index] as _Item;
   switch (item.kind) {
     case 'blank':
@@ -262,7 +266,7 @@ function readItem(assembly: Assembly, index: number): number {
 }
 
 /** Warnings for the reports without a transfer line. */
-function warnMissingTransfers(assembly: Assembly): void {
+function warnMissingTransfers(assembly: _Assembly): void {
   const { context, runs } = assembly;
   // The last report without its transfer line: dd prints the records lines, then (unless
   // status=noxfer) the transfer line, so a report ending the input without one is what a copy cut
@@ -276,35 +280,74 @@ function warnMissingTransfers(assembly: Assembly): void {
       "the output stops after dd's records lines, before the transfer line that follows them (status=noxfer prints none: if this run used it, accept the warning in run.yaml)",
     );
   }
-  if (runs.some((run) => run.transfer !== null)) {
-    for (const run of runs) {
-      if (run.transfer === null && run !== last) {
-        _warn(
-          context,
-          assembly.recordsOffsets.get(run) ?? 0,
-          'NO_TRANSFER_LINE',
-          'this report has no transfer line while others have one: status=noxfer, or a cut copy',
-        );
-      }
-    }
+  if (assembly.hadTransfer || runs.some((run) => run.transfer !== null)) {
+    for (const run of runs) if (run !== last) _warnNoTransferLine(assembly, run);
   }
 }
 
-export function _assembleRuns(context: _DdContext, items: readonly _Item[]): DdResult {
-  const assembly: Assembly = {
+/** NO_TRANSFER_LINE for a run without its transfer line, when other runs have theirs. */
+export function _warnNoTransferLine(assembly: _Assembly, run: DdRun): void {
+  if (run.transfer !== null) return;
+  _warn(
+    assembly.context,
+    assembly.recordsOffsets.get(run) ?? 0,
+    'NO_TRANSFER_LINE',
+    'this report has no transfer line while others have one: status=noxfer, or a cut copy',
+  );
+}
+
+/** What a piece of a stream starts from: what the pieces before it leave (stream.ts). */
+export interface _DdCarry {
+  /** The runs read before. */
+  runCount: number;
+  /** The version line read last before, or null. */
+  version: string | null;
+  hadTransfer: boolean;
+}
+
+export const _NO_CARRY: _DdCarry = { runCount: 0, version: null, hadTransfer: false };
+
+export function _newAssembly(context: _DdContext, items: readonly _Item[], carry: _DdCarry = _NO_CARRY): _Assembly {
+  return {
     context,
     items,
     endOffset: context.source.text.trimEnd().length,
     runs: [],
     recordsOffsets: new Map(),
+    firstIndex: carry.runCount,
+    hadTransfer: carry.hadTransfer,
     unattached: [],
-    version: null,
+    version: carry.version,
     pending: newPending(),
     skipped: null,
   };
-  for (let index = 0; index < items.length; ) index = readItem(assembly, index);
+}
+
+/**
+ * Whether nothing read is left pending: no transfer line or message waiting for its records
+ * lines, no skipped lines not yet warned about. After a report with its transfer line, the runs
+ * read are final whatever follows (stream.ts cuts there).
+ */
+export function _isSettled(assembly: _Assembly): boolean {
+  const { pending, skipped } = assembly;
+  return (
+    skipped === null &&
+    pending.transfers.length === 0 &&
+    pending.diagnostics.length === 0 &&
+    pending.firstOffset === null
+  );
+}
+
+/** The end of the input: what is pending, and the warnings about the runs' transfer lines. */
+export function _finishAssembly(assembly: _Assembly): DdResult {
   flushSkipped(assembly);
   flushOrphans(assembly, true);
   warnMissingTransfers(assembly);
   return { runs: assembly.runs, errors: assembly.unattached };
+}
+
+export function _assembleRuns(context: _DdContext, items: readonly _Item[], carry: _DdCarry = _NO_CARRY): DdResult {
+  const assembly = _newAssembly(context, items, carry);
+  for (let index = 0; index < items.length; ) index = _readItem(assembly, index);
+  return _finishAssembly(assembly);
 }

@@ -5,6 +5,7 @@ import { _ddFingerprints } from './fingerprint.ts';
 import { _ddMeasurements } from './measurements.ts';
 import { _parseDdSource } from './parse.ts';
 import { DdResultSchema } from './schema.ts';
+import { streamDdOutputs } from './stream.ts';
 
 /** GNU coreutils dd (5.3 to 9.x) and BusyBox dd: what it prints on standard error, one or more runs. */
 export const ddTool: Tool<'dd', DdFormat, typeof DdResultSchema> = defineTool({
@@ -15,6 +16,8 @@ export const ddTool: Tool<'dd', DdFormat, typeof DdResultSchema> = defineTool({
   detect: _detectDdHead,
   parse: _parseDdSource,
   measurements: _ddMeasurements,
+  // Outputs of any length a run at a time (stream.ts); parse keeps MAX_DD_INPUT_CHARS.
+  stream: (batches, _format, name) => streamDdOutputs(batches, name),
   fingerprints: _ddFingerprints,
   resultSchema: DdResultSchema,
   headlineMetrics: /^(?:bw|elapsed)$/,

@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutatedSample } from '../../test/mutations.ts';
 import { chunksAt, cutsIn } from '../../test/ndjson-outcome.ts';
 import { truncationInputs } from '../../test/truncation.ts';
@@ -130,5 +134,45 @@ describe('fio stream', () => {
         expect((await streamed(text as string, cuts as number[])).outcome).toEqual(whole);
       },
     );
+  });
+});
+
+const hasFio = spawnSync('fio', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasFio && process.env.CI) throw new Error('fio is not installed, and CI must run the real-fio tests');
+
+/**
+ * Terse `--status-interval` output made here by the real fio (3.33): a line per job per report,
+ * one block. The stream reads the block as one piece (piece-cutter.ts: a terse block is one
+ * segment, its reports told apart over the whole block by status-reports.ts), so it gives what
+ * parse gives; it is not yet read a line at a time.
+ */
+describe.runIf(hasFio)('fio stream on terse --status-interval output made here', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fio-terse-stream-'));
+  const texts = new Map<number, string>();
+  beforeAll(async () => {
+    const run = promisify(execFile);
+    const shapes = [1, 2].map(async (jobs) => {
+      const args = ['--name=t', '--size=8m', '--rw=randwrite', '--bs=4k', `--numjobs=${jobs}`, '--output-format=terse'];
+      const timing = ['--status-interval=1', '--time_based', '--runtime=3', `--filename=${join(dir, `x${jobs}`)}`];
+      texts.set(jobs, (await run('fio', [...args, ...timing], { encoding: 'utf8' })).stdout);
+    });
+    await Promise.all(shapes);
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([1, 2])('gives parse the measurements of %i job(s), cut at every line and anywhere', async (jobs) => {
+    const text = texts.get(jobs) as string;
+    // `3;fio-3.33;t;0;...`: a line per job per report, three status reports and the final one at least.
+    const lines = text.match(/^3;fio-[\d.]+;t;/gm)?.length ?? 0;
+    expect(lines % jobs).toBe(0);
+    expect(lines / jobs).toBeGreaterThanOrEqual(3);
+    const whole = parsed(text);
+    expect(whole).toHaveProperty('measurements');
+    const output = parseFio(text);
+    expect(output.result.runs[0]?.statusReports).toHaveLength(lines / jobs - 1);
+    expect((await streamed(text, everyLine(text))).outcome).toEqual(whole);
+    for (const cuts of fc.sample(cutsIn(text), { numRuns: 10, seed: 3939 })) {
+      expect((await streamed(text, cuts)).outcome).toEqual(whole);
+    }
   });
 });
