@@ -91,18 +91,7 @@ export async function loadRun(
     if (declared.origin !== undefined)
       issues.push(...originIssues(bytes, declared.origin, checked.locate, index, yamlFile));
     const loaded = parseOutput(entry, bytes.toString('utf8'), declared, run, context, issues);
-    if (
-      loaded !== undefined &&
-      declared.truncated !== undefined &&
-      !loaded.parsed.warnings.some((warning) => warning.code === CUT_WARNING)
-    ) {
-      issues.push({
-        file: yamlFile,
-        ...checked.locate(['outputs', index, 'truncated']),
-        message: `outputs.${index}.truncated: ${declared.file} is not cut short (no ${CUT_WARNING} warning); remove truncated`,
-        severity: 'warning',
-      });
-    }
+    if (loaded !== undefined) issues.push(...needlessTruncated(loaded, index, checked.locate, yamlFile));
     if (loaded !== undefined) {
       outputs.push(loaded);
       issues.push(...versionWarnings(loaded, run, checked, yamlFile));
@@ -138,6 +127,25 @@ function entryProblem(entry: FolderEntry): { message: string; code?: string } | 
     };
   }
   return undefined;
+}
+
+/** A `truncated:` acceptance on an output the parser does not find cut: a warning to remove it. */
+function needlessTruncated(
+  loaded: LoadedOutput,
+  index: number,
+  locate: CheckedYaml<Run>['locate'],
+  yamlFile: string,
+): ContentIssue[] {
+  if (loaded.declared.truncated === undefined) return [];
+  if (loaded.parsed.warnings.some((warning) => warning.code === CUT_WARNING)) return [];
+  return [
+    {
+      file: yamlFile,
+      ...locate(['outputs', index, 'truncated']),
+      message: `outputs.${index}.truncated: ${loaded.declared.file} is not cut short (no ${CUT_WARNING} warning); remove truncated`,
+      severity: 'warning',
+    },
+  ];
 }
 
 /** An imported output must still be the bytes it was taken as: its origin's SHA-256. */
