@@ -151,6 +151,21 @@ describe('verdict: nothing crowned inside the noise or with an error finding (is
     expect(buffered?.lead).toMatchObject({ kind: 'one-run', over: 'ext4' });
   });
 
+  it('colours only the crowned lead green: a run behind it beyond the noise but within 0.1 % is not "best"', async () => {
+    // sysbench--fileio-rndwr-{1..4}.txt at "Number of threads: 64", "writes/s:": m5-4xlarge
+    // 13114.75, 13115.56, 13113.83, 13114.38; c5-4xlarge 13113.07, 13110.90, 13112.74, 13111.98.
+    // Four tight repeats each: Welch finds c5 behind beyond the noise, yet only 0.02 % behind
+    // (ratio 0.9998), so it is coloured near, never in the best colour, which is m5's alone.
+    const view = experimentView(await realExperiment('2019-09-aws-4xlarge-ebs-io1-sysbench-fileio'));
+    const metrics = verdict(view.sections, view.experiment.headline, verdictContext(view));
+    const row = metrics
+      .flatMap((metric) => (metric.title === 'Writes per second' ? (metric.table?.rows ?? []) : []))
+      .find((candidate) => candidate.label === 'rndwr · 64 threads');
+    expect(row?.cells.find((cell) => cell.run === 'm5-4xlarge')).toMatchObject({ closeness: 'best', isLead: true });
+    expect(row?.cells.find((cell) => cell.run === 'c5-4xlarge')).toMatchObject({ isWithinNoise: false, closeness: 'near' });
+    expect(row?.cells.filter((cell) => cell.closeness === 'best').map((cell) => cell.run)).toEqual(['m5-4xlarge']);
+  });
+
   it('does not set ext4, tuned (389 k) in bold against ext4 (388 k) on the bonnie++ page', async () => {
     // bonnie--ext4-tuned.txt and bonnie--ext4.txt, Random Create Read: "389243" and "388005" /sec.
     const view = experimentView(await realExperiment('2011-11-ext4-xfs-btrfs-bonnie'));

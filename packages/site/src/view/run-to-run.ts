@@ -6,7 +6,7 @@
 /** The typical relative difference between two repeats of one run, and where the figure comes from. */
 export interface RunToRunVariation {
   /**
-   * max/min − 1 of two repeats, as a fraction (0.022 = 2.2 %): the median, over `experiments`,
+   * max/min − 1 of two repeats, as a fraction (0.14 = 14 %): the median, over `experiments`,
    * of each experiment's median over its pairs of repeats.
    */
   relative: number;
