@@ -162,7 +162,10 @@ describe('verdict: nothing crowned inside the noise or with an error finding (is
       .flatMap((metric) => (metric.title === 'Writes per second' ? (metric.table?.rows ?? []) : []))
       .find((candidate) => candidate.label === 'rndwr · 64 threads');
     expect(row?.cells.find((cell) => cell.run === 'm5-4xlarge')).toMatchObject({ closeness: 'best', isLead: true });
-    expect(row?.cells.find((cell) => cell.run === 'c5-4xlarge')).toMatchObject({ isWithinNoise: false, closeness: 'near' });
+    expect(row?.cells.find((cell) => cell.run === 'c5-4xlarge')).toMatchObject({
+      isWithinNoise: false,
+      closeness: 'near',
+    });
     expect(row?.cells.filter((cell) => cell.closeness === 'best').map((cell) => cell.run)).toEqual(['m5-4xlarge']);
   });
 
