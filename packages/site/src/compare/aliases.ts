@@ -26,15 +26,21 @@ function shortestTail(words: readonly string[]): number {
 }
 
 /**
- * Each experiment's alias, by experiment id. `ids` are experiment ids (`2011-07-ext3-ext4-xfs-fio-msa70`);
- * the result maps every one of them to a short form unique among them (`msa70`). Where a whole
- * slug is taken already (the same slug in another year), the id itself is the alias.
+ * Each experiment's alias, by experiment id. `experiments` are experiment ids
+ * (`2011-07-ext3-ext4-xfs-fio-msa70`) with the experiment's date when known (experiment.yaml
+ * `date`, `2026-11-24`); the result maps every one of them to a short form unique among them
+ * (`msa70`). Where a whole slug is taken already (the same slug in another year), the id itself
+ * is the alias.
  */
-export function experimentAliases(ids: readonly string[]): Map<string, string> {
+export function experimentAliases(experiments: readonly { id: string; date?: string }[]): Map<string, string> {
   const aliases = new Map<string, string>();
   const taken = new Set<string>();
-  // Oldest first: the ids begin with their date.
-  for (const id of [...ids].sort()) {
+  const ids = experiments.map((experiment) => experiment.id);
+  // Oldest first: by the date (to the day, where the ids give the month at most), then the id.
+  const oldestFirst = [...experiments].sort(
+    (a, b) => (a.date ?? a.id).localeCompare(b.date ?? b.id) || a.id.localeCompare(b.id),
+  );
+  for (const { id } of oldestFirst) {
     const words = slugWords(id);
     let count = shortestTail(words);
     while (count < words.length && taken.has(tail(words, count))) count++;

@@ -11,7 +11,7 @@ const LOOPBACK = '2026-11-ext4-xfs-btrfs-loopback';
 let files: Map<string, ExperimentCompareRuns>;
 beforeAll(async () => {
   const experiments = await loadRealExperiments();
-  const aliases = experimentAliases(experiments.map((loaded) => loaded.id));
+  const aliases = experimentAliases(experiments.map((loaded) => ({ id: loaded.id, date: loaded.experiment.date })));
   files = new Map(
     experiments.map((loaded) => [
       loaded.id,

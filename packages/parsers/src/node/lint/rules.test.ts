@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadContent } from '../load-content.ts';
+import { lint } from './lint.ts';
 import { LINT_RULES } from './rules.ts';
 
 // docs/05-lint-rules.md has one entry per rule, with the rule's id, title and severity, in the
@@ -35,4 +38,22 @@ describe('the lint rules', () => {
     const expected = LINT_RULES.map(({ id, title, severity }) => ({ id, title, severity }));
     expect(documentedRules()).toEqual(expected);
   });
+});
+
+describe("the docs' account of content/results", () => {
+  it('gives the totals `benchfolio lint content/results` finds, by severity and by rule', async () => {
+    const { experiments } = await loadContent(
+      fileURLToPath(new URL('../../../../../content/results', import.meta.url)),
+    );
+    const findings = lint(experiments);
+    const count = (severity: string) => findings.filter((found) => found.severity === severity).length;
+    const text = DOCS.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      `gives ${findings.length} findings (exit status 1): ${count('error')} errors, ${count('warning')} warnings, ${count('note')} notes`,
+    );
+    const byRule = new Map<string, number>();
+    for (const found of findings) byRule.set(found.rule, (byRule.get(found.rule) ?? 0) + 1);
+    const section = text.slice(text.indexOf('## What it finds in content/results'));
+    for (const [rule, n] of byRule) expect(section, rule).toContain(`${rule} ${n} `);
+  }, 120_000);
 });
