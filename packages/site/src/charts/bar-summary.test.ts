@@ -19,7 +19,7 @@ const iops = msa70Comparison('write.iops', { title: 'Write IOPS', betterIs: 'hig
 const clat = msa70Comparison('write.clat.mean', { title: 'Mean completion latency', betterIs: 'lower' });
 const jobs = ['job', 'jobs'] as const;
 // The summaries of leads read only leads more than two-fold, far beyond any run-to-run figure
-// (view/run-to-run.ts; 14 % now, and it moves with content/results): ext3 against xfs, without
+// (view/run-to-run.ts; 23 % now, and it moves with content/results): ext3 against xfs, without
 // random-write-direct (ext3's 7118 over xfs's 5210 is 37 %). Write IOPS:
 //   random-write-buf          ext3 59112 over xfs 3484   (17×)
 //   sequential-write-direct   xfs 6486 over ext3 34      (191×)
@@ -62,7 +62,7 @@ describe('barSummary(data, options)', () => {
   test('does not count a lead within the run-to-run variation: the first two are ≈', () => {
     // io-scheduler, measurements.csv: 16k xfs-noop "111602" over ext4-noop "111132" (+0.4 %, far
     // inside the figure: not counted); 4k ext4-noop "186779" over ext4-cfq "44711.7" (4.18×).
-    // xfs-noop's 4k "138856" is left out: ext4-noop's 35 % over it is too near the figure (14 %
+    // xfs-noop's 4k "138856" is left out: ext4-noop's 35 % over it is too near the figure (23 %
     // now, moving with content/results) to read one way for good.
     const scheduler: MetricComparison = {
       ...IO_SCHEDULER_IOPS,

@@ -66,7 +66,7 @@ function flaggedSentences(
 
 /**
  * "ext4, noop has the highest write IOPS in 1 of 2 block sizes (ahead by 35 %). In 1 the first two
- * are ≈, 0.4 % apart: within the 14.0 % … One run each, not tested for noise." With noise
+ * are ≈, 0.4 % apart: within the 23.0 % … One run each, not tested for noise." With noise
  * tests, only leads beyond the noise are counted, and the groups whose first two runs are within
  * it are said to be.
  */

@@ -67,12 +67,12 @@ export function groupRanking(data: MetricComparison, group: string): GroupRankin
   return { ranked, flagged, call, ...(isRealLead(call) ? { leader: first } : {}) };
 }
 
-/** "14.0 %": the typical run-to-run variation, as the pages print it. */
+/** "23.0 %": the typical run-to-run variation, as the pages print it. */
 export function variationText(): string {
   return `${(RUN_TO_RUN_VARIATION.relative * 100).toFixed(1)}\u00a0%`;
 }
 
-/** "within the 14.0 % two runs of one configuration typically differ by here": why a one-run lead is ≈. */
+/** "within the 23.0 % two runs of one configuration typically differ by here": why a one-run lead is ≈. */
 export function similarText(): string {
   return `within the ${variationText()} two runs of one configuration typically differ by here`;
 }
