@@ -51,7 +51,11 @@ let aliases: { of: CatalogEntry[]; aliases: Map<string, string> } | undefined;
  */
 export async function aliasOf(id: string): Promise<string> {
   const entries = await loadCatalog();
-  if (aliases?.of !== entries) aliases = { of: entries, aliases: experimentAliases(entries.map((entry) => ({ id: entry.id, date: entry.experiment.date }))) };
+  if (aliases?.of !== entries)
+    aliases = {
+      of: entries,
+      aliases: experimentAliases(entries.map((entry) => ({ id: entry.id, date: entry.experiment.date }))),
+    };
   return aliases.aliases.get(id) ?? id;
 }
 

@@ -108,10 +108,12 @@ describe('a number’s standing: rank, and the share of the others it beats with
       standings.find((entry) => entry.group === 'random-write-direct' && entry.metric === 'write.iops');
     const ranked = directOf(await standingsOfRun(LOOPBACK, 'ext4', 1));
     const others = ranked?.peers.length ?? 0;
-    expect(ranked?.peers.filter((peer) => peer.experiment === LOOPBACK).map((peer) => peer.run).sort()).toEqual([
-      'btrfs',
-      'xfs',
-    ]);
+    expect(
+      ranked?.peers
+        .filter((peer) => peer.experiment === LOOPBACK)
+        .map((peer) => peer.run)
+        .sort(),
+    ).toEqual(['btrfs', 'xfs']);
     expect(ranked?.standing).toBeDefined();
     // One more than there are: listed, not ranked.
     const unranked = directOf(await standingsOfRun(LOOPBACK, 'ext4', others + 1));
