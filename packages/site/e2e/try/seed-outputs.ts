@@ -4,8 +4,10 @@ import { parse as parseYaml } from 'yaml';
 
 // The raw outputs committed from the blog posts the first experiments were imported from (by
 // scripts/import-seeds.ts): the outputs listed in the run.yaml files of every experiment whose
-// `source` is a publication with a date (`published`). The runner's experiments cite the runner,
-// with no publication date. These are what readers of those posts would paste.
+// `source` is a publication with a date (`published`) and no repository. The runner's
+// experiments cite the runner, with no publication date; outputs imported from a public
+// repository (`source.repository`) are not the posts'. These are what readers of those posts
+// would paste.
 
 export interface SeedOutput {
   experiment: string;
@@ -18,7 +20,7 @@ export interface SeedOutput {
 }
 
 interface ExperimentYaml {
-  source?: { published?: string };
+  source?: { published?: string; repository?: unknown };
 }
 
 interface RunYaml {
@@ -32,7 +34,7 @@ export async function loadSeedOutputs(resultsDir: string): Promise<SeedOutput[]>
   )) {
     const experimentDir = join(resultsDir, experiment.name);
     const document = parseYaml(await readFile(join(experimentDir, 'experiment.yaml'), 'utf8')) as ExperimentYaml;
-    if (document.source?.published === undefined) continue;
+    if (document.source?.published === undefined || document.source.repository !== undefined) continue;
     const runsDir = join(experimentDir, 'runs');
     for (const run of (await readdir(runsDir)).sort()) {
       const runYaml = parseYaml(await readFile(join(runsDir, run, 'run.yaml'), 'utf8')) as RunYaml;
