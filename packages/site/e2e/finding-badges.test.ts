@@ -83,7 +83,8 @@ function cellRules(view: ExperimentView, key: string, run: string, group: string
   return [];
 }
 
-const flagged = () => views.filter((view) => view.findings.list.length > 0);
+/** Experiments with an error or warning finding: those are badged on their numbers (notes are not). */
+const flagged = () => views.filter((view) => view.findings.list.some((found) => found.severity !== 'note'));
 
 describe('lint badges on the experiment pages', () => {
   test(

@@ -62,3 +62,17 @@ describe('appendLegend(document, parent, items, { width, at })', () => {
     );
   });
 });
+
+describe('a label wider than the legend', () => {
+  test('is cut to the width with an ellipsis, its whole text the title (a run label of the fio-plot import on a phone)', () => {
+    const document = testDocument();
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    // 2019-08-crucial-mx200-single-vs-md-raid0-p420i-fio, runs/md-raid0-x3-8k-chunk/run.yaml label.
+    const label = 'md RAID 0 of three Crucial MX200, 8K chunk';
+    appendLegend(document, svg, [{ label, className: 'series-0', kind: 'line' }], { width: 180 });
+    const text = svg.querySelector('.legend-item text');
+    expect(text?.firstChild?.textContent).toMatch(/…$/);
+    expect(estimateTextWidth(text?.firstChild?.textContent ?? '', LEGEND_FONT_PX)).toBeLessThanOrEqual(180);
+    expect(text?.querySelector('title')?.textContent).toBe(label);
+  });
+});

@@ -2,8 +2,8 @@
 // bars and points, a stroked line for lines) and its label, laid out left to right and wrapped
 // into rows by estimated text width (charts are built detached and cannot measure text).
 
-import { estimateTextWidth } from './label-fit.ts';
-import { round, svgElement, svgText } from './plot-parts.ts';
+import { estimateTextWidth, wrapLabel } from './label-fit.ts';
+import { appendTitle, round, svgElement, svgText } from './plot-parts.ts';
 
 /** One entry of a legend. */
 export interface LegendItem {
@@ -30,6 +30,16 @@ function swatchWidth(item: LegendItem): number {
   return item.kind === 'line' ? LINE_PX : MARK_PX;
 }
 
+/**
+ * An item's label as drawn: whole when it fits a row of `width` beside its swatch, else cut to
+ * fit with an ellipsis ("md RAID 0 of three Crucial…" on a phone; the full name is its title).
+ */
+function shownLabel(item: LegendItem, width: number): string {
+  const room = width - swatchWidth(item) - LABEL_GAP_PX;
+  if (estimateTextWidth(item.label, LEGEND_FONT_PX) <= room) return item.label;
+  return wrapLabel(item.label, Math.max(room, 0), LEGEND_FONT_PX, 1)[0] ?? '';
+}
+
 /** Where each item goes (its row's top left) in a legend `width` wide, and how tall the legend is. */
 export function legendLayout(
   items: readonly LegendItem[],
@@ -39,7 +49,7 @@ export function legendLayout(
   let x = 0;
   let row = 0;
   for (const item of items) {
-    const itemWidth = swatchWidth(item) + LABEL_GAP_PX + estimateTextWidth(item.label, LEGEND_FONT_PX);
+    const itemWidth = swatchWidth(item) + LABEL_GAP_PX + estimateTextWidth(shownLabel(item, width), LEGEND_FONT_PX);
     if (x > 0 && x + itemWidth > width) {
       row += 1;
       x = 0;
@@ -82,10 +92,18 @@ export function appendLegend(
       item.kind === 'line'
         ? svgElement(document, 'line', { class: `line${extra}`, x1: 0, x2: LINE_PX, y1: 7, y2: 7 })
         : svgElement(document, 'rect', { class: `mark${extra}`, width: MARK_PX, height: MARK_PX, y: 2 }),
-      svgText(document, item.label, { x: swatchWidth(item) + LABEL_GAP_PX, y: 11, 'font-size': LEGEND_FONT_PX }),
+      labelText(document, item, width),
     );
     legend.append(entry);
   });
   parent.append(legend);
   return height;
+}
+
+/** The item's label, cut to the legend's width when it must be, with the whole label as its title. */
+function labelText(document: Document, item: LegendItem, width: number): SVGTextElement {
+  const shown = shownLabel(item, width);
+  const text = svgText(document, shown, { x: swatchWidth(item) + LABEL_GAP_PX, y: 11, 'font-size': LEGEND_FONT_PX });
+  if (shown !== item.label) appendTitle(document, text, item.label);
+  return text;
 }
